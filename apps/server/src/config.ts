@@ -1,0 +1,103 @@
+/**
+ * Every setting comes from the environment, parsed once at start. Invalid settings refuse to
+ * start with a message naming the variable and what to fix.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const list = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
+const boolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const positiveInt = z.coerce.number().int().positive();
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Public address printed at start and used in links. */
+  PUBLIC_URL: z.url().optional(),
+  /** PostgreSQL connection string. When unset the embedded PGlite database in DATA_DIR is used. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_MAX: positiveInt.max(200).default(20),
+  DATA_DIR: z.string().default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Browser origins allowed to call the API from another origin (comma-separated). */
+  CORS_ORIGINS: list.default([]),
+  /** Trust X-Forwarded-For from this many proxies (0: use the socket address). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Outgoing mail, e.g. smtp://user:pass@mail.example.com:587. Unset: codes go to the log. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('Bourse <no-reply@bourse.local>'),
+  /**
+   * When a verification code is required to register: `auto` when the channel can really deliver
+   * (email with SMTP_URL), `always` (codes in the log when nothing can deliver), or `never`.
+   */
+  VERIFICATION_CODES: z.enum(['auto', 'always', 'never']).default('auto'),
+  SESSION_TTL_HOURS: positiveInt.max(24 * 30).default(24),
+  /** Failed logins per account before it is locked, and for how long. */
+  LOGIN_MAX_FAILURES: positiveInt.max(100).default(5),
+  LOGIN_LOCK_MINUTES: positiveInt.max(24 * 60).default(15),
+  /** Requests per minute per client address on login, registration and code sending. */
+  RATE_LIMIT_LOGIN_PER_MINUTE: positiveInt.default(20),
+  RATE_LIMIT_REGISTER_PER_MINUTE: positiveInt.default(10),
+  RATE_LIMIT_CODE_PER_MINUTE: positiveInt.default(5),
+  /** Requests per minute per client address on every other call. */
+  RATE_LIMIT_GLOBAL_PER_MINUTE: positiveInt.default(1200),
+  /** Create the demo login printed at start (defaults to on with the embedded database). */
+  SEED_DEMO_USER: boolean.optional(),
+  /** API lines offered on the line-selection page: `Name|https://host,Name 2|https://host2`. */
+  API_LINES: list.default([]),
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  dataDir: string;
+  seedDemoUser: boolean;
+  apiLines: { name: string; url: string }[];
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const relevant = Object.fromEntries(
+    Object.keys(configSchema.shape).flatMap((key) =>
+      env[key] === undefined || env[key] === '' ? [] : [[key, env[key]]],
+    ),
+  );
+  const parsed = configSchema.safeParse(relevant);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(relevant[String(issue.path[0])])})`,
+    );
+    throw new ConfigError(`Invalid configuration, please fix these environment variables:\n${lines.join('\n')}`);
+  }
+  const config = parsed.data;
+  const apiLines = config.API_LINES.map((entry, index) => {
+    const [name, url] = entry.includes('|') ? entry.split('|', 2) : [`Line ${index + 1}`, entry];
+    if (!url || !/^https?:\/\/[^\s]+$/.test(url.trim())) {
+      throw new ConfigError(`Invalid configuration: API_LINES entry ${JSON.stringify(entry)} needs the form Name|https://host`);
+    }
+    return { name: (name ?? '').trim(), url: url.trim().replace(/\/$/, '') };
+  });
+  return {
+    ...config,
+    dataDir: path.resolve(config.DATA_DIR),
+    seedDemoUser: config.SEED_DEMO_USER ?? !config.DATABASE_URL,
+    apiLines,
+  };
+}

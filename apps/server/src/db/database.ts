@@ -1,0 +1,206 @@
+/**
+ * One database interface over PGlite (embedded, in DATA_DIR) and PostgreSQL (node-postgres).
+ * Both speak the PostgreSQL dialect and return the same value types: int8 as JS numbers (ids and
+ * counts only), NUMERIC as strings (money), timestamptz as Date, json as objects.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+}
+
+export interface TransactionOptions {
+  /** Times to re-run the whole transaction after a deadlock or serialization failure. */
+  retries?: number;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /** Runs several statements at once (migrations). */
+  exec(sql: string): Promise<void>;
+  /**
+   * Runs `work` holding a cluster-wide advisory lock (PostgreSQL), so that one server instance at
+   * a time does it. PGlite has a single process, so it just runs `work`.
+   */
+  withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Error codes after which a transaction may simply be run again. */
+const RETRYABLE = new Set(['40001', '40P01']);
+
+function parseInt8(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isSafeInteger(parsed)) throw new RangeError(`int8 value ${value} exceeds the safe integer range`);
+  return parsed;
+}
+
+// ---------------------------------------------------------------- PGlite
+
+/**
+ * PGlite has one connection, so transactions are serialized: a transaction holds the lock until
+ * it ends, and plain queries wait for it. A plain query issued from inside a transaction's own
+ * async context would wait for itself forever; that mistake throws at once instead.
+ */
+class PgliteDatabase implements Database {
+  readonly kind = 'pglite' as const;
+  private tail: Promise<unknown> = Promise.resolve();
+  private readonly inTransaction = new AsyncLocalStorage<true>();
+
+  constructor(private readonly db: PGlite) {}
+
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    if (this.inTransaction.getStore()) {
+      return Promise.reject(new Error('Use the transaction handle inside a transaction, not the database'));
+    }
+    const run = this.tail.then(work, work);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+    return this.exclusive(async () => {
+      const result = await this.db.query<T>(sql, params as unknown[]);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    });
+  }
+
+  async transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    return this.exclusive(async () => {
+      await this.db.exec('BEGIN');
+      const tx: Queryable = {
+        query: async <R>(sql: string, params: readonly unknown[] = []) => {
+          const result = await this.db.query<R>(sql, params as unknown[]);
+          return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+        },
+      };
+      try {
+        const result = await this.inTransaction.run(true, () => work(tx));
+        await this.db.exec('COMMIT');
+        return result;
+      } catch (error) {
+        await this.db.exec('ROLLBACK');
+        throw error;
+      }
+    });
+  }
+
+  exec(sql: string): Promise<void> {
+    return this.exclusive(async () => {
+      await this.db.exec(sql);
+    });
+  }
+
+  withAdvisoryLock<T>(_key: number, work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+
+  async close(): Promise<void> {
+    await this.tail;
+    await this.db.close();
+  }
+}
+
+/** Opens PGlite in `dataDir` (a folder kept across restarts) or in memory when it is omitted. */
+export async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) await mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const db = new PGlite(dataDir, {
+    parsers: {
+      [pgliteTypes.INT8]: (value: string) => parseInt8(value),
+      [pgliteTypes.NUMERIC]: (value: string) => value,
+    },
+  });
+  await db.waitReady;
+  return new PgliteDatabase(db);
+}
+
+// ---------------------------------------------------------------- PostgreSQL
+
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 20) return parseInt8;
+    if (oid === 1700) return (value: string) => value;
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+class PostgresDatabase implements Database {
+  readonly kind = 'postgres' as const;
+
+  constructor(private readonly pool: pg.Pool) {}
+
+  async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+    const result = await this.pool.query(sql, params as unknown[]);
+    return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
+  }
+
+  async transaction<T>(work: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+    const retries = options.retries ?? 3;
+    for (let attempt = 0; ; attempt++) {
+      const client = await this.pool.connect();
+      let broken = false;
+      try {
+        await client.query('BEGIN');
+        const tx: Queryable = {
+          query: async <R>(sql: string, params: readonly unknown[] = []) => {
+            const result = await client.query(sql, params as unknown[]);
+            return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
+          },
+        };
+        const result = await work(tx);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        try {
+          await client.query('ROLLBACK');
+        } catch {
+          broken = true;
+        }
+        const code = (error as { code?: string }).code;
+        if (code && RETRYABLE.has(code) && attempt < retries) continue;
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    }
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.pool.query(sql);
+  }
+
+  async withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [key]);
+      return await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
+      client.release();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+export async function openPostgres(connectionString: string, poolMax = 20): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: poolMax, types: pgTypes, application_name: 'bourse' });
+  // A broken idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const client = await pool.connect();
+  client.release();
+  return new PostgresDatabase(pool);
+}

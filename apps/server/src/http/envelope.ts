@@ -1,0 +1,24 @@
+/**
+ * The response envelope of PRODUCT section 3: `{ code, msg, data?, params? }`, paged lists as
+ * `{ code, msg, rows, total }`. Handlers return these; the HTTP status follows the code.
+ */
+import type { Envelope, PagedEnvelope } from '@bourse/shared';
+
+export const SUCCESS_MSG = 'hint_success';
+
+export function ok<T>(data?: T, extra?: Record<string, unknown>): Envelope<T> {
+  const body: Envelope<T> & Record<string, unknown> = { code: 200, msg: SUCCESS_MSG, ...extra };
+  if (data !== undefined) body.data = data;
+  return body;
+}
+
+export function page<T>(rows: T[], total: number): PagedEnvelope<T> {
+  return { code: 200, msg: SUCCESS_MSG, rows, total };
+}
+
+/** The idempotent "nothing to do" outcome that the app treats as success. */
+export function nothingToDo<T>(data?: T): Envelope<T> {
+  const body: Envelope<T> = { code: 200, msg: 'hint_48' };
+  if (data !== undefined) body.data = data;
+  return body;
+}

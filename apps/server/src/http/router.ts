@@ -1,0 +1,109 @@
+/**
+ * Declares API routes: the input schemas (zod, from @bourse/shared), who may call them, their
+ * rate limit, and a handler that returns an envelope. Input is parsed before the handler runs;
+ * a failure answers a translated key naming the field.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { LanguageKey } from '@bourse/shared';
+import { AppError } from '../lib/errors';
+import { requestLanguage } from './language';
+import { parseInput } from './validation';
+
+export interface Session {
+  id: number;
+  userId: number;
+  /** 0 live, 2 demo: which book this session trades in. */
+  accountType: 0 | 2;
+}
+
+export interface SessionResolver {
+  /** The live session of a token; throws a 401 AppError when there is none. */
+  resolve(token: string, request: FastifyRequest): Promise<Session>;
+}
+
+type Auth = 'required' | 'optional' | 'none';
+type SessionFor<A extends Auth> = A extends 'required' ? Session : A extends 'optional' ? Session | null : null;
+
+export interface RouteContext<Q, B, A extends Auth> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  lang: LanguageKey;
+  query: Q;
+  body: B;
+  session: SessionFor<A>;
+  /** The raw token of the session, for calls that end it. */
+  token: string | null;
+}
+
+export interface RateLimit {
+  max: number;
+  /** Window in milliseconds. */
+  timeWindowMs: number;
+}
+
+export interface RouteSpec<QS extends z.ZodType, BS extends z.ZodType, A extends Auth> {
+  method: 'GET' | 'POST' | ('GET' | 'POST')[];
+  url: string;
+  auth: A;
+  query?: QS;
+  body?: BS;
+  rateLimit?: RateLimit;
+  /** Largest accepted body in bytes (default: the server's 64 KiB). */
+  bodyLimit?: number;
+  handler: (context: RouteContext<z.output<QS>, z.output<BS>, A>) => Promise<unknown>;
+}
+
+/** `Authorization: Bearer <token>` or a bare token. */
+export function tokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const value = header.startsWith('Bearer ') ? header.slice(7) : header;
+  const token = value.trim();
+  return token.length > 0 && token.length <= 256 ? token : null;
+}
+
+export class Router {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly sessions: SessionResolver,
+  ) {}
+
+  add<QS extends z.ZodType = z.ZodType<undefined>, BS extends z.ZodType = z.ZodType<undefined>, A extends Auth = 'none'>(
+    spec: RouteSpec<QS, BS, A>,
+  ): void {
+    const sessions = this.sessions;
+    this.app.route({
+      method: spec.method,
+      url: spec.url,
+      bodyLimit: spec.bodyLimit,
+      config: spec.rateLimit
+        ? { rateLimit: { max: spec.rateLimit.max, timeWindow: spec.rateLimit.timeWindowMs } }
+        : undefined,
+      handler: async (request, reply) => {
+        const token = tokenOf(request);
+        let session: Session | null = null;
+        if (spec.auth === 'required') {
+          if (!token) throw new AppError('hint_unauthorized', 401);
+          session = await sessions.resolve(token, request);
+        } else if (spec.auth === 'optional' && token) {
+          session = await sessions.resolve(token, request).catch((error: unknown) => {
+            if (error instanceof AppError && error.status === 401) return null;
+            throw error;
+          });
+        }
+        const query = spec.query ? parseInput(spec.query, request.query) : undefined;
+        const body = spec.body ? parseInput(spec.body, request.body) : undefined;
+        return spec.handler({
+          request,
+          reply,
+          lang: requestLanguage(request),
+          query: query as z.output<QS>,
+          body: body as z.output<BS>,
+          session: session as SessionFor<A>,
+          token,
+        });
+      },
+    });
+  }
+}

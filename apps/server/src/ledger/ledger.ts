@@ -1,0 +1,401 @@
+/**
+ * The ledger (PRODUCT section 5): the only code that moves money. Every change is one balanced
+ * journal entry posted by the `ledger_post` database function, which creates accounts on first
+ * use, locks them in id order, refuses to take a user balance below zero and keeps request ids
+ * unique per scope. Frozen funds are holds: pending until captured or released.
+ */
+import { createHash } from 'node:crypto';
+import { isDecimalString, isZero, neg, normalize, sub, sum, gt, type DecimalString } from '@bourse/shared';
+import type { Queryable } from '../db/database';
+import { AppError, assert, AssertionError } from '../lib/errors';
+
+export type Book = 'live' | 'demo';
+export type UserAccountKind = 'available' | 'frozen' | 'margin' | 'staked' | 'loan';
+export type PlatformAccountKind = 'external' | 'demo_faucet' | 'fees' | 'house' | 'interest' | 'rewards';
+
+export type AccountRef =
+  | { ownerType: 'user'; ownerId: number; currencyId: number; kind: UserAccountKind }
+  | { ownerType: 'platform'; currencyId: number; kind: PlatformAccountKind };
+
+export interface PostingInput {
+  account: AccountRef;
+  /** Signed decimal string: positive credits the account, negative debits it. */
+  amount: DecimalString;
+}
+
+export interface EntryInput {
+  book: Book;
+  /** What kind of movement this is (`demo_grant`, `recharge`, `withdraw_fee`…); shown in records. */
+  type: string;
+  postings: PostingInput[];
+  /** Client-generated id that makes a retry return the first result instead of posting twice. */
+  requestId?: string;
+  /** Whose request id it is; defaults to the user of the first user posting. */
+  scope?: string;
+  refType?: string;
+  refId?: string | number;
+  memo?: string;
+}
+
+export interface PostedLine {
+  accountId: number;
+  ownerType: 'user' | 'platform';
+  ownerId: number;
+  currencyId: number;
+  kind: string;
+  amount: DecimalString;
+  balanceAfter: DecimalString;
+}
+
+export interface PostedEntry {
+  entryId: number;
+  /** True when the request id had been used before: nothing moved this time. */
+  duplicate: boolean;
+  lines: PostedLine[];
+}
+
+export const user = (ownerId: number, currencyId: number, kind: UserAccountKind = 'available'): AccountRef => ({
+  ownerType: 'user',
+  ownerId,
+  currencyId,
+  kind,
+});
+
+export const platform = (currencyId: number, kind: PlatformAccountKind): AccountRef => ({
+  ownerType: 'platform',
+  currencyId,
+  kind,
+});
+
+const BOOKS = new Set<Book>(['live', 'demo']);
+
+function ownerIdOf(account: AccountRef): number {
+  return account.ownerType === 'user' ? account.ownerId : 0;
+}
+
+function accountKey(account: AccountRef): string {
+  return `${account.ownerType}:${ownerIdOf(account)}:${account.currencyId}:${account.kind}`;
+}
+
+function checkEntry(input: EntryInput): void {
+  assert(BOOKS.has(input.book), `ledger: unknown book ${input.book}`);
+  assert(input.postings.length >= 2, 'ledger: an entry needs two or more postings');
+  assert(input.type.length > 0 && input.type.length <= 64, 'ledger: entry type is required');
+  const seen = new Set<string>();
+  const perCurrency = new Map<number, DecimalString[]>();
+  for (const posting of input.postings) {
+    assert(isDecimalString(posting.amount), `ledger: amount ${posting.amount} is not a decimal string`);
+    assert(!isZero(posting.amount), 'ledger: zero posting');
+    assert(Number.isInteger(posting.account.currencyId), 'ledger: currency id must be an integer');
+    if (posting.account.ownerType === 'user') {
+      assert(Number.isSafeInteger(posting.account.ownerId) && posting.account.ownerId > 0, 'ledger: bad user id');
+    }
+    const key = accountKey(posting.account);
+    assert(!seen.has(key), `ledger: account ${key} appears twice in one entry`);
+    seen.add(key);
+    const list = perCurrency.get(posting.account.currencyId) ?? [];
+    list.push(posting.amount);
+    perCurrency.set(posting.account.currencyId, list);
+  }
+  for (const [currencyId, amounts] of perCurrency) {
+    assert(isZero(sum(amounts)), `ledger: entry does not balance in currency ${currencyId}`);
+  }
+}
+
+/** Fingerprint of a request: same id with a different fingerprint is refused. */
+function fingerprint(input: EntryInput): string {
+  const lines = input.postings
+    .map((posting) => `${accountKey(posting.account)}=${normalize(posting.amount)}`)
+    .sort()
+    .join(';');
+  const text = [input.book, input.type, input.refType ?? '', String(input.refId ?? ''), lines].join('|');
+  return createHash('sha256').update(text).digest('base64url');
+}
+
+function defaultScope(input: EntryInput): string {
+  const firstUser = input.postings.find((posting) => posting.account.ownerType === 'user');
+  return firstUser ? `user:${ownerIdOf(firstUser.account)}` : 'platform';
+}
+
+/** Maps the ledger function's own error codes to the outcomes users see. */
+export function mapLedgerError(error: unknown): never {
+  const code = (error as { code?: string }).code;
+  if (code === 'LG002') throw new AppError('hint_insufficientBalance', 422);
+  if (code === 'LG003') throw new AppError('hint_requestIdReused', 409);
+  if (code === 'LG001') throw new AssertionError((error as Error).message);
+  throw error;
+}
+
+interface PostRow {
+  entry_id: number;
+  duplicate: boolean;
+  account_id: number;
+  owner_type: 'user' | 'platform';
+  owner_id: number;
+  currency_id: number;
+  kind: string;
+  amount: string;
+  balance_after: string;
+}
+
+/** Posts one balanced entry inside the caller's transaction. */
+export async function post(tx: Queryable, input: EntryInput): Promise<PostedEntry> {
+  checkEntry(input);
+  const postings = input.postings;
+  let rows: PostRow[];
+  try {
+    ({ rows } = await tx.query<PostRow>(
+      'SELECT * FROM ledger_post($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)',
+      [
+        input.book,
+        input.scope ?? defaultScope(input),
+        input.requestId ?? null,
+        fingerprint(input),
+        input.type,
+        input.refType ?? null,
+        input.refId === undefined ? null : String(input.refId),
+        input.memo ?? null,
+        postings.map((posting) => posting.account.ownerType),
+        postings.map((posting) => ownerIdOf(posting.account)),
+        postings.map((posting) => posting.account.currencyId),
+        postings.map((posting) => posting.account.kind),
+        postings.map((posting) => posting.amount),
+      ],
+    ));
+  } catch (error) {
+    mapLedgerError(error);
+  }
+  assert(rows.length === postings.length, 'ledger: posted line count differs from the request');
+  const first = rows[0];
+  assert(first, 'ledger: nothing posted');
+  return {
+    entryId: first.entry_id,
+    duplicate: first.duplicate,
+    lines: rows.map((row) => ({
+      accountId: row.account_id,
+      ownerType: row.owner_type,
+      ownerId: row.owner_id,
+      currencyId: row.currency_id,
+      kind: row.kind,
+      amount: normalize(row.amount),
+      balanceAfter: normalize(row.balance_after),
+    })),
+  };
+}
+
+/** Moves `amount` from one account to another in one entry. */
+export function transfer(
+  tx: Queryable,
+  input: Omit<EntryInput, 'postings'> & { from: AccountRef; to: AccountRef; amount: DecimalString },
+): Promise<PostedEntry> {
+  assert(gt(input.amount, '0'), 'ledger: transfer amount must be positive');
+  const { from, to, amount, ...entry } = input;
+  return post(tx, {
+    ...entry,
+    postings: [
+      { account: from, amount: neg(amount) },
+      { account: to, amount },
+    ],
+  });
+}
+
+// ---------------------------------------------------------------- holds
+
+export type HoldStatus = 'pending' | 'captured' | 'released';
+
+export interface Hold {
+  id: number;
+  book: Book;
+  userId: number;
+  currencyId: number;
+  amount: DecimalString;
+  remaining: DecimalString;
+  status: HoldStatus;
+  holdType: string;
+  refType: string | null;
+  refId: string | null;
+  /** True when the request id had been used before and this is the first hold again. */
+  duplicate: boolean;
+}
+
+interface HoldRow {
+  id: number;
+  book: Book;
+  user_id: number;
+  currency_id: number;
+  amount: string;
+  remaining: string;
+  status: HoldStatus;
+  hold_type: string;
+  ref_type: string | null;
+  ref_id: string | null;
+}
+
+function toHold(row: HoldRow, duplicate = false): Hold {
+  return {
+    id: row.id,
+    book: row.book,
+    userId: row.user_id,
+    currencyId: row.currency_id,
+    amount: normalize(row.amount),
+    remaining: normalize(row.remaining),
+    status: row.status,
+    holdType: row.hold_type,
+    refType: row.ref_type,
+    refId: row.ref_id,
+    duplicate,
+  };
+}
+
+export interface HoldInput {
+  book: Book;
+  userId: number;
+  currencyId: number;
+  amount: DecimalString;
+  /** What the funds are frozen for (`withdraw`, `limit_order`…). */
+  type: string;
+  requestId?: string;
+  refType?: string;
+  refId?: string | number;
+}
+
+/** Freezes funds: available -> frozen, recorded as a pending hold. */
+export async function hold(tx: Queryable, input: HoldInput): Promise<Hold> {
+  assert(gt(input.amount, '0'), 'ledger: hold amount must be positive');
+  const entry = await post(tx, {
+    book: input.book,
+    type: `hold:${input.type}`,
+    requestId: input.requestId,
+    refType: input.refType,
+    refId: input.refId,
+    postings: [
+      { account: user(input.userId, input.currencyId, 'available'), amount: neg(input.amount) },
+      { account: user(input.userId, input.currencyId, 'frozen'), amount: input.amount },
+    ],
+  });
+  if (entry.duplicate) {
+    const { rows } = await tx.query<HoldRow>('SELECT * FROM ledger_hold WHERE hold_entry_id = $1', [entry.entryId]);
+    assert(rows[0], 'ledger: a duplicate hold request has no hold');
+    return toHold(rows[0], true);
+  }
+  const { rows } = await tx.query<HoldRow>(
+    `INSERT INTO ledger_hold (book, user_id, currency_id, amount, remaining, status, hold_entry_id, hold_type, ref_type, ref_id)
+     VALUES ($1, $2, $3, $4, $4, 'pending', $5, $6, $7, $8) RETURNING *`,
+    [
+      input.book,
+      input.userId,
+      input.currencyId,
+      input.amount,
+      entry.entryId,
+      input.type,
+      input.refType ?? null,
+      input.refId === undefined ? null : String(input.refId),
+    ],
+  );
+  assert(rows[0], 'ledger: hold not recorded');
+  return toHold(rows[0]);
+}
+
+async function lockHold(tx: Queryable, holdId: number): Promise<HoldRow> {
+  const { rows } = await tx.query<HoldRow>('SELECT * FROM ledger_hold WHERE id = $1 FOR UPDATE', [holdId]);
+  assert(rows[0], `ledger: hold ${holdId} does not exist`);
+  return rows[0];
+}
+
+export interface HoldOutcome {
+  hold: Hold;
+  /** False when the hold was already closed: nothing moved (the "hint_48" case). */
+  changed: boolean;
+  entry?: PostedEntry;
+}
+
+/** Returns what is left of a hold to the user's available balance. */
+export async function release(tx: Queryable, holdId: number, type = 'release'): Promise<HoldOutcome> {
+  const row = await lockHold(tx, holdId);
+  if (row.status !== 'pending') return { hold: toHold(row), changed: false };
+  const entry = await post(tx, {
+    book: row.book,
+    type: `${type}:${row.hold_type}`,
+    refType: 'hold',
+    refId: row.id,
+    postings: [
+      { account: user(row.user_id, row.currency_id, 'frozen'), amount: neg(row.remaining) },
+      { account: user(row.user_id, row.currency_id, 'available'), amount: row.remaining },
+    ],
+  });
+  const { rows } = await tx.query<HoldRow>(
+    `UPDATE ledger_hold SET remaining = 0, status = 'released', closed_at = now() WHERE id = $1 RETURNING *`,
+    [holdId],
+  );
+  assert(rows[0], 'ledger: hold vanished');
+  return { hold: toHold(rows[0]), changed: true, entry };
+}
+
+export interface CaptureInput {
+  /** Defaults to everything that remains. */
+  amount?: DecimalString;
+  /** Where the captured funds go (same currency and book). */
+  to: AccountRef;
+  type: string;
+  requestId?: string;
+}
+
+/**
+ * Pays frozen funds on to `to`. A partial capture leaves the rest pending; capturing the last of
+ * it closes the hold.
+ */
+export async function capture(tx: Queryable, holdId: number, input: CaptureInput): Promise<HoldOutcome> {
+  const row = await lockHold(tx, holdId);
+  if (row.status !== 'pending') return { hold: toHold(row), changed: false };
+  const amount = input.amount ?? normalize(row.remaining);
+  assert(gt(amount, '0'), 'ledger: capture amount must be positive');
+  if (gt(amount, row.remaining)) throw new AppError('hint_insufficientBalance', 422);
+  assert(input.to.currencyId === row.currency_id, 'ledger: capture into another currency');
+  const entry = await post(tx, {
+    book: row.book,
+    type: `capture:${input.type}`,
+    requestId: input.requestId,
+    scope: `user:${row.user_id}`,
+    refType: 'hold',
+    refId: row.id,
+    postings: [
+      { account: user(row.user_id, row.currency_id, 'frozen'), amount: neg(amount) },
+      { account: input.to, amount },
+    ],
+  });
+  if (entry.duplicate) return { hold: toHold(row), changed: false, entry };
+  const remaining = sub(row.remaining, amount);
+  const closed = isZero(remaining);
+  const { rows } = await tx.query<HoldRow>(
+    `UPDATE ledger_hold SET remaining = $2, status = $3, closed_at = CASE WHEN $3 = 'pending' THEN NULL ELSE now() END
+     WHERE id = $1 RETURNING *`,
+    [holdId, remaining, closed ? 'captured' : 'pending'],
+  );
+  assert(rows[0], 'ledger: hold vanished');
+  return { hold: toHold(rows[0]), changed: true, entry };
+}
+
+// ---------------------------------------------------------------- reads
+
+export interface UserBalance {
+  currencyId: number;
+  available: DecimalString;
+  frozen: DecimalString;
+}
+
+/** A user's available and frozen balance per currency in one book (only currencies ever used). */
+export async function userBalances(q: Queryable, book: Book, userId: number): Promise<UserBalance[]> {
+  const { rows } = await q.query<{ currency_id: number; kind: string; balance: string }>(
+    `SELECT currency_id, kind, balance FROM ledger_account
+     WHERE book = $1 AND owner_type = 'user' AND owner_id = $2 AND kind IN ('available', 'frozen')`,
+    [book, userId],
+  );
+  const byCurrency = new Map<number, UserBalance>();
+  for (const row of rows) {
+    const balance = byCurrency.get(row.currency_id) ?? { currencyId: row.currency_id, available: '0', frozen: '0' };
+    if (row.kind === 'available') balance.available = normalize(row.balance);
+    else balance.frozen = normalize(row.balance);
+    byCurrency.set(row.currency_id, balance);
+  }
+  return [...byCurrency.values()].sort((a, b) => a.currencyId - b.currencyId);
+}

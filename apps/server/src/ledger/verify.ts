@@ -1,0 +1,87 @@
+/**
+ * Proves the ledger's invariants from the stored data alone:
+ * 1. conservation: all balances of a currency in a book sum to zero;
+ * 2. no user account is negative;
+ * 3. each account's materialized balance equals the sum of its postings;
+ * 4. every entry balances per currency, has two or more postings, all in the entry's book;
+ * 5. each user's frozen balance equals what their pending holds still reserve.
+ */
+import type { Queryable } from '../db/database';
+
+export interface LedgerReport {
+  ok: boolean;
+  problems: string[];
+  accounts: number;
+  entries: number;
+  postings: number;
+}
+
+const MAX_LISTED = 20;
+
+export async function verifyLedger(q: Queryable): Promise<LedgerReport> {
+  const problems: string[] = [];
+  const note = (rows: Record<string, unknown>[], describe: (row: Record<string, unknown>) => string) => {
+    for (const row of rows.slice(0, MAX_LISTED)) problems.push(describe(row));
+    if (rows.length > MAX_LISTED) problems.push(`… and ${rows.length - MAX_LISTED} more of the same`);
+  };
+
+  const conservation = await q.query<Record<string, unknown>>(
+    `SELECT book, currency_id, sum(balance)::text AS total FROM ledger_account
+     GROUP BY book, currency_id HAVING sum(balance) <> 0`,
+  );
+  note(conservation.rows, (r) => `conservation: book ${r.book} currency ${r.currency_id} sums to ${r.total}, not 0`);
+
+  const negative = await q.query<Record<string, unknown>>(
+    `SELECT id, owner_id, currency_id, kind, balance::text AS balance FROM ledger_account
+     WHERE NOT allow_negative AND balance < 0`,
+  );
+  note(negative.rows, (r) => `negative: account ${r.id} (user ${r.owner_id}, ${r.kind}, currency ${r.currency_id}) is ${r.balance}`);
+
+  const materialized = await q.query<Record<string, unknown>>(
+    `SELECT a.id, a.balance::text AS balance, coalesce(p.total, 0)::text AS postings
+     FROM ledger_account a
+     LEFT JOIN (SELECT account_id, sum(amount) AS total FROM ledger_posting GROUP BY account_id) p ON p.account_id = a.id
+     WHERE a.balance <> coalesce(p.total, 0)`,
+  );
+  note(materialized.rows, (r) => `materialized: account ${r.id} holds ${r.balance} but its postings sum to ${r.postings}`);
+
+  const unbalanced = await q.query<Record<string, unknown>>(
+    `SELECT p.entry_id, a.currency_id, sum(p.amount)::text AS total
+     FROM ledger_posting p JOIN ledger_account a ON a.id = p.account_id
+     GROUP BY p.entry_id, a.currency_id HAVING sum(p.amount) <> 0`,
+  );
+  note(unbalanced.rows, (r) => `unbalanced: entry ${r.entry_id} sums to ${r.total} in currency ${r.currency_id}`);
+
+  const thin = await q.query<Record<string, unknown>>(
+    `SELECT e.id, count(p.id)::int AS lines FROM ledger_entry e LEFT JOIN ledger_posting p ON p.entry_id = e.id
+     GROUP BY e.id HAVING count(p.id) < 2`,
+  );
+  note(thin.rows, (r) => `thin entry: entry ${r.id} has ${r.lines} posting(s)`);
+
+  const crossBook = await q.query<Record<string, unknown>>(
+    `SELECT p.entry_id, e.book AS entry_book, a.book AS account_book
+     FROM ledger_posting p JOIN ledger_entry e ON e.id = p.entry_id JOIN ledger_account a ON a.id = p.account_id
+     WHERE e.book <> a.book`,
+  );
+  note(crossBook.rows, (r) => `cross-book: entry ${r.entry_id} (${r.entry_book}) posts to a ${r.account_book} account`);
+
+  const frozen = await q.query<Record<string, unknown>>(
+    `SELECT coalesce(a.book, h.book) AS book, coalesce(a.owner_id, h.user_id) AS user_id,
+            coalesce(a.currency_id, h.currency_id) AS currency_id,
+            coalesce(a.balance, 0)::text AS frozen, coalesce(h.reserved, 0)::text AS reserved
+     FROM (SELECT book, owner_id, currency_id, balance FROM ledger_account WHERE owner_type = 'user' AND kind = 'frozen') a
+     FULL JOIN (SELECT book, user_id, currency_id, sum(remaining) AS reserved FROM ledger_hold
+                WHERE status = 'pending' GROUP BY book, user_id, currency_id) h
+       ON h.book = a.book AND h.user_id = a.owner_id AND h.currency_id = a.currency_id
+     WHERE coalesce(a.balance, 0) <> coalesce(h.reserved, 0)`,
+  );
+  note(frozen.rows, (r) => `holds: user ${r.user_id} (${r.book}, currency ${r.currency_id}) has ${r.frozen} frozen but holds reserve ${r.reserved}`);
+
+  const counts = await q.query<{ accounts: number; entries: number; postings: number }>(
+    `SELECT (SELECT count(*) FROM ledger_account)::int AS accounts,
+            (SELECT count(*) FROM ledger_entry)::int AS entries,
+            (SELECT count(*) FROM ledger_posting)::int AS postings`,
+  );
+  const { accounts = 0, entries = 0, postings = 0 } = counts.rows[0] ?? {};
+  return { ok: problems.length === 0, problems, accounts, entries, postings };
+}

@@ -1,0 +1,81 @@
+/**
+ * Starts the server: reads the environment, opens and prepares the database, listens, and prints
+ * where to find the app and how to sign in to the demo account.
+ */
+import { chmod, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase, prepareDatabase } from './prepare';
+import { newPassword } from './lib/secrets';
+import type { AccountService } from './modules/account/service';
+
+export const DEMO_EMAIL = 'demo@bourse.local';
+
+/** Creates the demo login on first start and returns its password (kept in DATA_DIR, mode 600). */
+async function demoLogin(config: Config, accounts: AccountService): Promise<string | undefined> {
+  const file = path.join(config.dataDir, 'demo-login.txt');
+  const stored = await readFile(file, 'utf8').catch(() => undefined);
+  if (stored) {
+    await accounts.ensureUser(DEMO_EMAIL, stored.trim());
+    return stored.trim();
+  }
+  const password = newPassword();
+  if (!(await accounts.ensureUser(DEMO_EMAIL, password))) return undefined;
+  await writeFile(file, `${password}\n`, { mode: 0o600 });
+  await chmod(file, 0o600);
+  return password;
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+
+  const db = await openDatabase(config);
+  const applied = await prepareDatabase(db);
+  const app = await buildApp({ config, db });
+  if (applied.length > 0) app.log.info({ migrations: applied }, 'database migrated');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const address = await app.listen({ host: config.HOST, port: config.PORT });
+  const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  const url = config.PUBLIC_URL ?? address.replace(/\/\/(0\.0\.0\.0|\[::\])/, `//${shownHost}`);
+  const lines = [
+    '',
+    `  Bourse is running at ${url}`,
+    `  Database: ${db.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL'}`,
+  ];
+  if (config.seedDemoUser) {
+    const password = await demoLogin(config, app.services.accounts);
+    lines.push(
+      password
+        ? `  Demo login: ${DEMO_EMAIL} / ${password}`
+        : `  Demo login: ${DEMO_EMAIL} (its password file ${path.join(config.dataDir, 'demo-login.txt')} is missing)`,
+    );
+  }
+  console.log(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

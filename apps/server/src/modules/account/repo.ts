@@ -1,0 +1,282 @@
+/** SQL of users, sessions, verification codes and attempt limits. */
+import type { Queryable } from '../../db/database';
+
+export interface UserRow {
+  id: number;
+  reg_type: number;
+  area_code: string | null;
+  phone: string | null;
+  email: string | null;
+  user_account: string;
+  password_hash: string;
+  with_pwd_hash: string | null;
+  nick_name: string;
+  avatar: string | null;
+  invite_code: string;
+  inviter_id: number | null;
+  account_type: 0 | 2;
+  status: number;
+  auth_status: number;
+  pwd_changed_at: Date | null;
+  with_pwd_changed_at: Date | null;
+  created_at: Date;
+  last_login_at: Date | null;
+}
+
+export interface LoginIdentity {
+  email?: string;
+  areaCode?: string;
+  phone?: string;
+}
+
+export async function findUserByIdentity(q: Queryable, identity: LoginIdentity): Promise<UserRow | undefined> {
+  if (identity.email) {
+    return (await q.query<UserRow>('SELECT * FROM app_user WHERE email = $1', [identity.email])).rows[0];
+  }
+  const { rows } = await q.query<UserRow>('SELECT * FROM app_user WHERE area_code = $1 AND phone = $2', [
+    identity.areaCode,
+    identity.phone,
+  ]);
+  return rows[0];
+}
+
+export async function findUserById(q: Queryable, id: number, forUpdate = false): Promise<UserRow | undefined> {
+  const { rows } = await q.query<UserRow>(`SELECT * FROM app_user WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  return rows[0];
+}
+
+export async function findUserIdByInviteCode(q: Queryable, inviteCode: string): Promise<number | undefined> {
+  const { rows } = await q.query<{ id: number }>('SELECT id FROM app_user WHERE invite_code = $1', [inviteCode]);
+  return rows[0]?.id;
+}
+
+export interface NewUser {
+  regType: number;
+  areaCode: string | null;
+  phone: string | null;
+  email: string | null;
+  userAccount: string;
+  passwordHash: string;
+  nickName: string;
+  inviteCode: string;
+  inviterId: number | null;
+  createdAt: Date;
+}
+
+/** Inserts a user; returns undefined when the phone, email or invite code is already taken. */
+export async function insertUser(q: Queryable, user: NewUser): Promise<UserRow | undefined> {
+  const { rows } = await q.query<UserRow>(
+    `INSERT INTO app_user (reg_type, area_code, phone, email, user_account, password_hash, nick_name, invite_code, inviter_id, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     ON CONFLICT DO NOTHING RETURNING *`,
+    [
+      user.regType,
+      user.areaCode,
+      user.phone,
+      user.email,
+      user.userAccount,
+      user.passwordHash,
+      user.nickName,
+      user.inviteCode,
+      user.inviterId,
+      user.createdAt,
+    ],
+  );
+  return rows[0];
+}
+
+export async function updateNickName(q: Queryable, userId: number, nickName: string): Promise<void> {
+  await q.query('UPDATE app_user SET nick_name = $2 WHERE id = $1', [userId, nickName]);
+}
+
+export async function updatePasswordHash(q: Queryable, userId: number, passwordHash: string, at: Date): Promise<void> {
+  await q.query('UPDATE app_user SET password_hash = $2, pwd_changed_at = $3 WHERE id = $1', [userId, passwordHash, at]);
+}
+
+export async function updateWithdrawalPasswordHash(
+  q: Queryable,
+  userId: number,
+  hash: string,
+  changedAt: Date | null,
+): Promise<void> {
+  await q.query(
+    'UPDATE app_user SET with_pwd_hash = $2, with_pwd_changed_at = coalesce($3, with_pwd_changed_at) WHERE id = $1',
+    [userId, hash, changedAt],
+  );
+}
+
+export async function updateAccountType(q: Queryable, userId: number, accountType: 0 | 2): Promise<void> {
+  await q.query('UPDATE app_user SET account_type = $2 WHERE id = $1', [userId, accountType]);
+}
+
+export async function touchLastLogin(q: Queryable, userId: number, at: Date): Promise<void> {
+  await q.query('UPDATE app_user SET last_login_at = $2 WHERE id = $1', [userId, at]);
+}
+
+// ---------------------------------------------------------------- sessions
+
+export interface SessionRow {
+  id: number;
+  user_id: number;
+  account_type: 0 | 2;
+  expires_at: Date;
+  last_seen_at: Date;
+  user_status: number;
+}
+
+export async function insertSession(
+  q: Queryable,
+  session: { tokenHash: string; userId: number; accountType: 0 | 2; at: Date; expiresAt: Date; ip: string; userAgent: string },
+): Promise<number> {
+  const { rows } = await q.query<{ id: number }>(
+    `INSERT INTO user_session (token_hash, user_id, account_type, created_at, last_seen_at, expires_at, ip, user_agent)
+     VALUES ($1, $2, $3, $4, $4, $5, $6, $7) RETURNING id`,
+    [session.tokenHash, session.userId, session.accountType, session.at, session.expiresAt, session.ip, session.userAgent],
+  );
+  return rows[0]!.id;
+}
+
+export async function findLiveSession(q: Queryable, tokenHash: string): Promise<SessionRow | undefined> {
+  const { rows } = await q.query<SessionRow>(
+    `SELECT s.id, s.user_id, s.account_type, s.expires_at, s.last_seen_at, u.status AS user_status
+     FROM user_session s JOIN app_user u ON u.id = s.user_id
+     WHERE s.token_hash = $1 AND s.revoked_at IS NULL`,
+    [tokenHash],
+  );
+  return rows[0];
+}
+
+export async function extendSession(q: Queryable, sessionId: number, at: Date, expiresAt: Date): Promise<void> {
+  await q.query('UPDATE user_session SET last_seen_at = $2, expires_at = $3 WHERE id = $1 AND revoked_at IS NULL', [
+    sessionId,
+    at,
+    expiresAt,
+  ]);
+}
+
+export async function setSessionAccountType(q: Queryable, sessionId: number, accountType: 0 | 2): Promise<void> {
+  await q.query('UPDATE user_session SET account_type = $2 WHERE id = $1', [sessionId, accountType]);
+}
+
+export async function revokeSession(q: Queryable, sessionId: number, at: Date): Promise<void> {
+  await q.query('UPDATE user_session SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [sessionId, at]);
+}
+
+export async function revokeUserSessions(q: Queryable, userId: number, at: Date): Promise<number> {
+  const { rowCount } = await q.query('UPDATE user_session SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [
+    userId,
+    at,
+  ]);
+  return rowCount;
+}
+
+// ---------------------------------------------------------------- verification codes
+
+export interface CodeRow {
+  id: number;
+  code_hash: string;
+  created_at: Date;
+  expires_at: Date;
+  attempts: number;
+  consumed_at: Date | null;
+}
+
+export async function latestCode(
+  q: Queryable,
+  channel: 'email' | 'phone',
+  target: string,
+  purpose: string,
+  forUpdate = false,
+): Promise<CodeRow | undefined> {
+  const { rows } = await q.query<CodeRow>(
+    `SELECT id, code_hash, created_at, expires_at, attempts, consumed_at FROM verification_code
+     WHERE channel = $1 AND target = $2 AND purpose = $3 ORDER BY created_at DESC, id DESC LIMIT 1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [channel, target, purpose],
+  );
+  return rows[0];
+}
+
+export async function insertCode(
+  q: Queryable,
+  code: { channel: 'email' | 'phone'; target: string; purpose: string; codeHash: string; at: Date; expiresAt: Date },
+): Promise<number> {
+  const { rows } = await q.query<{ id: number }>(
+    `INSERT INTO verification_code (channel, target, purpose, code_hash, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [code.channel, code.target, code.purpose, code.codeHash, code.at, code.expiresAt],
+  );
+  return rows[0]!.id;
+}
+
+export async function deleteCode(q: Queryable, id: number): Promise<void> {
+  await q.query('DELETE FROM verification_code WHERE id = $1', [id]);
+}
+
+export async function countCodeAttempt(q: Queryable, id: number): Promise<void> {
+  await q.query('UPDATE verification_code SET attempts = attempts + 1 WHERE id = $1', [id]);
+}
+
+export async function consumeCode(q: Queryable, id: number, at: Date): Promise<void> {
+  await q.query('UPDATE verification_code SET consumed_at = $2, attempts = attempts + 1 WHERE id = $1', [id, at]);
+}
+
+// ---------------------------------------------------------------- attempt limits
+
+export interface AttemptRow {
+  failures: number;
+  first_failure_at: Date;
+  locked_until: Date | null;
+}
+
+export async function findAttempts(q: Queryable, key: string): Promise<AttemptRow | undefined> {
+  const { rows } = await q.query<AttemptRow>(
+    'SELECT failures, first_failure_at, locked_until FROM attempt_limit WHERE key = $1',
+    [key],
+  );
+  return rows[0];
+}
+
+/**
+ * Counts one failure in one statement (safe under concurrency): the window restarts when the
+ * previous one has passed, and reaching `maxFailures` locks until `lockUntil`.
+ */
+export async function recordFailure(
+  q: Queryable,
+  key: string,
+  at: Date,
+  windowStart: Date,
+  maxFailures: number,
+  lockUntil: Date,
+): Promise<AttemptRow> {
+  const { rows } = await q.query<AttemptRow>(
+    `INSERT INTO attempt_limit AS a (key, failures, first_failure_at, locked_until)
+     VALUES ($1, 1, $2, CASE WHEN 1 >= $4::int THEN $5::timestamptz END)
+     ON CONFLICT (key) DO UPDATE SET
+       failures = CASE WHEN a.first_failure_at < $3 THEN 1 ELSE a.failures + 1 END,
+       first_failure_at = CASE WHEN a.first_failure_at < $3 THEN $2 ELSE a.first_failure_at END,
+       locked_until = CASE
+         WHEN (CASE WHEN a.first_failure_at < $3 THEN 1 ELSE a.failures + 1 END) >= $4::int THEN $5::timestamptz
+         ELSE a.locked_until END
+     RETURNING failures, first_failure_at, locked_until`,
+    [key, at, windowStart, maxFailures, lockUntil],
+  );
+  return rows[0]!;
+}
+
+export async function clearAttempts(q: Queryable, key: string): Promise<void> {
+  await q.query('DELETE FROM attempt_limit WHERE key = $1', [key]);
+}
+
+// ---------------------------------------------------------------- messages
+
+export async function insertSiteMessage(
+  q: Queryable,
+  message: { userId: number | null; title: Record<string, string>; content: Record<string, string>; at: Date },
+): Promise<void> {
+  await q.query('INSERT INTO site_message (user_id, title, content, created_at) VALUES ($1, $2, $3, $4)', [
+    message.userId,
+    JSON.stringify(message.title),
+    JSON.stringify(message.content),
+    message.at,
+  ]);
+}

@@ -1,0 +1,497 @@
+/**
+ * Accounts: registration, login, sessions, passwords, verification codes and the live/demo
+ * switch. Passwords are argon2id hashes; session tokens are random and stored as SHA-256 hashes;
+ * failure counters live in the database.
+ */
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import {
+  ACCOUNT_TYPE,
+  DEMO_GRANT_AMOUNT,
+  REG_TYPE,
+  SWITCH,
+  USDT_CURRENCY_ID,
+  VERIFICATION_CODE,
+  normalizeAreaCode,
+  type LanguageKey,
+  type LoginBody,
+  type ModifyUserInfoBody,
+  type RegBody,
+  type UpdateUserPwdBody,
+  type UpdateUserWithPwdBody,
+  type UserInfo,
+  type VerificationPurpose,
+} from '@bourse/shared';
+import type { Config } from '../../config';
+import type { Database, Queryable } from '../../db/database';
+import type { Session, SessionResolver } from '../../http/router';
+import type { Clock } from '../../lib/clock';
+import { AppError, assert } from '../../lib/errors';
+import { allLanguages } from '../../lib/i18n';
+import {
+  hashPassword,
+  newInviteCode,
+  newNumericCode,
+  newToken,
+  sha256,
+  spendPasswordCheck,
+  verifyPassword,
+} from '../../lib/secrets';
+import * as ledger from '../../ledger/ledger';
+import type { SettingsService } from '../settings/service';
+import type { CodeSender } from './code-sender';
+import { AttemptLimiter } from './limiter';
+import * as repo from './repo';
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+/** Withdrawals wait this long after a login or withdrawal password change. */
+export const WITHDRAW_HOLD_MS = 24 * HOUR_MS;
+/** A session's expiry is pushed forward at most once a minute. */
+const SESSION_TOUCH_MS = MINUTE_MS;
+
+export interface AccountDeps {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  settings: SettingsService;
+  codes: CodeSender;
+  logger: FastifyBaseLogger;
+}
+
+export interface ClientMeta {
+  ip: string;
+  userAgent: string;
+  lang: LanguageKey;
+}
+
+export interface SignedIn {
+  token: string;
+  userInfo: UserInfo;
+}
+
+type Channel = 'email' | 'phone';
+
+function codeHash(code: string, channel: Channel, target: string, purpose: string): string {
+  return sha256(`${code}:${channel}:${target}:${purpose}`);
+}
+
+function phoneTarget(areaCode: string, phone: string): string {
+  return `${normalizeAreaCode(areaCode)}-${phone}`;
+}
+
+function defaultNickName(body: { email: string | null; phone: string | null }): string {
+  if (body.email) {
+    const local = (body.email.split('@')[0] ?? '').replace(/[^\p{L}\p{N}._-]/gu, '').slice(0, 32);
+    if (local) return local;
+  }
+  return `User${(body.phone ?? '').slice(-4)}`;
+}
+
+export function clientMeta(request: FastifyRequest, lang: LanguageKey): ClientMeta {
+  const userAgent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: (typeof userAgent === 'string' ? userAgent : '').slice(0, 512), lang };
+}
+
+export class AccountService implements SessionResolver {
+  private readonly loginLimiter: AttemptLimiter;
+  private readonly passwordLimiter: AttemptLimiter;
+  private readonly withdrawalPasswordLimiter: AttemptLimiter;
+
+  constructor(private readonly deps: AccountDeps) {
+    const lockMs = deps.config.LOGIN_LOCK_MINUTES * MINUTE_MS;
+    this.loginLimiter = new AttemptLimiter(deps.db, deps.clock, {
+      maxFailures: deps.config.LOGIN_MAX_FAILURES,
+      lockMs,
+      lockedKey: 'hint_accountLocked',
+    });
+    this.passwordLimiter = new AttemptLimiter(deps.db, deps.clock, {
+      maxFailures: deps.config.LOGIN_MAX_FAILURES,
+      lockMs,
+      lockedKey: 'hint_accountLocked',
+    });
+    this.withdrawalPasswordLimiter = new AttemptLimiter(deps.db, deps.clock, {
+      maxFailures: 5,
+      lockMs: HOUR_MS,
+      lockedKey: 'hint_withPwdLocked',
+    });
+  }
+
+  /** The limiter of wrong withdrawal passwords, shared with the withdrawal flow. */
+  get withdrawalPasswordAttempts(): AttemptLimiter {
+    return this.withdrawalPasswordLimiter;
+  }
+
+  private now(): Date {
+    return this.deps.clock.now();
+  }
+
+  // ------------------------------------------------------------ user info
+
+  toUserInfo(row: repo.UserRow, accountType: 0 | 2): UserInfo {
+    const changes = [row.pwd_changed_at, row.with_pwd_changed_at].filter((d): d is Date => d !== null);
+    const lastChange = changes.length > 0 ? Math.max(...changes.map((d) => d.getTime())) : 0;
+    const holdUntil = lastChange + WITHDRAW_HOLD_MS;
+    return {
+      id: row.id,
+      userAccount: row.user_account,
+      regType: row.reg_type,
+      areaCode: row.area_code,
+      phone: row.phone,
+      email: row.email,
+      nickName: row.nick_name,
+      avatar: row.avatar,
+      inviteCode: row.invite_code,
+      accountType,
+      isSetWithPwd: row.with_pwd_hash ? 1 : 0,
+      authStatus: row.auth_status,
+      createTime: row.created_at.toISOString(),
+      lastLoginTime: row.last_login_at?.toISOString() ?? null,
+      withdrawHoldUntil: holdUntil > this.now().getTime() ? new Date(holdUntil).toISOString() : null,
+    };
+  }
+
+  private async requireUser(q: Queryable, userId: number, forUpdate = false): Promise<repo.UserRow> {
+    const row = await repo.findUserById(q, userId, forUpdate);
+    if (!row) throw new AppError('hint_sessionExpired', 401);
+    return row;
+  }
+
+  async userInfo(session: Session): Promise<UserInfo> {
+    return this.toUserInfo(await this.requireUser(this.deps.db, session.userId), session.accountType);
+  }
+
+  // ------------------------------------------------------------ sessions
+
+  private async openSession(tx: Queryable, user: repo.UserRow, meta: ClientMeta): Promise<string> {
+    const token = newToken();
+    const now = this.now();
+    await repo.insertSession(tx, {
+      tokenHash: sha256(token),
+      userId: user.id,
+      accountType: user.account_type,
+      at: now,
+      expiresAt: new Date(now.getTime() + this.deps.config.SESSION_TTL_HOURS * HOUR_MS),
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
+    await repo.touchLastLogin(tx, user.id, now);
+    return token;
+  }
+
+  async resolve(token: string): Promise<Session> {
+    const row = await repo.findLiveSession(this.deps.db, sha256(token));
+    if (!row) throw new AppError('hint_unauthorized', 401);
+    const now = this.now();
+    if (row.expires_at <= now) throw new AppError('hint_sessionExpired', 401);
+    if (row.user_status !== 0) throw new AppError('hint_accountDisabled', 401);
+    if (now.getTime() - row.last_seen_at.getTime() >= SESSION_TOUCH_MS) {
+      await repo.extendSession(
+        this.deps.db,
+        row.id,
+        now,
+        new Date(now.getTime() + this.deps.config.SESSION_TTL_HOURS * HOUR_MS),
+      );
+    }
+    return { id: row.id, userId: row.user_id, accountType: row.account_type };
+  }
+
+  async logout(session: Session): Promise<void> {
+    await repo.revokeSession(this.deps.db, session.id, this.now());
+  }
+
+  // ------------------------------------------------------------ verification codes
+
+  /** Whether registering through `channel` needs a verification code. */
+  codeRequired(channel: Channel): boolean {
+    const mode = this.deps.config.VERIFICATION_CODES;
+    return mode === 'always' || (mode === 'auto' && this.deps.codes.delivers(channel));
+  }
+
+  async sendEmailCode(email: string, purpose: VerificationPurpose, lang: LanguageKey): Promise<void> {
+    const normalized = email.toLowerCase();
+    if (purpose === 'reg' && (await repo.findUserByIdentity(this.deps.db, { email: normalized }))) {
+      throw new AppError('hint_accountExists', 409);
+    }
+    await this.sendCode('email', normalized, purpose, lang);
+  }
+
+  async sendPhoneCode(areaCode: string, phone: string, purpose: VerificationPurpose, lang: LanguageKey): Promise<void> {
+    const identity = { areaCode: normalizeAreaCode(areaCode), phone };
+    if (purpose === 'reg' && (await repo.findUserByIdentity(this.deps.db, identity))) {
+      throw new AppError('hint_accountExists', 409);
+    }
+    await this.sendCode('phone', phoneTarget(areaCode, phone), purpose, lang);
+  }
+
+  private async sendCode(channel: Channel, target: string, purpose: string, lang: LanguageKey): Promise<void> {
+    const now = this.now();
+    const last = await repo.latestCode(this.deps.db, channel, target, purpose);
+    if (last) {
+      const waitMs = last.created_at.getTime() + VERIFICATION_CODE.resendSeconds * 1000 - now.getTime();
+      if (waitMs > 0) throw new AppError('hint_codeResendWait', 429, [Math.ceil(waitMs / 1000)]);
+    }
+    const code = newNumericCode(VERIFICATION_CODE.length);
+    const id = await repo.insertCode(this.deps.db, {
+      channel,
+      target,
+      purpose,
+      codeHash: codeHash(code, channel, target, purpose),
+      at: now,
+      expiresAt: new Date(now.getTime() + VERIFICATION_CODE.lifetimeSeconds * 1000),
+    });
+    try {
+      await this.deps.codes.send({ channel, target, code, lang });
+    } catch (error) {
+      this.deps.logger.error({ err: error, channel }, 'verification code could not be sent');
+      await repo.deleteCode(this.deps.db, id);
+      throw new AppError('hint_codeSendFailed', 503);
+    }
+  }
+
+  /**
+   * Checks a code and uses it up. Each try counts, atomically, before the comparison, so no
+   * number of parallel guesses gets more than the allowed attempts.
+   */
+  private async consumeCode(channel: Channel, target: string, purpose: string, code: string): Promise<void> {
+    const now = this.now();
+    const { rows } = await this.deps.db.query<{ id: number; code_hash: string; expires_at: Date }>(
+      `UPDATE verification_code SET attempts = attempts + 1
+       WHERE id = (SELECT id FROM verification_code WHERE channel = $1 AND target = $2 AND purpose = $3
+                   ORDER BY created_at DESC, id DESC LIMIT 1)
+         AND consumed_at IS NULL AND attempts < $4
+       RETURNING id, code_hash, expires_at`,
+      [channel, target, purpose, VERIFICATION_CODE.maxAttempts],
+    );
+    const row = rows[0];
+    if (!row) {
+      const latest = await repo.latestCode(this.deps.db, channel, target, purpose);
+      if (latest && !latest.consumed_at && latest.attempts >= VERIFICATION_CODE.maxAttempts) {
+        throw new AppError('hint_codeTooManyAttempts', 422);
+      }
+      throw new AppError('hint_codeWrong', 422);
+    }
+    if (row.expires_at <= now || row.code_hash !== codeHash(code, channel, target, purpose)) {
+      throw new AppError('hint_codeWrong', 422);
+    }
+    const { rowCount } = await this.deps.db.query(
+      'UPDATE verification_code SET consumed_at = $2 WHERE id = $1 AND consumed_at IS NULL',
+      [row.id, now],
+    );
+    if (rowCount !== 1) throw new AppError('hint_codeWrong', 422);
+  }
+
+  // ------------------------------------------------------------ registration and login
+
+  async register(body: RegBody, meta: ClientMeta): Promise<SignedIn> {
+    const { settings } = this.deps;
+    const byPhone = body.regType === REG_TYPE.phone;
+    if (byPhone && !(await settings.switchOn(SWITCH.registerByPhone))) throw new AppError('hint_regClosedPhone', 403);
+    if (!byPhone && !(await settings.switchOn(SWITCH.registerByEmail))) throw new AppError('hint_regClosedEmail', 403);
+    if (!body.inviteCode && (await settings.switchOn(SWITCH.inviteCodeRequired))) {
+      throw new AppError('hint_inviteCodeRequired', 400, ['inviteCode']);
+    }
+
+    const areaCode = byPhone ? normalizeAreaCode(body.areaCode ?? '') : null;
+    const phone = byPhone ? body.userAccount : null;
+    const email = byPhone ? null : body.userAccount.toLowerCase();
+    const identity = byPhone ? { areaCode: areaCode!, phone: phone! } : { email: email! };
+    if (await repo.findUserByIdentity(this.deps.db, identity)) throw new AppError('hint_accountExists', 409);
+
+    const channel: Channel = byPhone ? 'phone' : 'email';
+    if (this.codeRequired(channel)) {
+      if (!body.yzmCode) throw new AppError('hint_codeRequired', 400, ['yzmCode']);
+      await this.consumeCode(channel, byPhone ? phoneTarget(areaCode!, phone!) : email!, 'reg', body.yzmCode);
+    }
+
+    const passwordHash = await hashPassword(body.userPwd);
+    return this.deps.db.transaction(async (tx) => {
+      let inviterId: number | null = null;
+      if (body.inviteCode) {
+        inviterId = (await repo.findUserIdByInviteCode(tx, body.inviteCode.toUpperCase())) ?? null;
+        if (inviterId === null) throw new AppError('hint_inviteCodeInvalid', 422, ['inviteCode']);
+      }
+      const user = await this.createUser(tx, { regType: body.regType, areaCode, phone, email, passwordHash, inviterId });
+      const token = await this.openSession(tx, user, meta);
+      return { token, userInfo: this.toUserInfo(user, user.account_type) };
+    });
+  }
+
+  /**
+   * Creates a user with their demo funds and welcome message, inside the caller's transaction.
+   * Refuses an identity that is already registered.
+   */
+  async createUser(
+    tx: Queryable,
+    input: {
+      regType: number;
+      areaCode: string | null;
+      phone: string | null;
+      email: string | null;
+      passwordHash: string;
+      inviterId: number | null;
+    },
+  ): Promise<repo.UserRow> {
+    const identity = input.email ? { email: input.email } : { areaCode: input.areaCode!, phone: input.phone! };
+    const now = this.now();
+    let user: repo.UserRow | undefined;
+    for (let attempt = 0; attempt < 5 && !user; attempt++) {
+      user = await repo.insertUser(tx, {
+        regType: input.regType,
+        areaCode: input.areaCode,
+        phone: input.phone,
+        email: input.email,
+        userAccount: input.email ?? `+${input.areaCode} ${input.phone}`,
+        passwordHash: input.passwordHash,
+        nickName: defaultNickName(input),
+        inviteCode: newInviteCode(),
+        inviterId: input.inviterId,
+        createdAt: now,
+      });
+      // No row: the identity was taken meanwhile, or (rarely) the invite code collided.
+      if (!user && (await repo.findUserByIdentity(tx, identity))) throw new AppError('hint_accountExists', 409);
+    }
+    assert(user, 'account: could not allocate an invite code');
+    await this.grantDemoFunds(tx, user.id);
+    await repo.insertSiteMessage(tx, {
+      userId: user.id,
+      title: allLanguages('msg_welcome_title'),
+      content: allLanguages('msg_welcome_content'),
+      at: now,
+    });
+    return user;
+  }
+
+  /** Creates the demo login of a fresh installation unless it exists; true when created. */
+  async ensureUser(email: string, password: string): Promise<boolean> {
+    if (await repo.findUserByIdentity(this.deps.db, { email })) return false;
+    const passwordHash = await hashPassword(password);
+    await this.deps.db.transaction((tx) =>
+      this.createUser(tx, { regType: REG_TYPE.email, areaCode: null, phone: null, email, passwordHash, inviterId: null }),
+    );
+    return true;
+  }
+
+  /** Every account starts with 100,000 virtual USDT in its demo book, through the ledger. */
+  async grantDemoFunds(tx: Queryable, userId: number): Promise<void> {
+    await ledger.transfer(tx, {
+      book: 'demo',
+      type: 'demo_grant',
+      requestId: 'demo_grant',
+      scope: `user:${userId}`,
+      from: ledger.platform(USDT_CURRENCY_ID, 'demo_faucet'),
+      to: ledger.user(userId, USDT_CURRENCY_ID),
+      amount: DEMO_GRANT_AMOUNT,
+    });
+  }
+
+  private loginIdentity(body: LoginBody): { identity: repo.LoginIdentity; key: string } {
+    const account = body.userAccount.trim();
+    if (account.includes('@')) {
+      const email = account.toLowerCase();
+      return { identity: { email }, key: `login:email:${email}` };
+    }
+    let areaCode = body.areaCode ? normalizeAreaCode(body.areaCode) : undefined;
+    let phone = account.replace(/[\s-]/g, '');
+    const prefixed = /^\+?(\d{1,4})[\s-](\d{4,14})$/.exec(account);
+    if (!areaCode && prefixed) {
+      areaCode = prefixed[1];
+      phone = prefixed[2]!;
+    }
+    if (!areaCode) throw new AppError('hint_paramRequired', 400, ['areaCode']);
+    return { identity: { areaCode, phone }, key: `login:phone:${areaCode}-${phone}` };
+  }
+
+  async login(body: LoginBody, meta: ClientMeta): Promise<SignedIn> {
+    const { identity, key } = this.loginIdentity(body);
+    await this.loginLimiter.check(key);
+    const user = await repo.findUserByIdentity(this.deps.db, identity);
+    const valid = user ? await verifyPassword(user.password_hash, body.userPwd) : (await spendPasswordCheck(body.userPwd), false);
+    if (!user || !valid) {
+      const locked = await this.loginLimiter.fail(key);
+      throw locked ?? new AppError('hint_loginFailed', 422);
+    }
+    await this.loginLimiter.clear(key);
+    if (user.status !== 0) throw new AppError('hint_accountDisabled', 403);
+    const token = await this.deps.db.transaction((tx) => this.openSession(tx, user, meta));
+    return { token, userInfo: this.toUserInfo({ ...user, last_login_at: this.now() }, user.account_type) };
+  }
+
+  // ------------------------------------------------------------ profile and passwords
+
+  async modifyUserInfo(session: Session, body: ModifyUserInfoBody): Promise<UserInfo> {
+    await repo.updateNickName(this.deps.db, session.userId, body.nickName);
+    return this.userInfo(session);
+  }
+
+  /** Checks the login password of a signed-in user, counting failures towards a lock. */
+  private async checkLoginPassword(user: repo.UserRow, password: string): Promise<void> {
+    const key = `pwd:${user.id}`;
+    await this.passwordLimiter.check(key);
+    if (!(await verifyPassword(user.password_hash, password))) {
+      throw (await this.passwordLimiter.fail(key)) ?? new AppError('hint_pwdWrong', 422, ['oldPwd']);
+    }
+    await this.passwordLimiter.clear(key);
+  }
+
+  /** Checks a withdrawal password: 5 wrong tries lock it for an hour. */
+  async checkWithdrawalPassword(user: { id: number; with_pwd_hash: string | null }, password: string): Promise<void> {
+    const key = `withpwd:${user.id}`;
+    await this.withdrawalPasswordLimiter.check(key);
+    if (!user.with_pwd_hash || !(await verifyPassword(user.with_pwd_hash, password))) {
+      throw (await this.withdrawalPasswordLimiter.fail(key)) ?? new AppError('hint_withPwdWrong', 422);
+    }
+    await this.withdrawalPasswordLimiter.clear(key);
+  }
+
+  /** Changes the login password and ends every session of the user, this one included. */
+  async updatePassword(session: Session, body: UpdateUserPwdBody): Promise<void> {
+    const user = await this.requireUser(this.deps.db, session.userId);
+    await this.checkLoginPassword(user, body.oldPwd);
+    if (body.oldPwd === body.newPwd) throw new AppError('hint_pwdSameAsOld', 422, ['newPwd']);
+    const passwordHash = await hashPassword(body.newPwd);
+    const now = this.now();
+    await this.deps.db.transaction(async (tx) => {
+      await repo.updatePasswordHash(tx, user.id, passwordHash, now);
+      await repo.revokeUserSessions(tx, user.id, now);
+    });
+  }
+
+  /**
+   * Sets the withdrawal password (first time: confirmed with the login password) or changes it
+   * (confirmed with the current one). A change holds withdrawals for 24 hours.
+   */
+  async updateWithdrawalPassword(session: Session, body: UpdateUserWithPwdBody): Promise<UserInfo> {
+    const user = await this.requireUser(this.deps.db, session.userId);
+    const changing = user.with_pwd_hash !== null;
+    if (changing) {
+      if (!body.oldPwd) throw new AppError('hint_oldWithPwdRequired', 400, ['oldPwd']);
+      await this.checkWithdrawalPassword(user, body.oldPwd);
+      if (body.oldPwd === body.newPwd) throw new AppError('hint_pwdSameAsOld', 422, ['newPwd']);
+    } else {
+      if (!body.userPwd) throw new AppError('hint_loginPwdRequired', 400, ['userPwd']);
+      await this.checkLoginPassword(user, body.userPwd);
+    }
+    const hash = await hashPassword(body.newPwd);
+    await repo.updateWithdrawalPasswordHash(this.deps.db, user.id, hash, changing ? this.now() : null);
+    return this.userInfo(session);
+  }
+
+  async isSetWithPwd(session: Session): Promise<0 | 1> {
+    return (await this.requireUser(this.deps.db, session.userId)).with_pwd_hash ? 1 : 0;
+  }
+
+  // ------------------------------------------------------------ live / demo
+
+  /** Switches the session between the live and the demo account (toggles when none is named). */
+  async changeLoginModel(session: Session, accountType?: 0 | 2): Promise<UserInfo> {
+    const target = accountType ?? (session.accountType === ACCOUNT_TYPE.live ? ACCOUNT_TYPE.demo : ACCOUNT_TYPE.live);
+    if (target === ACCOUNT_TYPE.demo && !(await this.deps.settings.switchOn(SWITCH.demoAccount))) {
+      throw new AppError('hint_demoDisabled', 403);
+    }
+    await this.deps.db.transaction(async (tx) => {
+      await repo.setSessionAccountType(tx, session.id, target);
+      await repo.updateAccountType(tx, session.userId, target);
+    });
+    return this.userInfo({ ...session, accountType: target });
+  }
+}

@@ -1,0 +1,103 @@
+/** Balances of the signed-in account (live or demo book), read from the ledger. */
+import { add, isZero, mul, toScale, CURRENCY_TYPE, type DecimalString } from '@bourse/shared';
+import type { Database } from '../../db/database';
+import type { Session } from '../../http/router';
+import { AppError } from '../../lib/errors';
+import * as ledger from '../../ledger/ledger';
+import type { Currency, SettingsService } from '../settings/service';
+import type { RateSource } from './rates';
+
+export function bookOf(session: Session): ledger.Book {
+  return session.accountType === 2 ? 'demo' : 'live';
+}
+
+export interface CurrencyBalance {
+  currencyId: number;
+  currencyName: string;
+  /** Available to use. */
+  amount: DecimalString;
+  frozenAmount: DecimalString;
+  totalAmount: DecimalString;
+}
+
+export interface BalanceValuation {
+  currencyId: number;
+  currencyName: string;
+  userBalanceConvert: DecimalString;
+  /** Currencies held for which no market rate exists yet; not included in the total. */
+  unpricedCurrencies: string[];
+}
+
+function toBalance(currency: Currency, balance?: ledger.UserBalance): CurrencyBalance {
+  const available = balance?.available ?? '0';
+  const frozen = balance?.frozen ?? '0';
+  return {
+    currencyId: currency.id,
+    currencyName: currency.currencyName,
+    amount: toScale(available, currency.scale),
+    frozenAmount: toScale(frozen, currency.scale),
+    totalAmount: toScale(add(available, frozen), currency.scale),
+  };
+}
+
+export class AssetsService {
+  constructor(
+    private readonly db: Database,
+    private readonly settings: SettingsService,
+    private readonly rates: RateSource,
+  ) {}
+
+  /** Every visible currency with the account's balance in it (zero when never used). */
+  async balances(session: Session): Promise<CurrencyBalance[]> {
+    const [currencies, balances] = await Promise.all([
+      this.settings.currencies(),
+      ledger.userBalances(this.db, bookOf(session), session.userId),
+    ]);
+    const byId = new Map(balances.map((balance) => [balance.currencyId, balance]));
+    return currencies.map((currency) => toBalance(currency, byId.get(currency.id)));
+  }
+
+  async balance(session: Session, currencyId: number): Promise<CurrencyBalance> {
+    const currency = await this.settings.currency(currencyId);
+    if (!currency) throw new AppError('hint_currencyUnknown', 404, ['currencyId']);
+    const balances = await ledger.userBalances(this.db, bookOf(session), session.userId);
+    return toBalance(currency, balances.find((balance) => balance.currencyId === currencyId));
+  }
+
+  /** Coins held for coin-to-coin trading: crypto currencies other than the trade currency. */
+  async coinAssets(session: Session): Promise<{ currencyId: number; productCode: string; bibiAmount: DecimalString }[]> {
+    const [tradeCurrencyId, currencies, balances] = await Promise.all([
+      this.settings.otherValue().then((otherValue) => otherValue.default_trade_currency_id),
+      this.settings.currencies(),
+      this.balances(session),
+    ]);
+    const crypto = new Set(
+      currencies.filter((currency) => currency.currencyType === CURRENCY_TYPE.crypto).map((currency) => currency.id),
+    );
+    return balances
+      .filter((balance) => crypto.has(balance.currencyId) && balance.currencyId !== tradeCurrencyId)
+      .filter((balance) => !isZero(balance.amount))
+      .map((balance) => ({ currencyId: balance.currencyId, productCode: balance.currencyName, bibiAmount: balance.amount }));
+  }
+
+  /** The account's total value in the default trade currency at market rates. */
+  async valuation(session: Session): Promise<BalanceValuation> {
+    const tradeCurrencyId = (await this.settings.otherValue()).default_trade_currency_id;
+    const tradeCurrency = await this.settings.currency(tradeCurrencyId);
+    const balances = await this.balances(session);
+    let total = '0';
+    const unpriced: string[] = [];
+    for (const balance of balances) {
+      if (isZero(balance.totalAmount)) continue;
+      const rate = this.rates.rate(balance.currencyId, tradeCurrencyId);
+      if (rate === null) unpriced.push(balance.currencyName);
+      else total = add(total, mul(balance.totalAmount, rate));
+    }
+    return {
+      currencyId: tradeCurrencyId,
+      currencyName: tradeCurrency?.currencyName ?? '',
+      userBalanceConvert: toScale(total, tradeCurrency?.scale ?? 2),
+      unpricedCurrencies: unpriced,
+    };
+  }
+}

@@ -1,0 +1,178 @@
+/** The launch calls of SEED-SPEC section 7: what the app reads before its first screen. */
+import {
+  LANGUAGES,
+  SWITCH,
+  normalize,
+  appConfigQuery,
+  bankPropertyConfigQuery,
+  langMgrQuery,
+  platformCurrencyQuery,
+  textLangListQuery,
+  type LanguageKey,
+} from '@bourse/shared';
+import type { Config } from '../../config';
+import { ok, page } from '../../http/envelope';
+import type { Router } from '../../http/router';
+import { pickLanguage, translate } from '../../lib/i18n';
+import type { SettingsService } from './service';
+
+export interface SiteInfoExtras {
+  /** Whether a verification code is needed to register through each channel. */
+  codeRequired: (channel: 'email' | 'phone') => boolean;
+}
+
+const LANGUAGE_LIST = LANGUAGES.map(({ key, id, name, rtl, bcp47 }) => ({ key, id, name, rtl, bcp47 }));
+
+export function settingsRoutes(router: Router, settings: SettingsService, config: Config, extras: SiteInfoExtras): void {
+  router.add({
+    method: 'GET',
+    url: '/api/siteInfo/getSiteInfo',
+    auth: 'none',
+    handler: async ({ lang }) => {
+      const [site, otherValue, switches] = await Promise.all([
+        settings.siteInfo(),
+        settings.otherValue(),
+        settings.switches(),
+      ]);
+      const on = (name: string) => switches.get(name) === 1;
+      return ok({
+        ...site,
+        slogan: translate(lang, 'site_slogan'),
+        defaultLang: 'en',
+        languages: LANGUAGE_LIST,
+        apiLines: config.apiLines,
+        otherValue,
+        register: {
+          phone: on(SWITCH.registerByPhone),
+          email: on(SWITCH.registerByEmail),
+          inviteCodeRequired: on(SWITCH.inviteCodeRequired),
+          codeRequired: { phone: extras.codeRequired('phone'), email: extras.codeRequired('email') },
+        },
+        demoAccount: on(SWITCH.demoAccount),
+        serverTime: new Date().toISOString(),
+      });
+    },
+  });
+
+  router.add({
+    method: 'GET',
+    url: '/api/textLang/list',
+    auth: 'none',
+    query: textLangListQuery,
+    handler: async ({ query, lang }) => {
+      const { rows, total } = await settings.tips(query.pageSize, (query.pageNum - 1) * query.pageSize);
+      return page(
+        rows.map((row) => ({
+          id: row.id,
+          remark: row.remark,
+          contentLang: pickLanguage(row.content_lang, lang),
+          contentVisibleFlag: row.content_visible_flag,
+        })),
+        total,
+      );
+    },
+  });
+
+  router.add({
+    method: 'GET',
+    url: '/api/orderFeeSetting/list',
+    auth: 'none',
+    handler: async () => {
+      const rows = (await settings.fees()).map((row) => ({
+        id: row.id,
+        // The remark encodes the key the fee applies to: productType_PositionType_exType.
+        remark: `${row.product_type}_${row.position_type}_${row.ex_type}`,
+        feeRate: normalize(row.fee_rate),
+        productType: row.product_type,
+        PositionType: row.position_type,
+        exType: row.ex_type,
+      }));
+      return page(rows, rows.length);
+    },
+  });
+
+  router.add({
+    method: 'GET',
+    url: '/api/langMgr/list',
+    auth: 'none',
+    query: langMgrQuery,
+    handler: async ({ query }) => ok(await settings.languagePack(query.lang as LanguageKey)),
+  });
+
+  router.add({
+    method: 'GET',
+    url: '/api/switchSet/list',
+    auth: 'none',
+    handler: async () => {
+      const rows = [...(await settings.switches())].map(([switchName, status]) => ({ switchName, status }));
+      return page(rows, rows.length);
+    },
+  });
+
+  router.add({
+    method: 'GET',
+    url: '/api/popUp/list',
+    auth: 'none',
+    handler: async ({ lang }) => {
+      const rows = (await settings.popUps()).map((row) => ({
+        id: row.id,
+        title: pickLanguage(row.title, lang),
+        content: pickLanguage(row.content, lang),
+        version: row.version,
+        createTime: row.created_at.toISOString(),
+      }));
+      return page(rows, rows.length);
+    },
+  });
+
+  router.add({
+    method: 'GET',
+    url: '/api/appConfig/list',
+    auth: 'none',
+    query: appConfigQuery,
+    handler: async ({ query }) => {
+      const rows = (await settings.appConfig(query.pagePath)).map((row) => ({
+        pagePath: row.page_path,
+        module: row.module,
+        isVisible: row.is_visible,
+        desc: row.description,
+        sort: row.sort,
+      }));
+      return page(rows, rows.length);
+    },
+  });
+
+  router.add({
+    method: 'GET',
+    url: '/api/platformCurrency/list',
+    auth: 'none',
+    query: platformCurrencyQuery,
+    handler: async ({ query }) => {
+      const rows = (await settings.currencies()).filter(
+        (currency) => query.currencyType === undefined || currency.currencyType === query.currencyType,
+      );
+      return page(rows, rows.length);
+    },
+  });
+
+  router.add({
+    method: 'GET',
+    url: '/api/bankPropertyConfig/list',
+    auth: 'none',
+    query: bankPropertyConfigQuery,
+    handler: async ({ query, lang }) => {
+      const rows = (await settings.bankProperties(query.configType ?? 0)).map((row) => ({
+        id: row.id,
+        configType: row.config_type,
+        propertyName: row.property_name,
+        labelKey: row.label_key,
+        label: translate(lang, row.label_key),
+        isRequired: row.is_required,
+        inputType: row.input_type,
+        maxLength: row.max_length,
+        sort: row.sort,
+      }));
+      return page(rows, rows.length);
+    },
+  });
+}

@@ -1,0 +1,144 @@
+/**
+ * Platform settings: switches, site information, otherValue, tips, fees, language packs, pop-ups,
+ * page configuration, currencies, bank-card fields and phone area codes. Every launch reads
+ * them, so they are kept in memory for a few seconds.
+ */
+import {
+  OTHER_VALUE_DEFAULTS,
+  SWITCH_ON,
+  languageByKey,
+  type LanguageKey,
+  type OtherValue,
+  type SwitchName,
+} from '@bourse/shared';
+import type { Database } from '../../db/database';
+import { TimedCache } from '../../lib/cache';
+import { bundledMessages, type Messages } from '../../lib/i18n';
+import * as repo from './repo';
+
+export const SETTINGS_CACHE_MS = 5_000;
+
+export interface SiteInfoSetting {
+  siteName: string;
+  siteLogo: string;
+  customerServiceUrl: string;
+  version: string;
+}
+
+export interface Currency {
+  id: number;
+  currencyName: string;
+  currencyType: number;
+  walletAddressType: string;
+  scale: number;
+  icon: string;
+  sort: number;
+}
+
+export class SettingsService {
+  private readonly cache = new TimedCache<string, unknown>(SETTINGS_CACHE_MS);
+
+  constructor(private readonly db: Database) {}
+
+  private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    return this.cache.get(key, load) as Promise<T>;
+  }
+
+  /** Forget cached settings (after an operator changes them). */
+  invalidate(): void {
+    this.cache.clear();
+  }
+
+  switches(): Promise<Map<string, number>> {
+    return this.cached('switches', async () => {
+      const rows = await repo.listSwitches(this.db);
+      return new Map(rows.map((row) => [row.switch_name, row.status]));
+    });
+  }
+
+  async switchOn(name: SwitchName): Promise<boolean> {
+    return (await this.switches()).get(name) === SWITCH_ON;
+  }
+
+  otherValue(): Promise<OtherValue> {
+    return this.cached('otherValue', async () => ({
+      ...OTHER_VALUE_DEFAULTS,
+      ...((await repo.getSetting<Partial<OtherValue>>(this.db, 'otherValue')) ?? {}),
+    }));
+  }
+
+  siteInfo(): Promise<SiteInfoSetting> {
+    return this.cached('siteInfo', async () => {
+      const stored = (await repo.getSetting<Partial<SiteInfoSetting>>(this.db, 'siteInfo')) ?? {};
+      return {
+        siteName: stored.siteName ?? 'Bourse',
+        siteLogo: stored.siteLogo ?? '',
+        customerServiceUrl: stored.customerServiceUrl ?? '',
+        version: stored.version ?? '1.0.0',
+      };
+    });
+  }
+
+  tips(limit: number, offset: number) {
+    return this.cached(`tips:${limit}:${offset}`, () => repo.listTexts(this.db, limit, offset));
+  }
+
+  fees() {
+    return this.cached('fees', () => repo.listFees(this.db));
+  }
+
+  /** The bundled messages of a language with the operator's overrides merged over them. */
+  languagePack(lang: LanguageKey): Promise<Messages> {
+    return this.cached(`lang:${lang}`, async () => {
+      const overrides = await repo.listLangOverrides(this.db, lang);
+      const pack: Messages = { ...bundledMessages(lang) };
+      for (const row of overrides) pack[row.msg_key] = row.value;
+      return pack;
+    });
+  }
+
+  popUps() {
+    return this.cached('popUps', () => repo.listPopUps(this.db));
+  }
+
+  appConfig(pagePath?: string) {
+    return this.cached(`appConfig:${pagePath ?? '*'}`, () => repo.listAppConfig(this.db, pagePath));
+  }
+
+  currencies(): Promise<Currency[]> {
+    return this.cached('currencies', async () =>
+      (await repo.listCurrencies(this.db)).map((row) => ({
+        id: row.id,
+        currencyName: row.currency_name,
+        currencyType: row.currency_type,
+        walletAddressType: row.wallet_address_type,
+        scale: row.scale,
+        icon: row.icon,
+        sort: row.sort,
+      })),
+    );
+  }
+
+  async currency(id: number): Promise<Currency | undefined> {
+    return (await this.currencies()).find((currency) => currency.id === id);
+  }
+
+  bankProperties(configType: number) {
+    return this.cached(`bank:${configType}`, () => repo.listBankProperties(this.db, configType));
+  }
+
+  areaCodes() {
+    return this.cached('areaCodes', () => repo.listAreaCodes(this.db));
+  }
+}
+
+/** Country names in the user's language, from the runtime's Unicode data. */
+export function countryName(countryCode: string, lang: LanguageKey): string {
+  const locale = languageByKey(lang)?.bcp47 ?? 'en';
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(countryCode) ?? countryCode;
+  } catch {
+    return countryCode;
+  }
+}
+

@@ -1,0 +1,7 @@
+export * from './constants';
+export * from './validators';
+export * from './money';
+export * from './format';
+export * from './schemas/common';
+export * from './schemas/account';
+export * from './schemas/launch';
