@@ -56,9 +56,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  const address = await app.listen({ host: config.HOST, port: config.PORT });
+  await app.listen({ host: config.HOST, port: config.PORT });
+  const port = (app.server.address() as { port: number }).port;
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
-  const url = config.PUBLIC_URL ?? address.replace(/\/\/(0\.0\.0\.0|\[::\])/, `//${shownHost}`);
+  const url = config.PUBLIC_URL ?? `http://${shownHost}:${port}`;
   const lines = [
     '',
     `  Bourse is running at ${url}`,

@@ -13,6 +13,7 @@ import {
 import type { Config } from '../../config';
 import { nothingToDo, ok, page } from '../../http/envelope';
 import type { Router } from '../../http/router';
+import { parseInput } from '../../http/validation';
 import { countryName, type SettingsService } from '../settings/service';
 import { clientMeta, type AccountService } from './service';
 
@@ -143,9 +144,9 @@ export function accountRoutes(router: Router, accounts: AccountService, settings
     auth: 'required',
     query: changeLoginModelQuery,
     handler: async ({ session, query, request }) => {
-      const fromBody = changeLoginModelQuery.safeParse(request.body ?? {});
-      const accountType = query.accountType ?? (fromBody.success ? fromBody.data.accountType : undefined);
-      return ok(await accounts.changeLoginModel(session, accountType as 0 | 2 | undefined));
+      // GET names the account type in the query, POST in the body; both may leave it out to toggle.
+      const input = request.method === 'POST' ? parseInput(changeLoginModelQuery, request.body) : query;
+      return ok(await accounts.changeLoginModel(session, input.accountType as 0 | 2 | undefined));
     },
   });
 }

@@ -1,0 +1,182 @@
+/**
+ * Test harness: a real database (in-memory PGlite, or a fresh database on the real PostgreSQL
+ * when TEST_DB=postgres), migrated and seeded, and the real app on top, driven by app.inject().
+ * The server log is captured so tests can read the verification codes the app writes there.
+ */
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import pino from 'pino';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openPglite, openPostgres, type Database } from '../src/db/database';
+import { prepareDatabase } from '../src/prepare';
+import { ManualClock } from '../src/lib/clock';
+import type { CodeSender } from '../src/modules/account/code-sender';
+
+export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+export const onPostgres = TEST_DB === 'postgres';
+
+export interface TestDatabase {
+  db: Database;
+  /** The connection string on PostgreSQL, to open it again (restart tests). */
+  url?: string;
+  dispose(): Promise<void>;
+}
+
+/** A fresh, migrated and seeded database of the kind under test. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (!onPostgres) {
+    const db = await openPglite();
+    await prepareDatabase(db);
+    return { db, dispose: () => db.close() };
+  }
+  const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `bourse_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.toString(), 60);
+  await prepareDatabase(db);
+  return {
+    db,
+    url: url.toString(),
+    dispose: async () => {
+      await db.close().catch(() => undefined);
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** Settings for tests: generous rate limits unless a test sets its own. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+    RATE_LIMIT_REGISTER_PER_MINUTE: '100000',
+    RATE_LIMIT_CODE_PER_MINUTE: '100000',
+    RATE_LIMIT_GLOBAL_PER_MINUTE: '1000000',
+    VERIFICATION_CODES: 'never',
+    ...env,
+  });
+}
+
+export interface LogLine {
+  level: number;
+  msg: string;
+  [key: string]: unknown;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  clock: ManualClock;
+  config: Config;
+  logs: LogLine[];
+  /** The last verification code the app wrote to its log for `target`. */
+  lastCode(target: string): string | undefined;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; database?: TestDatabase; codeSender?: CodeSender } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const config = testConfig(options.env);
+  const clock = new ManualClock(new Date());
+  const logs: LogLine[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (line.trim()) logs.push(JSON.parse(line) as LogLine);
+      }
+      done();
+    },
+  });
+  const logger = pino({ level: 'warn' }, stream);
+  const app = await buildApp({ config, db: database.db, clock, logger, codeSender: options.codeSender });
+  return {
+    app,
+    db: database.db,
+    clock,
+    config,
+    logs,
+    lastCode: (target) =>
+      logs
+        .filter((line) => line.target === target && typeof line.code === 'string')
+        .map((line) => line.code as string)
+        .at(-1),
+    close: async () => {
+      await app.close();
+      if (!options.database) await database.dispose();
+    },
+  };
+}
+
+export interface Envelope {
+  code: number;
+  msg: string;
+  data?: any;
+  params?: unknown[];
+  text?: string;
+  rows?: any[];
+  total?: number;
+  [key: string]: unknown;
+}
+
+export interface CallResult {
+  status: number;
+  body: Envelope;
+  headers: Record<string, unknown>;
+}
+
+/** Calls the API: GET with a query, POST with a form body (the app's default) or JSON. */
+export async function call(
+  app: FastifyInstance,
+  method: 'GET' | 'POST',
+  url: string,
+  options: { token?: string; query?: Record<string, string>; form?: Record<string, string>; json?: unknown; headers?: Record<string, string> } = {},
+): Promise<CallResult> {
+  const request: InjectOptions = { method, url, headers: { ...options.headers } };
+  if (options.token) request.headers!.authorization = `Bearer ${options.token}`;
+  if (options.query) request.query = options.query;
+  if (options.form) {
+    request.headers!['content-type'] = 'application/x-www-form-urlencoded';
+    request.payload = new URLSearchParams(options.form).toString();
+  } else if (options.json !== undefined) {
+    request.headers!['content-type'] = 'application/json';
+    request.payload = JSON.stringify(options.json);
+  }
+  const response = await app.inject(request);
+  return { status: response.statusCode, body: response.json() as Envelope, headers: response.headers };
+}
+
+let sequence = 0;
+/** A unique, valid email for a test user. */
+export function uniqueEmail(prefix = 'user'): string {
+  sequence += 1;
+  return `${prefix}${sequence}.${randomBytes(3).toString('hex')}@example.com`;
+}
+
+export const GOOD_PASSWORD = 'Secret123';
+
+/** Registers a user by email and returns its token and id. */
+export async function registerUser(
+  app: FastifyInstance,
+  email = uniqueEmail(),
+  password = GOOD_PASSWORD,
+): Promise<{ token: string; userId: number; email: string }> {
+  const result = await call(app, 'POST', '/api/userInfo/reg', {
+    form: { regType: '1', userAccount: email, userPwd: password },
+  });
+  if (result.status !== 200) throw new Error(`registration failed: ${JSON.stringify(result.body)}`);
+  return { token: result.body.data.token, userId: result.body.data.userInfo.id, email };
+}

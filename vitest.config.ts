@@ -1,0 +1,52 @@
+/**
+ * One test run for the whole repository. Server tests run twice: against the embedded PGlite and
+ * against a real PostgreSQL. The PostgreSQL project is included when the server answers
+ * (TEST_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres); with REQUIRE_POSTGRES=1 (CI)
+ * it is always included, so an unreachable server fails the run instead of being skipped.
+ */
+import net from 'node:net';
+import { defineConfig } from 'vitest/config';
+
+const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 5432) });
+    socket.setTimeout(1000);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+export default defineConfig(async () => {
+  const withPostgres = process.env.REQUIRE_POSTGRES === '1' || (await reachable(postgresUrl));
+  if (!withPostgres) console.warn(`PostgreSQL at ${postgresUrl} is not reachable: server tests run on PGlite only.`);
+  const server = (name: string, db: string) => ({
+    test: {
+      name,
+      include: ['apps/server/test/**/*.test.ts'],
+      environment: 'node',
+      env: { TEST_DB: db, TEST_POSTGRES_URL: postgresUrl, TZ: 'UTC' },
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+    },
+  });
+  return {
+    test: {
+      projects: [
+        {
+          test: {
+            name: 'shared',
+            include: ['packages/shared/**/*.test.ts'],
+            environment: 'node',
+            env: { TZ: 'UTC' },
+          },
+        },
+        server('server-pglite', 'pglite'),
+        ...(withPostgres ? [server('server-postgres', 'postgres')] : []),
+      ],
+    },
+  };
+});
