@@ -66,9 +66,19 @@ export function resolveLanguage(languageId?: string | null, acceptLanguage?: str
     if (byId) return byId.key;
   }
   if (acceptLanguage) {
-    for (const part of acceptLanguage.split(',').slice(0, 10)) {
-      const tag = part.split(';')[0]?.trim() ?? '';
-      if (!tag) continue;
+    // Entries by preference (q, then order); q=0 means "not acceptable".
+    const entries = acceptLanguage
+      .split(',')
+      .slice(0, 20)
+      .map((part, index) => {
+        const [tag = '', ...parameters] = part.split(';').map((piece) => piece.trim());
+        const q = parameters.find((parameter) => parameter.startsWith('q='));
+        const weight = q === undefined ? 1 : Number(q.slice(2));
+        return { tag, weight: Number.isFinite(weight) ? weight : 0, index };
+      })
+      .filter((entry) => entry.tag && entry.weight > 0)
+      .sort((a, b) => b.weight - a.weight || a.index - b.index);
+    for (const { tag } of entries) {
       if (languagesByKey.has(tag)) return tag as LanguageKey;
       const fromTag = languageFromBcp47(tag);
       if (fromTag) return fromTag;

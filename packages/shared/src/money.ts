@@ -36,7 +36,8 @@ export function isDecimalString(value: unknown): value is DecimalString {
 }
 
 function big(value: DecimalInput): Big {
-  if (typeof value !== 'string') return value;
+  if (value instanceof Decimal) return value;
+  if (typeof value !== 'string') throw new TypeError(`Not a decimal string: ${String(value)} (${typeof value})`);
   if (!isDecimalString(value)) throw new TypeError(`Not a decimal string: ${JSON.stringify(value)}`);
   return new Decimal(value as BigSource);
 }

@@ -112,11 +112,13 @@ export function isUrl(value: string): boolean {
 
 /** A calendar date `yyyy-MM-dd` or `yyyy/MM/dd` that exists. */
 export function isDate(value: string): boolean {
-  const match = /^(\d{4})[-/](\d{2})[-/](\d{2})$/.exec(value);
+  const match = /^(\d{4})([-/])(\d{2})\2(\d{2})$/.exec(value);
   if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const [year, month, day] = [Number(match[1]), Number(match[3]), Number(match[4])];
   if (month < 1 || month > 12 || day < 1) return false;
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const lastDay = new Date(Date.UTC(2000, month, 0));
+  lastDay.setUTCFullYear(year, month, 0);
+  const daysInMonth = lastDay.getUTCDate();
   return day <= daysInMonth;
 }
 

@@ -111,13 +111,16 @@ CREATE FUNCTION ledger_post(
   kind text,
   amount numeric,
   balance_after numeric
-) LANGUAGE plpgsql AS $$
+)
+LANGUAGE plpgsql AS $$
 #variable_conflict use_column
 DECLARE
   v_entry_id bigint;
   v_hash text;
   v_size integer := coalesce(array_length(p_amounts, 1), 0);
-  v_account_ids bigint[];
+  v_ids bigint[];
+  v_short integer;
+  v_rows integer;
 BEGIN
   IF v_size < 2
      OR coalesce(array_length(p_owner_types, 1), 0) <> v_size
@@ -126,88 +129,73 @@ BEGIN
      OR coalesce(array_length(p_kinds, 1), 0) <> v_size THEN
     RAISE EXCEPTION USING ERRCODE = 'LG001', MESSAGE = 'ledger: an entry needs two or more postings';
   END IF;
-  IF EXISTS (SELECT 1 FROM unnest(p_amounts) AS a (value) WHERE value IS NULL OR value = 0) THEN
-    RAISE EXCEPTION USING ERRCODE = 'LG001', MESSAGE = 'ledger: a posting amount is zero or missing';
-  END IF;
   IF EXISTS (
     SELECT 1 FROM unnest(p_currency_ids, p_amounts) AS d (currency_id, amount)
-    GROUP BY d.currency_id HAVING sum(d.amount) <> 0
+    GROUP BY d.currency_id HAVING sum(d.amount) <> 0 OR bool_or(d.amount IS NULL OR d.amount = 0)
   ) THEN
-    RAISE EXCEPTION USING ERRCODE = 'LG001', MESSAGE = 'ledger: the entry does not balance per currency';
+    RAISE EXCEPTION USING ERRCODE = 'LG001', MESSAGE = 'ledger: the entry does not balance per currency or has a zero posting';
   END IF;
 
-  IF p_request_id IS NULL THEN
-    INSERT INTO ledger_entry (book, scope, request_id, request_hash, entry_type, ref_type, ref_id, memo)
-    VALUES (p_book, p_scope, NULL, p_request_hash, p_entry_type, p_ref_type, p_ref_id, p_memo)
-    RETURNING id INTO v_entry_id;
-  ELSE
-    -- A concurrent twin waits here for the first to commit, then finds its entry.
+  IF p_request_id IS NOT NULL THEN
     INSERT INTO ledger_entry (book, scope, request_id, request_hash, entry_type, ref_type, ref_id, memo)
     VALUES (p_book, p_scope, p_request_id, p_request_hash, p_entry_type, p_ref_type, p_ref_id, p_memo)
-    ON CONFLICT (scope, request_id) DO NOTHING
-    RETURNING id INTO v_entry_id;
+    ON CONFLICT (scope, request_id) DO NOTHING RETURNING id INTO v_entry_id;
     IF v_entry_id IS NULL THEN
-      SELECT e.id, e.request_hash INTO v_entry_id, v_hash
-        FROM ledger_entry e WHERE e.scope = p_scope AND e.request_id = p_request_id;
+      SELECT e.id, e.request_hash INTO v_entry_id, v_hash FROM ledger_entry e WHERE e.scope = p_scope AND e.request_id = p_request_id;
       IF v_hash IS DISTINCT FROM p_request_hash THEN
         RAISE EXCEPTION USING ERRCODE = 'LG003', MESSAGE = 'hint_requestIdReused';
       END IF;
       RETURN QUERY
         SELECT p.entry_id, true, p.account_id, a.owner_type, a.owner_id, a.currency_id, a.kind, p.amount, p.balance_after
-        FROM ledger_posting p JOIN ledger_account a ON a.id = p.account_id
-        WHERE p.entry_id = v_entry_id ORDER BY p.id;
+        FROM ledger_posting p JOIN ledger_account a ON a.id = p.account_id WHERE p.entry_id = v_entry_id ORDER BY p.id;
       RETURN;
     END IF;
+  ELSE
+    INSERT INTO ledger_entry (book, scope, request_id, request_hash, entry_type, ref_type, ref_id, memo)
+    VALUES (p_book, p_scope, NULL, p_request_hash, p_entry_type, p_ref_type, p_ref_id, p_memo) RETURNING id INTO v_entry_id;
   END IF;
 
-  -- Create the accounts used for the first time.
-  INSERT INTO ledger_account (book, owner_type, owner_id, currency_id, kind, allow_negative)
-  SELECT DISTINCT p_book, d.owner_type, d.owner_id, d.currency_id, d.kind, d.owner_type = 'platform'
-  FROM unnest(p_owner_types, p_owner_ids, p_currency_ids, p_kinds) AS d (owner_type, owner_id, currency_id, kind)
-  WHERE NOT EXISTS (
-    SELECT 1 FROM ledger_account a
-    WHERE a.book = p_book AND a.owner_type = d.owner_type AND a.owner_id = d.owner_id
-      AND a.currency_id = d.currency_id AND a.kind = d.kind
-  )
-  ON CONFLICT (book, owner_type, owner_id, currency_id, kind) DO NOTHING;
+  -- Resolve the accounts in posting order, creating those used for the first time.
+  FOR attempt IN 1..2 LOOP
+    SELECT array_agg(a.id ORDER BY d.ord) INTO v_ids
+    FROM unnest(p_owner_types, p_owner_ids, p_currency_ids, p_kinds) WITH ORDINALITY AS d (owner_type, owner_id, currency_id, kind, ord)
+    JOIN ledger_account a ON a.book = p_book AND a.owner_type = d.owner_type AND a.owner_id = d.owner_id
+     AND a.currency_id = d.currency_id AND a.kind = d.kind;
+    EXIT WHEN coalesce(array_length(v_ids, 1), 0) = v_size;
+    INSERT INTO ledger_account (book, owner_type, owner_id, currency_id, kind, allow_negative)
+    SELECT DISTINCT p_book, d.owner_type, d.owner_id, d.currency_id, d.kind, d.owner_type = 'platform'
+    FROM unnest(p_owner_types, p_owner_ids, p_currency_ids, p_kinds) AS d (owner_type, owner_id, currency_id, kind)
+    ON CONFLICT (book, owner_type, owner_id, currency_id, kind) DO NOTHING;
+  END LOOP;
 
-  -- Resolve the accounts in posting order and lock them in id order, so that concurrent
-  -- entries over the same accounts queue up instead of deadlocking.
-  SELECT array_agg(a.id ORDER BY d.ord) INTO v_account_ids
-  FROM unnest(p_owner_types, p_owner_ids, p_currency_ids, p_kinds) WITH ORDINALITY
-       AS d (owner_type, owner_id, currency_id, kind, ord)
-  JOIN ledger_account a
-    ON a.book = p_book AND a.owner_type = d.owner_type AND a.owner_id = d.owner_id
-   AND a.currency_id = d.currency_id AND a.kind = d.kind;
-  IF coalesce(array_length(v_account_ids, 1), 0) <> v_size
-     OR (SELECT count(DISTINCT x) FROM unnest(v_account_ids) AS x) <> v_size THEN
-    RAISE EXCEPTION USING ERRCODE = 'LG001', MESSAGE = 'ledger: unknown or repeated account in one entry';
-  END IF;
-  PERFORM 1 FROM ledger_account a WHERE a.id = ANY (v_account_ids) ORDER BY a.id FOR UPDATE;
-
-  IF EXISTS (
-    SELECT 1 FROM unnest(v_account_ids, p_amounts) AS d (id, amount)
-    JOIN ledger_account a ON a.id = d.id
-    WHERE NOT a.allow_negative AND a.balance + d.amount < 0
-  ) THEN
+  -- Lock the accounts in id order, so that concurrent entries over the same accounts queue up
+  -- instead of deadlocking, and refuse to take a user balance below zero.
+  SELECT count(*) FILTER (WHERE NOT l.allow_negative AND l.balance + d.amount < 0) INTO v_short
+  FROM (SELECT a.id, a.balance, a.allow_negative FROM ledger_account a WHERE a.id = ANY (v_ids) ORDER BY a.id FOR UPDATE) l
+  JOIN unnest(v_ids, p_amounts) AS d (id, amount) ON d.id = l.id;
+  IF v_short > 0 THEN
     RAISE EXCEPTION USING ERRCODE = 'LG002', MESSAGE = 'hint_insufficientBalance';
   END IF;
 
-  UPDATE ledger_account a SET balance = a.balance + d.amount
-  FROM unnest(v_account_ids, p_amounts) AS d (id, amount)
-  WHERE a.id = d.id;
+  UPDATE ledger_account a SET balance = a.balance + d.amount FROM unnest(v_ids, p_amounts) AS d (id, amount) WHERE a.id = d.id;
+  GET DIAGNOSTICS v_rows = ROW_COUNT;
+  -- A repeated account would have been updated once for two postings.
+  IF v_rows <> v_size THEN
+    RAISE EXCEPTION USING ERRCODE = 'LG001', MESSAGE = 'ledger: unknown or repeated account in one entry';
+  END IF;
 
   RETURN QUERY
     WITH inserted AS (
       INSERT INTO ledger_posting (entry_id, account_id, amount, balance_after)
       SELECT v_entry_id, a.id, d.amount, a.balance
-      FROM unnest(v_account_ids, p_amounts) WITH ORDINALITY AS d (id, amount, ord)
-      JOIN ledger_account a ON a.id = d.id
+      FROM unnest(v_ids, p_amounts) WITH ORDINALITY AS d (id, amount, ord) JOIN ledger_account a ON a.id = d.id
       ORDER BY d.ord
-      RETURNING ledger_posting.id, ledger_posting.account_id, ledger_posting.amount, ledger_posting.balance_after
+      RETURNING ledger_posting.account_id, ledger_posting.amount, ledger_posting.balance_after
     )
-    SELECT v_entry_id, false, i.account_id, a.owner_type, a.owner_id, a.currency_id, a.kind, i.amount, i.balance_after
-    FROM inserted i JOIN ledger_account a ON a.id = i.account_id
-    ORDER BY i.id;
+    SELECT v_entry_id, false, i.account_id, d.owner_type, d.owner_id, d.currency_id, d.kind, i.amount, i.balance_after
+    FROM inserted i
+    JOIN unnest(v_ids, p_owner_types, p_owner_ids, p_currency_ids, p_kinds) WITH ORDINALITY AS d (id, owner_type, owner_id, currency_id, kind, ord)
+      ON d.id = i.account_id
+    ORDER BY d.ord;
 END
 $$;

@@ -1,0 +1,292 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import * as ledger from '../src/ledger/ledger';
+import { verifyLedger } from '../src/ledger/verify';
+import { AppError, AssertionError } from '../src/lib/errors';
+import type { Database } from '../src/db/database';
+import { createTestDatabase, type TestDatabase } from './helpers';
+
+const USDT = 3;
+const BTC = 4;
+let database: TestDatabase;
+let db: Database;
+let nextUser = 1000;
+
+/** Ledger owners do not need a user row: the ledger knows only ids. */
+function newUserId(): number {
+  nextUser += 1;
+  return nextUser;
+}
+
+async function deposit(userId: number, amount: string, currencyId = USDT, book: ledger.Book = 'live') {
+  return db.transaction((tx) =>
+    ledger.transfer(tx, {
+      book,
+      type: 'recharge',
+      from: ledger.platform(currencyId, 'external'),
+      to: ledger.user(userId, currencyId),
+      amount,
+    }),
+  );
+}
+
+async function balance(userId: number, currencyId = USDT, book: ledger.Book = 'live') {
+  const balances = await ledger.userBalances(db, book, userId);
+  return balances.find((b) => b.currencyId === currencyId) ?? { currencyId, available: '0', frozen: '0' };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  db = database.db;
+});
+
+afterEach(async () => {
+  expect((await verifyLedger(db)).problems).toEqual([]);
+});
+
+afterAll(async () => {
+  await database.dispose();
+});
+
+describe('post and transfer', () => {
+  it('posts a balanced entry and records the balance after each posting', async () => {
+    const alice = newUserId();
+    const bob = newUserId();
+    await deposit(alice, '100.5');
+    const entry = await db.transaction((tx) =>
+      ledger.transfer(tx, {
+        book: 'live',
+        type: 'transfer',
+        from: ledger.user(alice, USDT),
+        to: ledger.user(bob, USDT),
+        amount: '40.25',
+      }),
+    );
+    expect(entry.duplicate).toBe(false);
+    expect(entry.lines.map((line) => [line.ownerId, line.amount, line.balanceAfter])).toEqual([
+      [alice, '-40.25', '60.25'],
+      [bob, '40.25', '40.25'],
+    ]);
+    expect(await balance(alice)).toMatchObject({ available: '60.25', frozen: '0' });
+    expect(await balance(bob)).toMatchObject({ available: '40.25' });
+  });
+
+  it('keeps amounts exact to 18 decimals and beyond JS number precision', async () => {
+    const user = newUserId();
+    await deposit(user, '12345678901234567.123456789012345678', BTC);
+    await deposit(user, '0.000000000000000001', BTC);
+    expect((await balance(user, BTC)).available).toBe('12345678901234567.123456789012345679');
+  });
+
+  it('refuses to take a user balance below zero and moves nothing', async () => {
+    const user = newUserId();
+    await deposit(user, '10');
+    const error = await rejection(
+      db.transaction((tx) =>
+        ledger.transfer(tx, {
+          book: 'live',
+          type: 'withdraw',
+          from: ledger.user(user, USDT),
+          to: ledger.platform(USDT, 'external'),
+          amount: '10.000000000000000001',
+        }),
+      ),
+    );
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).key).toBe('hint_insufficientBalance');
+    expect((await balance(user)).available).toBe('10');
+  });
+
+  it('keeps live and demo books apart', async () => {
+    const user = newUserId();
+    await deposit(user, '5', USDT, 'demo');
+    expect((await balance(user, USDT, 'live')).available).toBe('0');
+    expect((await balance(user, USDT, 'demo')).available).toBe('5');
+    const error = await rejection(
+      db.transaction((tx) =>
+        ledger.transfer(tx, {
+          book: 'live',
+          type: 'withdraw',
+          from: ledger.user(user, USDT),
+          to: ledger.platform(USDT, 'external'),
+          amount: '1',
+        }),
+      ),
+    );
+    expect((error as AppError).key).toBe('hint_insufficientBalance');
+  });
+
+  it('refuses malformed entries before and inside the database', async () => {
+    const user = newUserId();
+    const unbalanced = {
+      book: 'live' as const,
+      type: 'broken',
+      postings: [
+        { account: ledger.platform(USDT, 'external'), amount: '-5' },
+        { account: ledger.user(user, USDT), amount: '4' },
+      ],
+    };
+    expect(await rejection(db.transaction((tx) => ledger.post(tx, unbalanced)))).toBeInstanceOf(AssertionError);
+    expect(
+      await rejection(
+        db.transaction((tx) =>
+          ledger.post(tx, { ...unbalanced, postings: [{ account: ledger.user(user, USDT), amount: '0' }, unbalanced.postings[0]!] }),
+        ),
+      ),
+    ).toBeInstanceOf(AssertionError);
+    // Bypassing the TypeScript checks, the database function refuses too.
+    const direct = (await rejection(
+      db.query(
+        `SELECT * FROM ledger_post('live', 'platform', NULL, NULL, 'broken', NULL, NULL, NULL,
+          ARRAY['platform','user'], ARRAY[0, $1]::bigint[], ARRAY[3, 3], ARRAY['external','available'], ARRAY[-5, 4]::numeric[])`,
+        [user],
+      ),
+    )) as { code?: string };
+    expect(direct.code).toBe('LG001');
+    expect((await balance(user)).available).toBe('0');
+  });
+
+  it('makes entries and postings append-only and user balances never negative in the schema', async () => {
+    const user = newUserId();
+    const entry = await deposit(user, '3');
+    const update = (await rejection(db.query('UPDATE ledger_posting SET amount = 99 WHERE entry_id = $1', [entry.entryId]))) as {
+      code?: string;
+    };
+    expect(update.code).toBe('LG009');
+    const remove = (await rejection(db.query('DELETE FROM ledger_entry WHERE id = $1', [entry.entryId]))) as { code?: string };
+    expect(remove.code).toBe('LG009');
+    const negative = (await rejection(
+      db.query(`UPDATE ledger_account SET balance = -1 WHERE owner_type = 'user' AND owner_id = $1`, [user]),
+    )) as { code?: string };
+    expect(negative.code).toBe('23514');
+  });
+});
+
+describe('idempotency', () => {
+  it('returns the first result for a repeated request id and moves money once', async () => {
+    const user = newUserId();
+    const request = {
+      book: 'live' as const,
+      type: 'recharge',
+      requestId: 'req-0001-abc',
+      from: ledger.platform(USDT, 'external'),
+      to: ledger.user(user, USDT),
+      amount: '25',
+    };
+    const first = await db.transaction((tx) => ledger.transfer(tx, request));
+    const second = await db.transaction((tx) => ledger.transfer(tx, request));
+    expect(second.duplicate).toBe(true);
+    expect(second.entryId).toBe(first.entryId);
+    expect(second.lines.map((l) => l.balanceAfter)).toEqual(first.lines.map((l) => l.balanceAfter));
+    expect((await balance(user)).available).toBe('25');
+
+    const changed = await rejection(db.transaction((tx) => ledger.transfer(tx, { ...request, amount: '26' })));
+    expect((changed as AppError).key).toBe('hint_requestIdReused');
+    expect((await balance(user)).available).toBe('25');
+  });
+
+  it('scopes request ids per user', async () => {
+    const [a, b] = [newUserId(), newUserId()];
+    for (const user of [a, b]) {
+      await db.transaction((tx) =>
+        ledger.transfer(tx, {
+          book: 'live',
+          type: 'recharge',
+          requestId: 'same-id-for-both',
+          from: ledger.platform(USDT, 'external'),
+          to: ledger.user(user, USDT),
+          amount: '1',
+        }),
+      );
+    }
+    expect((await balance(a)).available).toBe('1');
+    expect((await balance(b)).available).toBe('1');
+  });
+});
+
+describe('holds', () => {
+  it('freezes, captures part, releases the rest', async () => {
+    const user = newUserId();
+    await deposit(user, '100');
+    const held = await db.transaction((tx) =>
+      ledger.hold(tx, { book: 'live', userId: user, currencyId: USDT, amount: '60', type: 'withdraw', refType: 'withdraw', refId: 7 }),
+    );
+    expect(held).toMatchObject({ amount: '60', remaining: '60', status: 'pending', refId: '7' });
+    expect(await balance(user)).toMatchObject({ available: '40', frozen: '60' });
+
+    const captured = await db.transaction((tx) =>
+      ledger.capture(tx, held.id, { amount: '15', to: ledger.platform(USDT, 'fees'), type: 'withdraw_fee' }),
+    );
+    expect(captured.hold).toMatchObject({ remaining: '45', status: 'pending' });
+    expect(await balance(user)).toMatchObject({ available: '40', frozen: '45' });
+
+    const tooMuch = await rejection(
+      db.transaction((tx) => ledger.capture(tx, held.id, { amount: '45.01', to: ledger.platform(USDT, 'external'), type: 'withdraw' })),
+    );
+    expect((tooMuch as AppError).key).toBe('hint_insufficientBalance');
+
+    const released = await db.transaction((tx) => ledger.release(tx, held.id));
+    expect(released).toMatchObject({ changed: true, hold: { status: 'released', remaining: '0' } });
+    expect(await balance(user)).toMatchObject({ available: '85', frozen: '0' });
+
+    const again = await db.transaction((tx) => ledger.release(tx, held.id));
+    expect(again.changed).toBe(false);
+    const late = await db.transaction((tx) => ledger.capture(tx, held.id, { to: ledger.platform(USDT, 'fees'), type: 'late' }));
+    expect(late.changed).toBe(false);
+    expect(await balance(user)).toMatchObject({ available: '85', frozen: '0' });
+  });
+
+  it('captures everything that remains and closes the hold', async () => {
+    const user = newUserId();
+    await deposit(user, '10');
+    const held = await db.transaction((tx) => ledger.hold(tx, { book: 'live', userId: user, currencyId: USDT, amount: '10', type: 'order' }));
+    const done = await db.transaction((tx) => ledger.capture(tx, held.id, { to: ledger.platform(USDT, 'house'), type: 'order' }));
+    expect(done.hold).toMatchObject({ status: 'captured', remaining: '0' });
+    expect(await balance(user)).toMatchObject({ available: '0', frozen: '0' });
+  });
+
+  it('cannot freeze more than is available, and a repeated hold request returns the first hold', async () => {
+    const user = newUserId();
+    await deposit(user, '10');
+    const tooMuch = await rejection(
+      db.transaction((tx) => ledger.hold(tx, { book: 'live', userId: user, currencyId: USDT, amount: '10.0001', type: 'order' })),
+    );
+    expect((tooMuch as AppError).key).toBe('hint_insufficientBalance');
+    const input = { book: 'live' as const, userId: user, currencyId: USDT, amount: '4', type: 'order', requestId: 'hold-req-1' };
+    const first = await db.transaction((tx) => ledger.hold(tx, input));
+    const second = await db.transaction((tx) => ledger.hold(tx, input));
+    expect(second).toMatchObject({ id: first.id, duplicate: true });
+    expect(await balance(user)).toMatchObject({ available: '6', frozen: '4' });
+  });
+});
+
+describe('verification', () => {
+  it('detects a tampered balance and a frozen balance without its hold', async () => {
+    const user = newUserId();
+    await deposit(user, '8');
+    await db.query(`UPDATE ledger_account SET balance = balance + 1 WHERE owner_type = 'user' AND owner_id = $1 AND kind = 'available'`, [
+      user,
+    ]);
+    const report = await verifyLedger(db);
+    expect(report.ok).toBe(false);
+    expect(report.problems.some((p) => p.startsWith('conservation: book live currency 3'))).toBe(true);
+    expect(report.problems.some((p) => p.startsWith('materialized: account'))).toBe(true);
+    await db.query(`UPDATE ledger_account SET balance = balance - 1 WHERE owner_type = 'user' AND owner_id = $1 AND kind = 'available'`, [
+      user,
+    ]);
+
+    const held = await db.transaction((tx) => ledger.hold(tx, { book: 'live', userId: user, currencyId: USDT, amount: '2', type: 'order' }));
+    await db.query(`UPDATE ledger_hold SET remaining = 1 WHERE id = $1`, [held.id]);
+    expect((await verifyLedger(db)).problems.some((p) => p.startsWith(`holds: user ${user}`))).toBe(true);
+    await db.query(`UPDATE ledger_hold SET remaining = 2 WHERE id = $1`, [held.id]);
+    expect((await verifyLedger(db)).ok).toBe(true);
+  });
+});
