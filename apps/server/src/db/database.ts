@@ -107,8 +107,8 @@ class PgliteDatabase implements Database {
   }
 
   async close(): Promise<void> {
-    await this.tail;
-    await this.db.close();
+    await this.tail.catch(() => undefined);
+    if (!this.db.closed) await this.db.close();
   }
 }
 
