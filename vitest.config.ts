@@ -22,7 +22,8 @@ function reachable(url: string): Promise<boolean> {
 
 export default defineConfig(async () => {
   const withPostgres = process.env.REQUIRE_POSTGRES === '1' || (await reachable(postgresUrl));
-  if (!withPostgres) console.warn(`PostgreSQL at ${postgresUrl} is not reachable: server tests run on PGlite only.`);
+  if (!withPostgres)
+    console.warn(`PostgreSQL at ${postgresUrl} is not reachable: server tests run on PGlite only.`);
   const server = (name: string, db: string) => ({
     test: {
       name,

@@ -2,7 +2,12 @@
  * Builds the Fastify instance: plugins (body parsing, security headers, CORS, rate limits, error
  * mapping), then the modules. The database must already be migrated and seeded (see prepare.ts).
  */
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
 import formBody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
@@ -54,7 +59,14 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.LOG_LEVEL,
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.userPwd', '*.oldPwd', '*.newPwd', '*.yzmCode'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.userPwd',
+        '*.oldPwd',
+        '*.newPwd',
+        '*.yzmCode',
+      ],
       censor: '[hidden]',
     },
   };
@@ -64,12 +76,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
   const loggerOption = options.logger ?? loggerOptions(config);
-  const isLoggerInstance = typeof loggerOption === 'object' && loggerOption !== null && 'child' in loggerOption;
+  const isLoggerInstance =
+    typeof loggerOption === 'object' && loggerOption !== null && 'child' in loggerOption;
   const app = Fastify({
-    ...(isLoggerInstance ? { loggerInstance: loggerOption as FastifyBaseLogger } : { logger: loggerOption }),
+    ...(isLoggerInstance
+      ? { loggerInstance: loggerOption as FastifyBaseLogger }
+      : { logger: loggerOption }),
     bodyLimit: BODY_LIMIT_BYTES,
     // Trust exactly as many proxies as the deployment puts in front (the nth hop's address).
-    trustProxy: config.TRUST_PROXY_HOPS > 0 ? (_address, hop) => hop < config.TRUST_PROXY_HOPS : false,
+    trustProxy:
+      config.TRUST_PROXY_HOPS > 0 ? (_address, hop) => hop < config.TRUST_PROXY_HOPS : false,
     // Fastify's two lines per request are replaced by the one access-log line below.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -78,7 +94,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // One access-log line per request, after it is answered.
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
-      { method: request.method, url: request.url.split('?')[0], statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        method: request.method,
+        url: request.url.split('?')[0],
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       'request',
     );
   });
@@ -101,7 +122,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   const settings = new SettingsService(db);
-  const codes = options.codeSender ?? createCodeSender({ smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM, logger: app.log });
+  const codes =
+    options.codeSender ??
+    createCodeSender({ smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM, logger: app.log });
   const accounts = new AccountService({ db, config, clock, settings, codes, logger: app.log });
   const messages = new MessageService(db);
   const assets = new AssetsService(db, settings, options.rates ?? identityRates);
@@ -118,7 +141,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const router = new Router(app, accounts);
   accountRoutes(router, accounts, settings, config);
-  settingsRoutes(router, settings, config, { codeRequired: (channel) => accounts.codeRequired(channel) });
+  settingsRoutes(router, settings, config, {
+    codeRequired: (channel) => accounts.codeRequired(channel),
+  });
   assetsRoutes(router, assets, messages);
   messageRoutes(router, messages);
 

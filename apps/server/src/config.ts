@@ -5,14 +5,12 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const list = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((item) => item.trim())
-      .filter(Boolean),
-  );
+const list = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
 
 const boolean = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -82,15 +80,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = configSchema.safeParse(relevant);
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
-      (issue) => `  ${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(relevant[String(issue.path[0])])})`,
+      (issue) =>
+        `  ${issue.path.join('.')}: ${issue.message} (got ${JSON.stringify(relevant[String(issue.path[0])])})`,
     );
-    throw new ConfigError(`Invalid configuration, please fix these environment variables:\n${lines.join('\n')}`);
+    throw new ConfigError(
+      `Invalid configuration, please fix these environment variables:\n${lines.join('\n')}`,
+    );
   }
   const config = parsed.data;
   const apiLines = config.API_LINES.map((entry, index) => {
     const [name, url] = entry.includes('|') ? entry.split('|', 2) : [`Line ${index + 1}`, entry];
     if (!url || !/^https?:\/\/[^\s]+$/.test(url.trim())) {
-      throw new ConfigError(`Invalid configuration: API_LINES entry ${JSON.stringify(entry)} needs the form Name|https://host`);
+      throw new ConfigError(
+        `Invalid configuration: API_LINES entry ${JSON.stringify(entry)} needs the form Name|https://host`,
+      );
     }
     return { name: (name ?? '').trim(), url: url.trim().replace(/\/$/, '') };
   });

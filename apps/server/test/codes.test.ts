@@ -17,37 +17,61 @@ describe('verification codes written to the log (no delivery channel, codes requ
 
   it('requires a code to register, accepts the logged one once', async () => {
     const email = uniqueEmail();
-    const without = await call(t.app, 'POST', '/api/userInfo/reg', { form: { regType: '1', userAccount: email, userPwd: GOOD_PASSWORD } });
+    const without = await call(t.app, 'POST', '/api/userInfo/reg', {
+      form: { regType: '1', userAccount: email, userPwd: GOOD_PASSWORD },
+    });
     expect(without.body).toMatchObject({ msg: 'hint_codeRequired', params: ['yzmCode'] });
 
-    const sent = await call(t.app, 'POST', '/api/userInfo/sendEmailVerificationCode', { form: { email } });
+    const sent = await call(t.app, 'POST', '/api/userInfo/sendEmailVerificationCode', {
+      form: { email },
+    });
     expect(sent.body).toMatchObject({ code: 200, msg: 'hint_codeSent' });
     const code = t.lastCode(email.toLowerCase());
     expect(code).toMatch(/^\d{6}$/);
-    const stored = await t.db.query<{ code_hash: string }>('SELECT code_hash FROM verification_code WHERE target = $1', [email.toLowerCase()]);
+    const stored = await t.db.query<{ code_hash: string }>(
+      'SELECT code_hash FROM verification_code WHERE target = $1',
+      [email.toLowerCase()],
+    );
     expect(stored.rows[0]!.code_hash).not.toContain(code!);
 
     const wrong = await call(t.app, 'POST', '/api/userInfo/reg', {
-      form: { regType: '1', userAccount: email, userPwd: GOOD_PASSWORD, yzmCode: code === '000000' ? '111111' : '000000' },
+      form: {
+        regType: '1',
+        userAccount: email,
+        userPwd: GOOD_PASSWORD,
+        yzmCode: code === '000000' ? '111111' : '000000',
+      },
     });
     expect(wrong.body.msg).toBe('hint_codeWrong');
-    const right = await call(t.app, 'POST', '/api/userInfo/reg', { form: { regType: '1', userAccount: email, userPwd: GOOD_PASSWORD, yzmCode: code! } });
+    const right = await call(t.app, 'POST', '/api/userInfo/reg', {
+      form: { regType: '1', userAccount: email, userPwd: GOOD_PASSWORD, yzmCode: code! },
+    });
     expect(right.status).toBe(200);
 
-    const reused = await call(t.app, 'POST', '/api/userInfo/sendEmailVerificationCode', { form: { email } });
+    const reused = await call(t.app, 'POST', '/api/userInfo/sendEmailVerificationCode', {
+      form: { email },
+    });
     expect(reused.body.msg).toBe('hint_accountExists');
   });
 
   it('makes a client wait 60 s before asking again', async () => {
     const email = uniqueEmail();
     await call(t.app, 'POST', '/api/userInfo/sendEmailVerificationCode', { form: { email } });
-    const again = await call(t.app, 'POST', '/api/userInfo/sendEmailVerificationCode', { form: { email } });
+    const again = await call(t.app, 'POST', '/api/userInfo/sendEmailVerificationCode', {
+      form: { email },
+    });
     expect(again.status).toBe(429);
     expect(again.body).toMatchObject({ msg: 'hint_codeResendWait', params: [60] });
     t.clock.advance(45_000);
-    expect((await call(t.app, 'POST', '/api/userInfo/sendEmailVerificationCode', { form: { email } })).body.params).toEqual([15]);
+    expect(
+      (await call(t.app, 'POST', '/api/userInfo/sendEmailVerificationCode', { form: { email } }))
+        .body.params,
+    ).toEqual([15]);
     t.clock.advance(15_000);
-    expect((await call(t.app, 'POST', '/api/userInfo/sendEmailVerificationCode', { form: { email } })).status).toBe(200);
+    expect(
+      (await call(t.app, 'POST', '/api/userInfo/sendEmailVerificationCode', { form: { email } }))
+        .status,
+    ).toBe(200);
   });
 
   it('allows 5 attempts per code, even the right one after that', async () => {
@@ -58,11 +82,24 @@ describe('verification codes written to the log (no delivery channel, codes requ
     const answers = [];
     for (let i = 0; i < 6; i++) {
       answers.push(
-        (await call(t.app, 'POST', '/api/userInfo/reg', { form: { regType: '1', userAccount: email, userPwd: GOOD_PASSWORD, yzmCode: wrongCode } })).body.msg,
+        (
+          await call(t.app, 'POST', '/api/userInfo/reg', {
+            form: { regType: '1', userAccount: email, userPwd: GOOD_PASSWORD, yzmCode: wrongCode },
+          })
+        ).body.msg,
       );
     }
-    expect(answers).toEqual(['hint_codeWrong', 'hint_codeWrong', 'hint_codeWrong', 'hint_codeWrong', 'hint_codeWrong', 'hint_codeTooManyAttempts']);
-    const right = await call(t.app, 'POST', '/api/userInfo/reg', { form: { regType: '1', userAccount: email, userPwd: GOOD_PASSWORD, yzmCode: code } });
+    expect(answers).toEqual([
+      'hint_codeWrong',
+      'hint_codeWrong',
+      'hint_codeWrong',
+      'hint_codeWrong',
+      'hint_codeWrong',
+      'hint_codeTooManyAttempts',
+    ]);
+    const right = await call(t.app, 'POST', '/api/userInfo/reg', {
+      form: { regType: '1', userAccount: email, userPwd: GOOD_PASSWORD, yzmCode: code },
+    });
     expect(right.body.msg).toBe('hint_codeTooManyAttempts');
   });
 
@@ -70,13 +107,20 @@ describe('verification codes written to the log (no delivery channel, codes requ
     const email = uniqueEmail();
     await call(t.app, 'POST', '/api/userInfo/sendEmailVerificationCode', { form: { email } });
     const code = t.lastCode(email.toLowerCase())!;
-    const guesses = Array.from({ length: 20 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const guesses = Array.from({ length: 20 }, (_, i) =>
+      String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'),
+    );
     await Promise.all(
       guesses.map((guess) =>
-        call(t.app, 'POST', '/api/userInfo/reg', { form: { regType: '1', userAccount: email, userPwd: GOOD_PASSWORD, yzmCode: guess } }),
+        call(t.app, 'POST', '/api/userInfo/reg', {
+          form: { regType: '1', userAccount: email, userPwd: GOOD_PASSWORD, yzmCode: guess },
+        }),
       ),
     );
-    const row = await t.db.query<{ attempts: number }>('SELECT attempts FROM verification_code WHERE target = $1', [email.toLowerCase()]);
+    const row = await t.db.query<{ attempts: number }>(
+      'SELECT attempts FROM verification_code WHERE target = $1',
+      [email.toLowerCase()],
+    );
     expect(row.rows[0]!.attempts).toBe(5);
   });
 
@@ -85,19 +129,31 @@ describe('verification codes written to the log (no delivery channel, codes requ
     await call(t.app, 'POST', '/api/userInfo/sendEmailVerificationCode', { form: { email } });
     const code = t.lastCode(email.toLowerCase())!;
     t.clock.advance(10 * 60_000 + 1000);
-    const late = await call(t.app, 'POST', '/api/userInfo/reg', { form: { regType: '1', userAccount: email, userPwd: GOOD_PASSWORD, yzmCode: code } });
+    const late = await call(t.app, 'POST', '/api/userInfo/reg', {
+      form: { regType: '1', userAccount: email, userPwd: GOOD_PASSWORD, yzmCode: code },
+    });
     expect(late.body.msg).toBe('hint_codeWrong');
   });
 
   it('sends phone codes to the log and checks them on phone registration', async () => {
-    const sent = await call(t.app, 'POST', '/api/userInfo/sendPhoneVerificationCode', { form: { areaCode: '+65', phone: '81234567' } });
+    const sent = await call(t.app, 'POST', '/api/userInfo/sendPhoneVerificationCode', {
+      form: { areaCode: '+65', phone: '81234567' },
+    });
     expect(sent.status).toBe(200);
     const code = t.lastCode('65-81234567')!;
     const reg = await call(t.app, 'POST', '/api/userInfo/reg', {
-      form: { regType: '0', areaCode: '65', userAccount: '81234567', userPwd: GOOD_PASSWORD, yzmCode: code },
+      form: {
+        regType: '0',
+        areaCode: '65',
+        userAccount: '81234567',
+        userPwd: GOOD_PASSWORD,
+        yzmCode: code,
+      },
     });
     expect(reg.status).toBe(200);
-    const badPhone = await call(t.app, 'POST', '/api/userInfo/sendPhoneVerificationCode', { form: { areaCode: '86', phone: '12345' } });
+    const badPhone = await call(t.app, 'POST', '/api/userInfo/sendPhoneVerificationCode', {
+      form: { areaCode: '86', phone: '12345' },
+    });
     expect(badPhone.body).toMatchObject({ msg: 'hint_phoneInvalid', params: ['phone'] });
   });
 });
@@ -123,7 +179,9 @@ describe('verification codes by SMTP', () => {
     smtp.listen(0, '127.0.0.1');
     await once(smtp.server, 'listening');
     const { port } = smtp.server.address() as AddressInfo;
-    t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, VERIFICATION_CODES: 'auto' } });
+    t = await createTestApp({
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, VERIFICATION_CODES: 'auto' },
+    });
   });
 
   afterAll(async () => {
@@ -136,27 +194,40 @@ describe('verification codes by SMTP', () => {
     expect(info.body.data.register.codeRequired).toEqual({ email: true, phone: false });
 
     const email = uniqueEmail();
-    const sent = await call(t.app, 'POST', '/api/userInfo/sendEmailVerificationCode', { form: { email }, headers: { languageid: '4' } });
+    const sent = await call(t.app, 'POST', '/api/userInfo/sendEmailVerificationCode', {
+      form: { email },
+      headers: { languageid: '4' },
+    });
     expect(sent.status).toBe(200);
     const mail = mails.find((m) => m.to === email.toLowerCase());
     expect(mail).toBeDefined();
     const code = /\b(\d{6})\b/.exec(mail!.text)?.[1];
     expect(code).toBeDefined();
     expect(t.lastCode(email.toLowerCase())).toBeUndefined();
-    const reg = await call(t.app, 'POST', '/api/userInfo/reg', { form: { regType: '1', userAccount: email, userPwd: GOOD_PASSWORD, yzmCode: code! } });
+    const reg = await call(t.app, 'POST', '/api/userInfo/reg', {
+      form: { regType: '1', userAccount: email, userPwd: GOOD_PASSWORD, yzmCode: code! },
+    });
     expect(reg.status).toBe(200);
 
-    const phone = await call(t.app, 'POST', '/api/userInfo/reg', { form: { regType: '0', areaCode: '49', userAccount: '15112345678', userPwd: GOOD_PASSWORD } });
+    const phone = await call(t.app, 'POST', '/api/userInfo/reg', {
+      form: { regType: '0', areaCode: '49', userAccount: '15112345678', userPwd: GOOD_PASSWORD },
+    });
     expect(phone.status).toBe(200);
   });
 
   it('reports a mail server that is down and lets the user ask again at once', async () => {
-    const down = await createTestApp({ env: { SMTP_URL: 'smtp://127.0.0.1:1', VERIFICATION_CODES: 'auto' } });
+    const down = await createTestApp({
+      env: { SMTP_URL: 'smtp://127.0.0.1:1', VERIFICATION_CODES: 'auto' },
+    });
     try {
       const email = uniqueEmail();
-      const first = await call(down.app, 'POST', '/api/userInfo/sendEmailVerificationCode', { form: { email } });
+      const first = await call(down.app, 'POST', '/api/userInfo/sendEmailVerificationCode', {
+        form: { email },
+      });
       expect(first).toMatchObject({ status: 503, body: { msg: 'hint_codeSendFailed' } });
-      const second = await call(down.app, 'POST', '/api/userInfo/sendEmailVerificationCode', { form: { email } });
+      const second = await call(down.app, 'POST', '/api/userInfo/sendEmailVerificationCode', {
+        form: { email },
+      });
       expect(second.body.msg).toBe('hint_codeSendFailed');
     } finally {
       await down.close();

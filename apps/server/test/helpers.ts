@@ -102,7 +102,13 @@ export async function createTestApp(
     },
   });
   const logger = pino({ level: 'warn' }, stream);
-  const app = await buildApp({ config, db: database.db, clock, logger, codeSender: options.codeSender });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clock,
+    logger,
+    codeSender: options.codeSender,
+  });
   return {
     app,
     db: database.db,
@@ -143,7 +149,13 @@ export async function call(
   app: FastifyInstance,
   method: 'GET' | 'POST',
   url: string,
-  options: { token?: string; query?: Record<string, string>; form?: Record<string, string>; json?: unknown; headers?: Record<string, string> } = {},
+  options: {
+    token?: string;
+    query?: Record<string, string>;
+    form?: Record<string, string>;
+    json?: unknown;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<CallResult> {
   const request: InjectOptions = { method, url, headers: { ...options.headers } };
   if (options.token) request.headers!.authorization = `Bearer ${options.token}`;
@@ -156,7 +168,11 @@ export async function call(
     request.payload = JSON.stringify(options.json);
   }
   const response = await app.inject(request);
-  return { status: response.statusCode, body: response.json() as Envelope, headers: response.headers };
+  return {
+    status: response.statusCode,
+    body: response.json() as Envelope,
+    headers: response.headers,
+  };
 }
 
 let sequence = 0;

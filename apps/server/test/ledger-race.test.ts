@@ -52,7 +52,16 @@ describe(`concurrent holds on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     await fund(1, '100');
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
-        db.transaction((tx) => ledger.hold(tx, { book: 'live', userId: 1, currencyId: USDT, amount: '100', type: 'withdraw', refId: i })),
+        db.transaction((tx) =>
+          ledger.hold(tx, {
+            book: 'live',
+            userId: 1,
+            currencyId: USDT,
+            amount: '100',
+            type: 'withdraw',
+            refId: i,
+          }),
+        ),
       ),
     );
     expect(outcomes(results)).toEqual({ succeeded: 1, failed: 49 });
@@ -64,7 +73,15 @@ describe(`concurrent holds on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     await fund(2, '100');
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, () =>
-        db.transaction((tx) => ledger.hold(tx, { book: 'live', userId: 2, currencyId: USDT, amount: '7', type: 'withdraw' })),
+        db.transaction((tx) =>
+          ledger.hold(tx, {
+            book: 'live',
+            userId: 2,
+            currencyId: USDT,
+            amount: '7',
+            type: 'withdraw',
+          }),
+        ),
       ),
     );
     expect(outcomes(results)).toEqual({ succeeded: 14, failed: 36 });
@@ -109,7 +126,10 @@ describe(`concurrent holds on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
         ),
       ),
     );
-    const balances = [...(await ledger.userBalances(db, 'live', 4)), ...(await ledger.userBalances(db, 'live', 5))];
+    const balances = [
+      ...(await ledger.userBalances(db, 'live', 4)),
+      ...(await ledger.userBalances(db, 'live', 5)),
+    ];
     expect(balances.map((b) => b.available)).toEqual(['1000', '1000']);
   });
 });

@@ -17,7 +17,12 @@ function newUserId(): number {
   return nextUser;
 }
 
-async function deposit(userId: number, amount: string, currencyId = USDT, book: ledger.Book = 'live') {
+async function deposit(
+  userId: number,
+  amount: string,
+  currencyId = USDT,
+  book: ledger.Book = 'live',
+) {
   return db.transaction((tx) =>
     ledger.transfer(tx, {
       book,
@@ -31,7 +36,9 @@ async function deposit(userId: number, amount: string, currencyId = USDT, book: 
 
 async function balance(userId: number, currencyId = USDT, book: ledger.Book = 'live') {
   const balances = await ledger.userBalances(db, book, userId);
-  return balances.find((b) => b.currencyId === currencyId) ?? { currencyId, available: '0', frozen: '0' };
+  return (
+    balances.find((b) => b.currencyId === currencyId) ?? { currencyId, available: '0', frozen: '0' }
+  );
 }
 
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
@@ -134,11 +141,16 @@ describe('post and transfer', () => {
         { account: ledger.user(user, USDT), amount: '4' },
       ],
     };
-    expect(await rejection(db.transaction((tx) => ledger.post(tx, unbalanced)))).toBeInstanceOf(AssertionError);
+    expect(await rejection(db.transaction((tx) => ledger.post(tx, unbalanced)))).toBeInstanceOf(
+      AssertionError,
+    );
     expect(
       await rejection(
         db.transaction((tx) =>
-          ledger.post(tx, { ...unbalanced, postings: [{ account: ledger.user(user, USDT), amount: '0' }, unbalanced.postings[0]!] }),
+          ledger.post(tx, {
+            ...unbalanced,
+            postings: [{ account: ledger.user(user, USDT), amount: '0' }, unbalanced.postings[0]!],
+          }),
         ),
       ),
     ).toBeInstanceOf(AssertionError);
@@ -157,14 +169,21 @@ describe('post and transfer', () => {
   it('makes entries and postings append-only and user balances never negative in the schema', async () => {
     const user = newUserId();
     const entry = await deposit(user, '3');
-    const update = (await rejection(db.query('UPDATE ledger_posting SET amount = 99 WHERE entry_id = $1', [entry.entryId]))) as {
+    const update = (await rejection(
+      db.query('UPDATE ledger_posting SET amount = 99 WHERE entry_id = $1', [entry.entryId]),
+    )) as {
       code?: string;
     };
     expect(update.code).toBe('LG009');
-    const remove = (await rejection(db.query('DELETE FROM ledger_entry WHERE id = $1', [entry.entryId]))) as { code?: string };
+    const remove = (await rejection(
+      db.query('DELETE FROM ledger_entry WHERE id = $1', [entry.entryId]),
+    )) as { code?: string };
     expect(remove.code).toBe('LG009');
     const negative = (await rejection(
-      db.query(`UPDATE ledger_account SET balance = -1 WHERE owner_type = 'user' AND owner_id = $1`, [user]),
+      db.query(
+        `UPDATE ledger_account SET balance = -1 WHERE owner_type = 'user' AND owner_id = $1`,
+        [user],
+      ),
     )) as { code?: string };
     expect(negative.code).toBe('23514');
   });
@@ -188,7 +207,9 @@ describe('idempotency', () => {
     expect(second.lines.map((l) => l.balanceAfter)).toEqual(first.lines.map((l) => l.balanceAfter));
     expect((await balance(user)).available).toBe('25');
 
-    const changed = await rejection(db.transaction((tx) => ledger.transfer(tx, { ...request, amount: '26' })));
+    const changed = await rejection(
+      db.transaction((tx) => ledger.transfer(tx, { ...request, amount: '26' })),
+    );
     expect((changed as AppError).key).toBe('hint_requestIdReused');
     expect((await balance(user)).available).toBe('25');
   });
@@ -217,19 +238,37 @@ describe('holds', () => {
     const user = newUserId();
     await deposit(user, '100');
     const held = await db.transaction((tx) =>
-      ledger.hold(tx, { book: 'live', userId: user, currencyId: USDT, amount: '60', type: 'withdraw', refType: 'withdraw', refId: 7 }),
+      ledger.hold(tx, {
+        book: 'live',
+        userId: user,
+        currencyId: USDT,
+        amount: '60',
+        type: 'withdraw',
+        refType: 'withdraw',
+        refId: 7,
+      }),
     );
     expect(held).toMatchObject({ amount: '60', remaining: '60', status: 'pending', refId: '7' });
     expect(await balance(user)).toMatchObject({ available: '40', frozen: '60' });
 
     const captured = await db.transaction((tx) =>
-      ledger.capture(tx, held.id, { amount: '15', to: ledger.platform(USDT, 'fees'), type: 'withdraw_fee' }),
+      ledger.capture(tx, held.id, {
+        amount: '15',
+        to: ledger.platform(USDT, 'fees'),
+        type: 'withdraw_fee',
+      }),
     );
     expect(captured.hold).toMatchObject({ remaining: '45', status: 'pending' });
     expect(await balance(user)).toMatchObject({ available: '40', frozen: '45' });
 
     const tooMuch = await rejection(
-      db.transaction((tx) => ledger.capture(tx, held.id, { amount: '45.01', to: ledger.platform(USDT, 'external'), type: 'withdraw' })),
+      db.transaction((tx) =>
+        ledger.capture(tx, held.id, {
+          amount: '45.01',
+          to: ledger.platform(USDT, 'external'),
+          type: 'withdraw',
+        }),
+      ),
     );
     expect((tooMuch as AppError).key).toBe('hint_insufficientBalance');
 
@@ -239,7 +278,9 @@ describe('holds', () => {
 
     const again = await db.transaction((tx) => ledger.release(tx, held.id));
     expect(again.changed).toBe(false);
-    const late = await db.transaction((tx) => ledger.capture(tx, held.id, { to: ledger.platform(USDT, 'fees'), type: 'late' }));
+    const late = await db.transaction((tx) =>
+      ledger.capture(tx, held.id, { to: ledger.platform(USDT, 'fees'), type: 'late' }),
+    );
     expect(late.changed).toBe(false);
     expect(await balance(user)).toMatchObject({ available: '85', frozen: '0' });
   });
@@ -247,8 +288,18 @@ describe('holds', () => {
   it('captures everything that remains and closes the hold', async () => {
     const user = newUserId();
     await deposit(user, '10');
-    const held = await db.transaction((tx) => ledger.hold(tx, { book: 'live', userId: user, currencyId: USDT, amount: '10', type: 'order' }));
-    const done = await db.transaction((tx) => ledger.capture(tx, held.id, { to: ledger.platform(USDT, 'house'), type: 'order' }));
+    const held = await db.transaction((tx) =>
+      ledger.hold(tx, {
+        book: 'live',
+        userId: user,
+        currencyId: USDT,
+        amount: '10',
+        type: 'order',
+      }),
+    );
+    const done = await db.transaction((tx) =>
+      ledger.capture(tx, held.id, { to: ledger.platform(USDT, 'house'), type: 'order' }),
+    );
     expect(done.hold).toMatchObject({ status: 'captured', remaining: '0' });
     expect(await balance(user)).toMatchObject({ available: '0', frozen: '0' });
   });
@@ -257,10 +308,25 @@ describe('holds', () => {
     const user = newUserId();
     await deposit(user, '10');
     const tooMuch = await rejection(
-      db.transaction((tx) => ledger.hold(tx, { book: 'live', userId: user, currencyId: USDT, amount: '10.0001', type: 'order' })),
+      db.transaction((tx) =>
+        ledger.hold(tx, {
+          book: 'live',
+          userId: user,
+          currencyId: USDT,
+          amount: '10.0001',
+          type: 'order',
+        }),
+      ),
     );
     expect((tooMuch as AppError).key).toBe('hint_insufficientBalance');
-    const input = { book: 'live' as const, userId: user, currencyId: USDT, amount: '4', type: 'order', requestId: 'hold-req-1' };
+    const input = {
+      book: 'live' as const,
+      userId: user,
+      currencyId: USDT,
+      amount: '4',
+      type: 'order',
+      requestId: 'hold-req-1',
+    };
     const first = await db.transaction((tx) => ledger.hold(tx, input));
     const second = await db.transaction((tx) => ledger.hold(tx, input));
     expect(second).toMatchObject({ id: first.id, duplicate: true });
@@ -272,20 +338,28 @@ describe('verification', () => {
   it('detects a tampered balance and a frozen balance without its hold', async () => {
     const user = newUserId();
     await deposit(user, '8');
-    await db.query(`UPDATE ledger_account SET balance = balance + 1 WHERE owner_type = 'user' AND owner_id = $1 AND kind = 'available'`, [
-      user,
-    ]);
+    await db.query(
+      `UPDATE ledger_account SET balance = balance + 1 WHERE owner_type = 'user' AND owner_id = $1 AND kind = 'available'`,
+      [user],
+    );
     const report = await verifyLedger(db);
     expect(report.ok).toBe(false);
-    expect(report.problems.some((p) => p.startsWith('conservation: book live currency 3'))).toBe(true);
+    expect(report.problems.some((p) => p.startsWith('conservation: book live currency 3'))).toBe(
+      true,
+    );
     expect(report.problems.some((p) => p.startsWith('materialized: account'))).toBe(true);
-    await db.query(`UPDATE ledger_account SET balance = balance - 1 WHERE owner_type = 'user' AND owner_id = $1 AND kind = 'available'`, [
-      user,
-    ]);
+    await db.query(
+      `UPDATE ledger_account SET balance = balance - 1 WHERE owner_type = 'user' AND owner_id = $1 AND kind = 'available'`,
+      [user],
+    );
 
-    const held = await db.transaction((tx) => ledger.hold(tx, { book: 'live', userId: user, currencyId: USDT, amount: '2', type: 'order' }));
+    const held = await db.transaction((tx) =>
+      ledger.hold(tx, { book: 'live', userId: user, currencyId: USDT, amount: '2', type: 'order' }),
+    );
     await db.query(`UPDATE ledger_hold SET remaining = 1 WHERE id = $1`, [held.id]);
-    expect((await verifyLedger(db)).problems.some((p) => p.startsWith(`holds: user ${user}`))).toBe(true);
+    expect((await verifyLedger(db)).problems.some((p) => p.startsWith(`holds: user ${user}`))).toBe(
+      true,
+    );
     await db.query(`UPDATE ledger_hold SET remaining = 2 WHERE id = $1`, [held.id]);
     expect((await verifyLedger(db)).ok).toBe(true);
   });

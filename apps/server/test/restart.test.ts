@@ -6,7 +6,15 @@ import { buildApp } from '../src/app';
 import { openPglite, openPostgres, type Database } from '../src/db/database';
 import { prepareDatabase } from '../src/prepare';
 import { verifyLedger } from '../src/ledger/verify';
-import { call, createTestDatabase, GOOD_PASSWORD, onPostgres, registerUser, testConfig, type TestDatabase } from './helpers';
+import {
+  call,
+  createTestDatabase,
+  GOOD_PASSWORD,
+  onPostgres,
+  registerUser,
+  testConfig,
+  type TestDatabase,
+} from './helpers';
 
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -35,7 +43,10 @@ it('keeps users, sessions, balances and settings across a restart', async () => 
   const app1 = await buildApp({ config, db: first, logger: false });
   const { token, email } = await registerUser(app1);
   await call(app1, 'GET', '/api/userInfo/changeLoginModel', { token, query: { accountType: '2' } });
-  await call(app1, 'POST', '/api/userInfo/modifyUserInfo', { token, form: { nickName: 'Before Restart' } });
+  await call(app1, 'POST', '/api/userInfo/modifyUserInfo', {
+    token,
+    form: { nickName: 'Before Restart' },
+  });
   await first.query("UPDATE switch_set SET status = 0 WHERE switch_name = 'maskBankCard'");
   await app1.close();
   await first.close();
@@ -49,9 +60,14 @@ it('keeps users, sessions, balances and settings across a restart', async () => 
   const me = await call(app2, 'GET', '/api/userInfo/getUserInfo', { token });
   expect(me.status).toBe(200);
   expect(me.body.data).toMatchObject({ nickName: 'Before Restart', accountType: 2 });
-  const balance = await call(app2, 'GET', '/api/userInfo/userBalance', { token, query: { currencyId: '3' } });
+  const balance = await call(app2, 'GET', '/api/userInfo/userBalance', {
+    token,
+    query: { currencyId: '3' },
+  });
   expect(balance.body.data.amount).toBe('100000.0000');
-  const login = await call(app2, 'POST', '/api/userInfo/login', { form: { userAccount: email, userPwd: GOOD_PASSWORD } });
+  const login = await call(app2, 'POST', '/api/userInfo/login', {
+    form: { userAccount: email, userPwd: GOOD_PASSWORD },
+  });
   expect(login.status).toBe(200);
   const switches = await call(app2, 'GET', '/api/switchSet/list');
   expect(switches.body.rows!.find((row) => row.switchName === 'maskBankCard').status).toBe(0);

@@ -60,7 +60,10 @@ export function languageById(id: number): Language | undefined {
  * Picks the language of a request: the numeric `LanguageId` header wins, then the spec key or a
  * BCP-47 tag in `Accept-Language` (first acceptable entry), then English.
  */
-export function resolveLanguage(languageId?: string | null, acceptLanguage?: string | null): LanguageKey {
+export function resolveLanguage(
+  languageId?: string | null,
+  acceptLanguage?: string | null,
+): LanguageKey {
   if (languageId && /^\d{1,2}$/.test(languageId.trim())) {
     const byId = languageById(Number(languageId.trim()));
     if (byId) return byId.key;

@@ -16,7 +16,10 @@ export interface AmountFormat {
  * "1234567.891" -> "1,234,567.89". Works on the decimal string, never on a JS number, so large
  * and precise values keep every digit. Anything that is not a decimal string shows as '- -'.
  */
-export function formatAmount(value: DecimalString | null | undefined, format: AmountFormat = {}): string {
+export function formatAmount(
+  value: DecimalString | null | undefined,
+  format: AmountFormat = {},
+): string {
   if (value === null || value === undefined || !isDecimalString(value)) return UNKNOWN_VALUE;
   const decimals = format.decimals ?? 2;
   const fixed = toScale(value, decimals, format.rounding ?? 'halfUp');
@@ -34,7 +37,10 @@ function toDate(value: Date | number | string): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
-function datePartsIn(date: Date, timeZone?: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
+function datePartsIn(
+  date: Date,
+  timeZone?: string,
+): Record<'year' | 'month' | 'day' | 'hour' | 'minute', string> {
   if (!timeZone) {
     const pad = (n: number) => String(n).padStart(2, '0');
     return {
@@ -55,7 +61,13 @@ function datePartsIn(date: Date, timeZone?: string): Record<'year' | 'month' | '
     hourCycle: 'h23',
   }).formatToParts(date);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute') };
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+  };
 }
 
 /** `yyyy/MM/dd HH:mm` in local time, or in `timeZone` when given. */

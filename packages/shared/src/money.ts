@@ -37,8 +37,10 @@ export function isDecimalString(value: unknown): value is DecimalString {
 
 function big(value: DecimalInput): Big {
   if (value instanceof Decimal) return value;
-  if (typeof value !== 'string') throw new TypeError(`Not a decimal string: ${String(value)} (${typeof value})`);
-  if (!isDecimalString(value)) throw new TypeError(`Not a decimal string: ${JSON.stringify(value)}`);
+  if (typeof value !== 'string')
+    throw new TypeError(`Not a decimal string: ${String(value)} (${typeof value})`);
+  if (!isDecimalString(value))
+    throw new TypeError(`Not a decimal string: ${JSON.stringify(value)}`);
   return new Decimal(value as BigSource);
 }
 
@@ -61,7 +63,12 @@ export function mul(a: DecimalInput, b: DecimalInput): DecimalString {
 }
 
 /** a / b rounded to `scale` decimals. Division by zero throws. */
-export function div(a: DecimalInput, b: DecimalInput, scale: number, rounding: Rounding = 'down'): DecimalString {
+export function div(
+  a: DecimalInput,
+  b: DecimalInput,
+  scale: number,
+  rounding: Rounding = 'down',
+): DecimalString {
   const divisor = big(b);
   if (divisor.eq(ZERO)) throw new RangeError('Division by zero');
   return normalize(big(a).div(divisor).round(scale, ROUNDING[rounding]));
@@ -104,7 +111,11 @@ export function sum(values: readonly DecimalInput[]): DecimalString {
 }
 
 /** Rounds to `scale` decimals and writes exactly that many ("1.5" at scale 2 is "1.50"). */
-export function toScale(value: DecimalInput, scale: number, rounding: Rounding = 'down'): DecimalString {
+export function toScale(
+  value: DecimalInput,
+  scale: number,
+  rounding: Rounding = 'down',
+): DecimalString {
   const text = big(value).toFixed(scale, ROUNDING[rounding]);
   return /^-0(?:\.0+)?$/.test(text) ? text.slice(1) : text;
 }
@@ -128,18 +139,21 @@ export interface ParseDecimalOptions {
 }
 
 export type ParseDecimalResult =
-  | { ok: true; value: DecimalString }
-  | { ok: false; problem: DecimalProblem };
+  { ok: true; value: DecimalString } | { ok: false; problem: DecimalProblem };
 
 /**
  * Checks untrusted input meant to be an amount: a plain decimal string within the scale, sign and
  * bounds given. Returns the normalized value or the first problem found.
  */
-export function parseDecimal(input: unknown, options: ParseDecimalOptions = {}): ParseDecimalResult {
+export function parseDecimal(
+  input: unknown,
+  options: ParseDecimalOptions = {},
+): ParseDecimalResult {
   if (!isDecimalString(input)) return { ok: false, problem: 'format' };
   const integerDigits = input.replace('-', '').split('.')[0]?.length ?? 0;
   if (integerDigits > MAX_INTEGER_DIGITS) return { ok: false, problem: 'range' };
-  if (scaleOf(input) > Math.min(options.maxScale ?? MAX_SCALE, MAX_SCALE)) return { ok: false, problem: 'scale' };
+  if (scaleOf(input) > Math.min(options.maxScale ?? MAX_SCALE, MAX_SCALE))
+    return { ok: false, problem: 'scale' };
   const sign = options.sign ?? 'positive';
   if (sign === 'positive' && !isPositive(input)) return { ok: false, problem: 'sign' };
   if (sign === 'nonNegative' && isNegative(input)) return { ok: false, problem: 'sign' };

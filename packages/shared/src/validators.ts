@@ -135,7 +135,9 @@ export function isDigits(value: string): boolean {
 /** A mainland Chinese licence plate, including new-energy plates (8 characters). */
 export function isCarNumber(value: string): boolean {
   const province = '京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼使领';
-  const ordinary = new RegExp(`^[${province}][A-HJ-NP-Z][A-HJ-NP-Z0-9]{4}[A-HJ-NP-Z0-9挂学警港澳]$`);
+  const ordinary = new RegExp(
+    `^[${province}][A-HJ-NP-Z][A-HJ-NP-Z0-9]{4}[A-HJ-NP-Z0-9挂学警港澳]$`,
+  );
   const newEnergy = new RegExp(`^[${province}][A-HJ-NP-Z](?:[DF][A-HJ-NP-Z0-9]\\d{4}|\\d{5}[DF])$`);
   return ordinary.test(value) || newEnergy.test(value);
 }

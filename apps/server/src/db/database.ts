@@ -15,7 +15,10 @@ export interface QueryResult<T> {
 }
 
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+  ): Promise<QueryResult<T>>;
 }
 
 export interface TransactionOptions {
@@ -42,7 +45,8 @@ const RETRYABLE = new Set(['40001', '40P01']);
 
 function parseInt8(value: string): number {
   const parsed = Number(value);
-  if (!Number.isSafeInteger(parsed)) throw new RangeError(`int8 value ${value} exceeds the safe integer range`);
+  if (!Number.isSafeInteger(parsed))
+    throw new RangeError(`int8 value ${value} exceeds the safe integer range`);
   return parsed;
 }
 
@@ -62,7 +66,9 @@ class PgliteDatabase implements Database {
 
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
     if (this.inTransaction.getStore()) {
-      return Promise.reject(new Error('Use the transaction handle inside a transaction, not the database'));
+      return Promise.reject(
+        new Error('Use the transaction handle inside a transaction, not the database'),
+      );
     }
     const run = this.tail.then(work, work);
     this.tail = run.catch(() => undefined);
@@ -145,7 +151,10 @@ class PostgresDatabase implements Database {
     return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
   }
 
-  async transaction<T>(work: (tx: Queryable) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+  async transaction<T>(
+    work: (tx: Queryable) => Promise<T>,
+    options: TransactionOptions = {},
+  ): Promise<T> {
     const retries = options.retries ?? 3;
     for (let attempt = 0; ; attempt++) {
       const client = await this.pool.connect();
@@ -197,7 +206,12 @@ class PostgresDatabase implements Database {
 }
 
 export async function openPostgres(connectionString: string, poolMax = 20): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: poolMax, types: pgTypes, application_name: 'bourse' });
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolMax,
+    types: pgTypes,
+    application_name: 'bourse',
+  });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const client = await pool.connect();

@@ -41,7 +41,9 @@ export async function migrate(db: Database, migrations?: Migration[]): Promise<s
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
     const done = new Set(
-      (await db.query<{ version: number }>('SELECT version FROM schema_migration')).rows.map((row) => row.version),
+      (await db.query<{ version: number }>('SELECT version FROM schema_migration')).rows.map(
+        (row) => row.version,
+      ),
     );
     const applied: string[] = [];
     for (const migration of all) {
@@ -52,9 +54,12 @@ export async function migrate(db: Database, migrations?: Migration[]): Promise<s
       try {
         await db.exec(`${migration.sql}\n;\n${recorded};`);
       } catch (error) {
-        throw new Error(`Migration ${migration.version}_${migration.name} failed: ${(error as Error).message}`, {
-          cause: error,
-        });
+        throw new Error(
+          `Migration ${migration.version}_${migration.name} failed: ${(error as Error).message}`,
+          {
+            cause: error,
+          },
+        );
       }
       applied.push(`${String(migration.version).padStart(4, '0')}_${migration.name}`);
     }

@@ -3,7 +3,13 @@
  * page configuration, bank-card fields and phone area codes. Applied once per seed version, so
  * an operator's later changes and deletions stay as they made them.
  */
-import { CURRENCY_TYPE, OTHER_VALUE_DEFAULTS, POSITION_TYPE, PRODUCT_TYPE, SWITCH } from '@bourse/shared';
+import {
+  CURRENCY_TYPE,
+  OTHER_VALUE_DEFAULTS,
+  POSITION_TYPE,
+  PRODUCT_TYPE,
+  SWITCH,
+} from '@bourse/shared';
 import { allLanguages } from '../lib/i18n';
 import type { Database, Queryable } from './database';
 
@@ -50,19 +56,36 @@ function defaultFees(): [number, number, number, string][] {
       if (productType === PRODUCT_TYPE.usStock || productType === PRODUCT_TYPE.crypto) {
         fees.push([productType, POSITION_TYPE.spot, direction, '0.001']);
       }
-      if (productType === PRODUCT_TYPE.crypto) fees.push([productType, POSITION_TYPE.coinToCoin, direction, '0.001']);
+      if (productType === PRODUCT_TYPE.crypto)
+        fees.push([productType, POSITION_TYPE.coinToCoin, direction, '0.001']);
     }
   }
   return fees;
 }
 
 const APP_CONFIG: [string, string[]][] = [
-  ['pages/tabs/home/home-k', ['header', 'banner', 'notice', 'shortcut', 'recommend', 'quoteList', 'assets']],
+  [
+    'pages/tabs/home/home-k',
+    ['header', 'banner', 'notice', 'shortcut', 'recommend', 'quoteList', 'assets'],
+  ],
   ['pages/tabs/quotes/quotes', ['favorite', 'usStock', 'crypto', 'futures', 'forex']],
   ['pages/user/accountDetail', ['total', 'recharge', 'withdraw', 'exchange', 'records']],
   [
     'pages/tabs/me/me-k',
-    ['assets', 'security', 'identity', 'bankCard', 'wallets', 'records', 'team', 'messages', 'service', 'language', 'line', 'demoSwitch'],
+    [
+      'assets',
+      'security',
+      'identity',
+      'bankCard',
+      'wallets',
+      'records',
+      'team',
+      'messages',
+      'service',
+      'language',
+      'line',
+      'demoSwitch',
+    ],
   ],
 ];
 
@@ -78,19 +101,75 @@ const BANK_PROPERTIES: [string, number, string, number][] = [
 
 /** Country code and international dialling code. */
 const AREA_CODES: [string, string][] = [
-  ['US', '1'], ['CA', '1'], ['GB', '44'], ['DE', '49'], ['FR', '33'], ['IT', '39'], ['ES', '34'],
-  ['PT', '351'], ['NL', '31'], ['BE', '32'], ['CH', '41'], ['AT', '43'], ['IE', '353'], ['SE', '46'],
-  ['NO', '47'], ['DK', '45'], ['FI', '358'], ['PL', '48'], ['CZ', '420'], ['GR', '30'], ['RO', '40'],
-  ['HU', '36'], ['UA', '380'], ['BY', '375'], ['RU', '7'], ['KZ', '7'], ['TR', '90'], ['IL', '972'],
-  ['SA', '966'], ['AE', '971'], ['QA', '974'], ['KW', '965'], ['EG', '20'], ['MA', '212'], ['NG', '234'],
-  ['KE', '254'], ['ZA', '27'], ['IN', '91'], ['PK', '92'], ['BD', '880'], ['LK', '94'], ['CN', '86'],
-  ['HK', '852'], ['MO', '853'], ['TW', '886'], ['JP', '81'], ['KR', '82'], ['SG', '65'], ['MY', '60'],
-  ['ID', '62'], ['TH', '66'], ['VN', '84'], ['PH', '63'], ['KH', '855'], ['MM', '95'], ['AU', '61'],
-  ['NZ', '64'], ['BR', '55'], ['MX', '52'], ['AR', '54'], ['CL', '56'], ['CO', '57'], ['PE', '51'],
+  ['US', '1'],
+  ['CA', '1'],
+  ['GB', '44'],
+  ['DE', '49'],
+  ['FR', '33'],
+  ['IT', '39'],
+  ['ES', '34'],
+  ['PT', '351'],
+  ['NL', '31'],
+  ['BE', '32'],
+  ['CH', '41'],
+  ['AT', '43'],
+  ['IE', '353'],
+  ['SE', '46'],
+  ['NO', '47'],
+  ['DK', '45'],
+  ['FI', '358'],
+  ['PL', '48'],
+  ['CZ', '420'],
+  ['GR', '30'],
+  ['RO', '40'],
+  ['HU', '36'],
+  ['UA', '380'],
+  ['BY', '375'],
+  ['RU', '7'],
+  ['KZ', '7'],
+  ['TR', '90'],
+  ['IL', '972'],
+  ['SA', '966'],
+  ['AE', '971'],
+  ['QA', '974'],
+  ['KW', '965'],
+  ['EG', '20'],
+  ['MA', '212'],
+  ['NG', '234'],
+  ['KE', '254'],
+  ['ZA', '27'],
+  ['IN', '91'],
+  ['PK', '92'],
+  ['BD', '880'],
+  ['LK', '94'],
+  ['CN', '86'],
+  ['HK', '852'],
+  ['MO', '853'],
+  ['TW', '886'],
+  ['JP', '81'],
+  ['KR', '82'],
+  ['SG', '65'],
+  ['MY', '60'],
+  ['ID', '62'],
+  ['TH', '66'],
+  ['VN', '84'],
+  ['PH', '63'],
+  ['KH', '855'],
+  ['MM', '95'],
+  ['AU', '61'],
+  ['NZ', '64'],
+  ['BR', '55'],
+  ['MX', '52'],
+  ['AR', '54'],
+  ['CL', '56'],
+  ['CO', '57'],
+  ['PE', '51'],
 ];
 
 async function seedVersion(q: Queryable): Promise<number> {
-  const { rows } = await q.query<{ value: number }>("SELECT value FROM site_setting WHERE key = 'seedVersion'");
+  const { rows } = await q.query<{ value: number }>(
+    "SELECT value FROM site_setting WHERE key = 'seedVersion'",
+  );
   return Number(rows[0]?.value ?? 0);
 }
 
@@ -113,18 +192,16 @@ async function seedV1(tx: Queryable): Promise<void> {
     ]);
   }
   for (const [name, status, remark] of SWITCHES) {
-    await tx.query('INSERT INTO switch_set (switch_name, status, remark) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
-      name,
-      status,
-      remark,
-    ]);
+    await tx.query(
+      'INSERT INTO switch_set (switch_name, status, remark) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+      [name, status, remark],
+    );
   }
   for (const [index, tip] of TIPS.entries()) {
-    await tx.query('INSERT INTO text_lang (remark, content_lang, sort) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
-      tip,
-      JSON.stringify(allLanguages(`tip_${tip}`)),
-      index,
-    ]);
+    await tx.query(
+      'INSERT INTO text_lang (remark, content_lang, sort) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+      [tip, JSON.stringify(allLanguages(`tip_${tip}`)), index],
+    );
   }
   for (const [productType, positionType, exType, feeRate] of defaultFees()) {
     await tx.query(
@@ -154,11 +231,10 @@ async function seedV1(tx: Queryable): Promise<void> {
     );
   }
   for (const [index, [country, areaCode]] of AREA_CODES.entries()) {
-    await tx.query('INSERT INTO phone_area_code (area_code, country_code, sort) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
-      areaCode,
-      country,
-      index,
-    ]);
+    await tx.query(
+      'INSERT INTO phone_area_code (area_code, country_code, sort) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+      [areaCode, country, index],
+    );
   }
 }
 

@@ -42,5 +42,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .send({ code: 500, msg: 'hint_systemError', text: translate(lang, 'hint_systemError') });
   });
 
-  app.setNotFoundHandler((request, reply) => send(request, reply, new AppError('hint_notFound', 404)));
+  app.setNotFoundHandler((request, reply) =>
+    send(request, reply, new AppError('hint_notFound', 404)),
+  );
 }

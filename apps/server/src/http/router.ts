@@ -23,7 +23,11 @@ export interface SessionResolver {
 }
 
 type Auth = 'required' | 'optional' | 'none';
-type SessionFor<A extends Auth> = A extends 'required' ? Session : A extends 'optional' ? Session | null : null;
+type SessionFor<A extends Auth> = A extends 'required'
+  ? Session
+  : A extends 'optional'
+    ? Session | null
+    : null;
 
 export interface RouteContext<Q, B, A extends Auth> {
   request: FastifyRequest;
@@ -69,9 +73,11 @@ export class Router {
     private readonly sessions: SessionResolver,
   ) {}
 
-  add<QS extends z.ZodType = z.ZodType<undefined>, BS extends z.ZodType = z.ZodType<undefined>, A extends Auth = 'none'>(
-    spec: RouteSpec<QS, BS, A>,
-  ): void {
+  add<
+    QS extends z.ZodType = z.ZodType<undefined>,
+    BS extends z.ZodType = z.ZodType<undefined>,
+    A extends Auth = 'none',
+  >(spec: RouteSpec<QS, BS, A>): void {
     const sessions = this.sessions;
     this.app.route({
       method: spec.method,

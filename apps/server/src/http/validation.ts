@@ -22,7 +22,8 @@ export function validationError(issue: z.core.$ZodIssue, input: unknown): AppErr
   if (OWN_KEY.test(issue.message) && issue.message !== 'hint_paramInvalid') {
     return new AppError(issue.message, 400, [field]);
   }
-  if (raw === undefined || raw === null || raw === '') return new AppError('hint_paramRequired', 400, [field]);
+  if (raw === undefined || raw === null || raw === '')
+    return new AppError('hint_paramRequired', 400, [field]);
   if (issue.code === 'too_big' && issue.origin === 'string') {
     return new AppError('hint_paramTooLong', 400, [field, Number(issue.maximum)]);
   }
@@ -37,7 +38,8 @@ export function validationError(issue: z.core.$ZodIssue, input: unknown): AppErr
 
 export function parseInput<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
   const source = input === undefined || input === null ? {} : input;
-  if (typeof source !== 'object' || Array.isArray(source)) throw new AppError('hint_badRequest', 400);
+  if (typeof source !== 'object' || Array.isArray(source))
+    throw new AppError('hint_badRequest', 400);
   const result = schema.safeParse(source);
   if (!result.success) {
     const [first] = result.error.issues;

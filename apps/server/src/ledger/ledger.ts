@@ -5,13 +5,23 @@
  * unique per scope. Frozen funds are holds: pending until captured or released.
  */
 import { createHash } from 'node:crypto';
-import { isDecimalString, isZero, neg, normalize, sub, sum, gt, type DecimalString } from '@bourse/shared';
+import {
+  isDecimalString,
+  isZero,
+  neg,
+  normalize,
+  sub,
+  sum,
+  gt,
+  type DecimalString,
+} from '@bourse/shared';
 import type { Queryable } from '../db/database';
 import { AppError, assert, AssertionError } from '../lib/errors';
 
 export type Book = 'live' | 'demo';
 export type UserAccountKind = 'available' | 'frozen' | 'margin' | 'staked' | 'loan';
-export type PlatformAccountKind = 'external' | 'demo_faucet' | 'fees' | 'house' | 'interest' | 'rewards';
+export type PlatformAccountKind =
+  'external' | 'demo_faucet' | 'fees' | 'house' | 'interest' | 'rewards';
 
 export type AccountRef =
   | { ownerType: 'user'; ownerId: number; currencyId: number; kind: UserAccountKind }
@@ -54,7 +64,11 @@ export interface PostedEntry {
   lines: PostedLine[];
 }
 
-export const user = (ownerId: number, currencyId: number, kind: UserAccountKind = 'available'): AccountRef => ({
+export const user = (
+  ownerId: number,
+  currencyId: number,
+  kind: UserAccountKind = 'available',
+): AccountRef => ({
   ownerType: 'user',
   ownerId,
   currencyId,
@@ -84,11 +98,17 @@ function checkEntry(input: EntryInput): void {
   const seen = new Set<string>();
   const perCurrency = new Map<number, DecimalString[]>();
   for (const posting of input.postings) {
-    assert(isDecimalString(posting.amount), `ledger: amount ${posting.amount} is not a decimal string`);
+    assert(
+      isDecimalString(posting.amount),
+      `ledger: amount ${posting.amount} is not a decimal string`,
+    );
     assert(!isZero(posting.amount), 'ledger: zero posting');
     assert(Number.isInteger(posting.account.currencyId), 'ledger: currency id must be an integer');
     if (posting.account.ownerType === 'user') {
-      assert(Number.isSafeInteger(posting.account.ownerId) && posting.account.ownerId > 0, 'ledger: bad user id');
+      assert(
+        Number.isSafeInteger(posting.account.ownerId) && posting.account.ownerId > 0,
+        'ledger: bad user id',
+      );
     }
     const key = accountKey(posting.account);
     assert(!seen.has(key), `ledger: account ${key} appears twice in one entry`);
@@ -108,7 +128,9 @@ function fingerprint(input: EntryInput): string {
     .map((posting) => `${accountKey(posting.account)}=${normalize(posting.amount)}`)
     .sort()
     .join(';');
-  const text = [input.book, input.type, input.refType ?? '', String(input.refId ?? ''), lines].join('|');
+  const text = [input.book, input.type, input.refType ?? '', String(input.refId ?? ''), lines].join(
+    '|',
+  );
   return createHash('sha256').update(text).digest('base64url');
 }
 
@@ -274,7 +296,9 @@ export async function hold(tx: Queryable, input: HoldInput): Promise<Hold> {
     ],
   });
   if (entry.duplicate) {
-    const { rows } = await tx.query<HoldRow>('SELECT * FROM ledger_hold WHERE hold_entry_id = $1', [entry.entryId]);
+    const { rows } = await tx.query<HoldRow>('SELECT * FROM ledger_hold WHERE hold_entry_id = $1', [
+      entry.entryId,
+    ]);
     assert(rows[0], 'ledger: a duplicate hold request has no hold');
     return toHold(rows[0], true);
   }
@@ -297,7 +321,9 @@ export async function hold(tx: Queryable, input: HoldInput): Promise<Hold> {
 }
 
 async function lockHold(tx: Queryable, holdId: number): Promise<HoldRow> {
-  const { rows } = await tx.query<HoldRow>('SELECT * FROM ledger_hold WHERE id = $1 FOR UPDATE', [holdId]);
+  const { rows } = await tx.query<HoldRow>('SELECT * FROM ledger_hold WHERE id = $1 FOR UPDATE', [
+    holdId,
+  ]);
   assert(rows[0], `ledger: hold ${holdId} does not exist`);
   return rows[0];
 }
@@ -310,7 +336,11 @@ export interface HoldOutcome {
 }
 
 /** Returns what is left of a hold to the user's available balance. */
-export async function release(tx: Queryable, holdId: number, type = 'release'): Promise<HoldOutcome> {
+export async function release(
+  tx: Queryable,
+  holdId: number,
+  type = 'release',
+): Promise<HoldOutcome> {
   const row = await lockHold(tx, holdId);
   if (row.status !== 'pending') return { hold: toHold(row), changed: false };
   const entry = await post(tx, {
@@ -344,7 +374,11 @@ export interface CaptureInput {
  * Pays frozen funds on to `to`. A partial capture leaves the rest pending; capturing the last of
  * it closes the hold.
  */
-export async function capture(tx: Queryable, holdId: number, input: CaptureInput): Promise<HoldOutcome> {
+export async function capture(
+  tx: Queryable,
+  holdId: number,
+  input: CaptureInput,
+): Promise<HoldOutcome> {
   const row = await lockHold(tx, holdId);
   if (row.status !== 'pending') return { hold: toHold(row), changed: false };
   const amount = input.amount ?? normalize(row.remaining);
@@ -384,7 +418,11 @@ export interface UserBalance {
 }
 
 /** A user's available and frozen balance per currency in one book (only currencies ever used). */
-export async function userBalances(q: Queryable, book: Book, userId: number): Promise<UserBalance[]> {
+export async function userBalances(
+  q: Queryable,
+  book: Book,
+  userId: number,
+): Promise<UserBalance[]> {
   const { rows } = await q.query<{ currency_id: number; kind: string; balance: string }>(
     `SELECT currency_id, kind, balance FROM ledger_account
      WHERE book = $1 AND owner_type = 'user' AND owner_id = $2 AND kind IN ('available', 'frozen')`,
@@ -392,7 +430,11 @@ export async function userBalances(q: Queryable, book: Book, userId: number): Pr
   );
   const byCurrency = new Map<number, UserBalance>();
   for (const row of rows) {
-    const balance = byCurrency.get(row.currency_id) ?? { currencyId: row.currency_id, available: '0', frozen: '0' };
+    const balance = byCurrency.get(row.currency_id) ?? {
+      currencyId: row.currency_id,
+      available: '0',
+      frozen: '0',
+    };
     if (row.kind === 'available') balance.available = normalize(row.balance);
     else balance.frozen = normalize(row.balance);
     byCurrency.set(row.currency_id, balance);

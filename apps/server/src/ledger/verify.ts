@@ -20,22 +20,33 @@ const MAX_LISTED = 20;
 
 export async function verifyLedger(q: Queryable): Promise<LedgerReport> {
   const problems: string[] = [];
-  const note = (rows: Record<string, unknown>[], describe: (row: Record<string, unknown>) => string) => {
+  const note = (
+    rows: Record<string, unknown>[],
+    describe: (row: Record<string, unknown>) => string,
+  ) => {
     for (const row of rows.slice(0, MAX_LISTED)) problems.push(describe(row));
-    if (rows.length > MAX_LISTED) problems.push(`… and ${rows.length - MAX_LISTED} more of the same`);
+    if (rows.length > MAX_LISTED)
+      problems.push(`… and ${rows.length - MAX_LISTED} more of the same`);
   };
 
   const conservation = await q.query<Record<string, unknown>>(
     `SELECT book, currency_id, sum(balance)::text AS total FROM ledger_account
      GROUP BY book, currency_id HAVING sum(balance) <> 0`,
   );
-  note(conservation.rows, (r) => `conservation: book ${r.book} currency ${r.currency_id} sums to ${r.total}, not 0`);
+  note(
+    conservation.rows,
+    (r) => `conservation: book ${r.book} currency ${r.currency_id} sums to ${r.total}, not 0`,
+  );
 
   const negative = await q.query<Record<string, unknown>>(
     `SELECT id, owner_id, currency_id, kind, balance::text AS balance FROM ledger_account
      WHERE NOT allow_negative AND balance < 0`,
   );
-  note(negative.rows, (r) => `negative: account ${r.id} (user ${r.owner_id}, ${r.kind}, currency ${r.currency_id}) is ${r.balance}`);
+  note(
+    negative.rows,
+    (r) =>
+      `negative: account ${r.id} (user ${r.owner_id}, ${r.kind}, currency ${r.currency_id}) is ${r.balance}`,
+  );
 
   const materialized = await q.query<Record<string, unknown>>(
     `SELECT a.id, a.balance::text AS balance, coalesce(p.total, 0)::text AS postings
@@ -43,14 +54,20 @@ export async function verifyLedger(q: Queryable): Promise<LedgerReport> {
      LEFT JOIN (SELECT account_id, sum(amount) AS total FROM ledger_posting GROUP BY account_id) p ON p.account_id = a.id
      WHERE a.balance <> coalesce(p.total, 0)`,
   );
-  note(materialized.rows, (r) => `materialized: account ${r.id} holds ${r.balance} but its postings sum to ${r.postings}`);
+  note(
+    materialized.rows,
+    (r) => `materialized: account ${r.id} holds ${r.balance} but its postings sum to ${r.postings}`,
+  );
 
   const unbalanced = await q.query<Record<string, unknown>>(
     `SELECT p.entry_id, a.currency_id, sum(p.amount)::text AS total
      FROM ledger_posting p JOIN ledger_account a ON a.id = p.account_id
      GROUP BY p.entry_id, a.currency_id HAVING sum(p.amount) <> 0`,
   );
-  note(unbalanced.rows, (r) => `unbalanced: entry ${r.entry_id} sums to ${r.total} in currency ${r.currency_id}`);
+  note(
+    unbalanced.rows,
+    (r) => `unbalanced: entry ${r.entry_id} sums to ${r.total} in currency ${r.currency_id}`,
+  );
 
   const thin = await q.query<Record<string, unknown>>(
     `SELECT e.id, count(p.id)::int AS lines FROM ledger_entry e LEFT JOIN ledger_posting p ON p.entry_id = e.id
@@ -63,7 +80,10 @@ export async function verifyLedger(q: Queryable): Promise<LedgerReport> {
      FROM ledger_posting p JOIN ledger_entry e ON e.id = p.entry_id JOIN ledger_account a ON a.id = p.account_id
      WHERE e.book <> a.book`,
   );
-  note(crossBook.rows, (r) => `cross-book: entry ${r.entry_id} (${r.entry_book}) posts to a ${r.account_book} account`);
+  note(
+    crossBook.rows,
+    (r) => `cross-book: entry ${r.entry_id} (${r.entry_book}) posts to a ${r.account_book} account`,
+  );
 
   const frozen = await q.query<Record<string, unknown>>(
     `SELECT coalesce(a.book, h.book) AS book, coalesce(a.owner_id, h.user_id) AS user_id,
@@ -75,7 +95,11 @@ export async function verifyLedger(q: Queryable): Promise<LedgerReport> {
        ON h.book = a.book AND h.user_id = a.owner_id AND h.currency_id = a.currency_id
      WHERE coalesce(a.balance, 0) <> coalesce(h.reserved, 0)`,
   );
-  note(frozen.rows, (r) => `holds: user ${r.user_id} (${r.book}, currency ${r.currency_id}) has ${r.frozen} frozen but holds reserve ${r.reserved}`);
+  note(
+    frozen.rows,
+    (r) =>
+      `holds: user ${r.user_id} (${r.book}, currency ${r.currency_id}) has ${r.frozen} frozen but holds reserve ${r.reserved}`,
+  );
 
   const counts = await q.query<{ accounts: number; entries: number; postings: number }>(
     `SELECT (SELECT count(*) FROM ledger_account)::int AS accounts,

@@ -17,7 +17,9 @@ function loadLocales(): Record<LanguageKey, Messages> {
   const locales = {} as Record<LanguageKey, Messages>;
   for (const key of LANGUAGE_KEYS) {
     try {
-      locales[key] = JSON.parse(readFileSync(path.join(LOCALES_DIR, `${key}.json`), 'utf8')) as Messages;
+      locales[key] = JSON.parse(
+        readFileSync(path.join(LOCALES_DIR, `${key}.json`), 'utf8'),
+      ) as Messages;
     } catch {
       locales[key] = {};
     }

@@ -19,7 +19,9 @@ export const password = exactText(64).superRefine((value, context) => {
 
 const verificationCode = z
   .string()
-  .refine((value) => isVerificationCode(value, VERIFICATION_CODE.length), { error: 'hint_codeFormat' });
+  .refine((value) => isVerificationCode(value, VERIFICATION_CODE.length), {
+    error: 'hint_codeFormat',
+  });
 
 const optionalVerificationCode = z.preprocess(
   (value) => (value === '' ? undefined : value),
@@ -76,7 +78,10 @@ export const updateUserPwdBody = z.object({
 });
 export type UpdateUserPwdBody = z.infer<typeof updateUserPwdBody>;
 
-const withdrawalPassword = z.string().max(16).refine(isWithdrawalPassword, { error: 'hint_withPwdFormat' });
+const withdrawalPassword = z
+  .string()
+  .max(16)
+  .refine(isWithdrawalPassword, { error: 'hint_withPwdFormat' });
 
 /**
  * Sets or changes the withdrawal password (6 digits). Changing needs the current one (`oldPwd`);

@@ -51,21 +51,19 @@ export function exactText(maxLength: number) {
 
 /** A positive amount as a decimal string within the given scale and bounds. */
 export function decimalAmount(options: ParseDecimalOptions = {}) {
-  return z
-    .union([z.string().max(64), z.number()])
-    .transform((value, context) => {
-      if (typeof value === 'number') {
-        // JSON numbers are floats: refuse them rather than guess which decimal was meant.
-        context.addIssue({ code: 'custom', message: 'hint_amountAsText' });
-        return z.NEVER;
-      }
-      const parsed = parseDecimal(value.trim(), options);
-      if (!parsed.ok) {
-        context.addIssue({ code: 'custom', message: `hint_amount_${parsed.problem}` });
-        return z.NEVER;
-      }
-      return parsed.value;
-    });
+  return z.union([z.string().max(64), z.number()]).transform((value, context) => {
+    if (typeof value === 'number') {
+      // JSON numbers are floats: refuse them rather than guess which decimal was meant.
+      context.addIssue({ code: 'custom', message: 'hint_amountAsText' });
+      return z.NEVER;
+    }
+    const parsed = parseDecimal(value.trim(), options);
+    if (!parsed.ok) {
+      context.addIssue({ code: 'custom', message: `hint_amount_${parsed.problem}` });
+      return z.NEVER;
+    }
+    return parsed.value;
+  });
 }
 
 /** The client-generated key that makes a money-moving request safe to retry. */
@@ -88,5 +86,11 @@ export const envelope = z.object({
   data: z.unknown().optional(),
   params: z.array(z.unknown()).optional(),
 });
-export type Envelope<T = unknown> = { code: number; msg: string; data?: T; params?: unknown[]; text?: string };
+export type Envelope<T = unknown> = {
+  code: number;
+  msg: string;
+  data?: T;
+  params?: unknown[];
+  text?: string;
+};
 export type PagedEnvelope<T> = { code: number; msg: string; rows: T[]; total: number };

@@ -30,7 +30,8 @@ export class AttemptLimiter {
   /** Throws while the key is locked. */
   async check(key: string): Promise<void> {
     const row = await repo.findAttempts(this.db, key);
-    if (row?.locked_until && row.locked_until > this.clock.now()) throw this.lockedError(row.locked_until);
+    if (row?.locked_until && row.locked_until > this.clock.now())
+      throw this.lockedError(row.locked_until);
   }
 
   /** Counts a failure; returns the lock error when this failure locked the key. */
@@ -44,7 +45,9 @@ export class AttemptLimiter {
       this.policy.maxFailures,
       new Date(now.getTime() + this.policy.lockMs),
     );
-    return row.locked_until && row.locked_until > now ? this.lockedError(row.locked_until) : undefined;
+    return row.locked_until && row.locked_until > now
+      ? this.lockedError(row.locked_until)
+      : undefined;
   }
 
   async clear(key: string): Promise<void> {

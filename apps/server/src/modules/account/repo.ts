@@ -29,24 +29,40 @@ export interface LoginIdentity {
   phone?: string;
 }
 
-export async function findUserByIdentity(q: Queryable, identity: LoginIdentity): Promise<UserRow | undefined> {
+export async function findUserByIdentity(
+  q: Queryable,
+  identity: LoginIdentity,
+): Promise<UserRow | undefined> {
   if (identity.email) {
-    return (await q.query<UserRow>('SELECT * FROM app_user WHERE email = $1', [identity.email])).rows[0];
+    return (await q.query<UserRow>('SELECT * FROM app_user WHERE email = $1', [identity.email]))
+      .rows[0];
   }
-  const { rows } = await q.query<UserRow>('SELECT * FROM app_user WHERE area_code = $1 AND phone = $2', [
-    identity.areaCode,
-    identity.phone,
+  const { rows } = await q.query<UserRow>(
+    'SELECT * FROM app_user WHERE area_code = $1 AND phone = $2',
+    [identity.areaCode, identity.phone],
+  );
+  return rows[0];
+}
+
+export async function findUserById(
+  q: Queryable,
+  id: number,
+  forUpdate = false,
+): Promise<UserRow | undefined> {
+  const { rows } = await q.query<UserRow>(
+    `SELECT * FROM app_user WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0];
+}
+
+export async function findUserIdByInviteCode(
+  q: Queryable,
+  inviteCode: string,
+): Promise<number | undefined> {
+  const { rows } = await q.query<{ id: number }>('SELECT id FROM app_user WHERE invite_code = $1', [
+    inviteCode,
   ]);
-  return rows[0];
-}
-
-export async function findUserById(q: Queryable, id: number, forUpdate = false): Promise<UserRow | undefined> {
-  const { rows } = await q.query<UserRow>(`SELECT * FROM app_user WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
-  return rows[0];
-}
-
-export async function findUserIdByInviteCode(q: Queryable, inviteCode: string): Promise<number | undefined> {
-  const { rows } = await q.query<{ id: number }>('SELECT id FROM app_user WHERE invite_code = $1', [inviteCode]);
   return rows[0]?.id;
 }
 
@@ -85,12 +101,25 @@ export async function insertUser(q: Queryable, user: NewUser): Promise<UserRow |
   return rows[0];
 }
 
-export async function updateNickName(q: Queryable, userId: number, nickName: string): Promise<void> {
+export async function updateNickName(
+  q: Queryable,
+  userId: number,
+  nickName: string,
+): Promise<void> {
   await q.query('UPDATE app_user SET nick_name = $2 WHERE id = $1', [userId, nickName]);
 }
 
-export async function updatePasswordHash(q: Queryable, userId: number, passwordHash: string, at: Date): Promise<void> {
-  await q.query('UPDATE app_user SET password_hash = $2, pwd_changed_at = $3 WHERE id = $1', [userId, passwordHash, at]);
+export async function updatePasswordHash(
+  q: Queryable,
+  userId: number,
+  passwordHash: string,
+  at: Date,
+): Promise<void> {
+  await q.query('UPDATE app_user SET password_hash = $2, pwd_changed_at = $3 WHERE id = $1', [
+    userId,
+    passwordHash,
+    at,
+  ]);
 }
 
 export async function updateWithdrawalPasswordHash(
@@ -105,7 +134,11 @@ export async function updateWithdrawalPasswordHash(
   );
 }
 
-export async function updateAccountType(q: Queryable, userId: number, accountType: 0 | 2): Promise<void> {
+export async function updateAccountType(
+  q: Queryable,
+  userId: number,
+  accountType: 0 | 2,
+): Promise<void> {
   await q.query('UPDATE app_user SET account_type = $2 WHERE id = $1', [userId, accountType]);
 }
 
@@ -126,17 +159,36 @@ export interface SessionRow {
 
 export async function insertSession(
   q: Queryable,
-  session: { tokenHash: string; userId: number; accountType: 0 | 2; at: Date; expiresAt: Date; ip: string; userAgent: string },
+  session: {
+    tokenHash: string;
+    userId: number;
+    accountType: 0 | 2;
+    at: Date;
+    expiresAt: Date;
+    ip: string;
+    userAgent: string;
+  },
 ): Promise<number> {
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO user_session (token_hash, user_id, account_type, created_at, last_seen_at, expires_at, ip, user_agent)
      VALUES ($1, $2, $3, $4, $4, $5, $6, $7) RETURNING id`,
-    [session.tokenHash, session.userId, session.accountType, session.at, session.expiresAt, session.ip, session.userAgent],
+    [
+      session.tokenHash,
+      session.userId,
+      session.accountType,
+      session.at,
+      session.expiresAt,
+      session.ip,
+      session.userAgent,
+    ],
   );
   return rows[0]!.id;
 }
 
-export async function findLiveSession(q: Queryable, tokenHash: string): Promise<SessionRow | undefined> {
+export async function findLiveSession(
+  q: Queryable,
+  tokenHash: string,
+): Promise<SessionRow | undefined> {
   const { rows } = await q.query<SessionRow>(
     `SELECT s.id, s.user_id, s.account_type, s.expires_at, s.last_seen_at, u.status AS user_status
      FROM user_session s JOIN app_user u ON u.id = s.user_id
@@ -146,27 +198,41 @@ export async function findLiveSession(q: Queryable, tokenHash: string): Promise<
   return rows[0];
 }
 
-export async function extendSession(q: Queryable, sessionId: number, at: Date, expiresAt: Date): Promise<void> {
-  await q.query('UPDATE user_session SET last_seen_at = $2, expires_at = $3 WHERE id = $1 AND revoked_at IS NULL', [
-    sessionId,
-    at,
-    expiresAt,
-  ]);
+export async function extendSession(
+  q: Queryable,
+  sessionId: number,
+  at: Date,
+  expiresAt: Date,
+): Promise<void> {
+  await q.query(
+    'UPDATE user_session SET last_seen_at = $2, expires_at = $3 WHERE id = $1 AND revoked_at IS NULL',
+    [sessionId, at, expiresAt],
+  );
 }
 
-export async function setSessionAccountType(q: Queryable, sessionId: number, accountType: 0 | 2): Promise<void> {
-  await q.query('UPDATE user_session SET account_type = $2 WHERE id = $1', [sessionId, accountType]);
+export async function setSessionAccountType(
+  q: Queryable,
+  sessionId: number,
+  accountType: 0 | 2,
+): Promise<void> {
+  await q.query('UPDATE user_session SET account_type = $2 WHERE id = $1', [
+    sessionId,
+    accountType,
+  ]);
 }
 
 export async function revokeSession(q: Queryable, sessionId: number, at: Date): Promise<void> {
-  await q.query('UPDATE user_session SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [sessionId, at]);
+  await q.query('UPDATE user_session SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL', [
+    sessionId,
+    at,
+  ]);
 }
 
 export async function revokeUserSessions(q: Queryable, userId: number, at: Date): Promise<number> {
-  const { rowCount } = await q.query('UPDATE user_session SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL', [
-    userId,
-    at,
-  ]);
+  const { rowCount } = await q.query(
+    'UPDATE user_session SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL',
+    [userId, at],
+  );
   return rowCount;
 }
 
@@ -198,7 +264,14 @@ export async function latestCode(
 
 export async function insertCode(
   q: Queryable,
-  code: { channel: 'email' | 'phone'; target: string; purpose: string; codeHash: string; at: Date; expiresAt: Date },
+  code: {
+    channel: 'email' | 'phone';
+    target: string;
+    purpose: string;
+    codeHash: string;
+    at: Date;
+    expiresAt: Date;
+  },
 ): Promise<number> {
   const { rows } = await q.query<{ id: number }>(
     `INSERT INTO verification_code (channel, target, purpose, code_hash, created_at, expires_at)
@@ -217,7 +290,10 @@ export async function countCodeAttempt(q: Queryable, id: number): Promise<void> 
 }
 
 export async function consumeCode(q: Queryable, id: number, at: Date): Promise<void> {
-  await q.query('UPDATE verification_code SET consumed_at = $2, attempts = attempts + 1 WHERE id = $1', [id, at]);
+  await q.query(
+    'UPDATE verification_code SET consumed_at = $2, attempts = attempts + 1 WHERE id = $1',
+    [id, at],
+  );
 }
 
 // ---------------------------------------------------------------- attempt limits
@@ -271,12 +347,15 @@ export async function clearAttempts(q: Queryable, key: string): Promise<void> {
 
 export async function insertSiteMessage(
   q: Queryable,
-  message: { userId: number | null; title: Record<string, string>; content: Record<string, string>; at: Date },
+  message: {
+    userId: number | null;
+    title: Record<string, string>;
+    content: Record<string, string>;
+    at: Date;
+  },
 ): Promise<void> {
-  await q.query('INSERT INTO site_message (user_id, title, content, created_at) VALUES ($1, $2, $3, $4)', [
-    message.userId,
-    JSON.stringify(message.title),
-    JSON.stringify(message.content),
-    message.at,
-  ]);
+  await q.query(
+    'INSERT INTO site_message (user_id, title, content, created_at) VALUES ($1, $2, $3, $4)',
+    [message.userId, JSON.stringify(message.title), JSON.stringify(message.content), message.at],
+  );
 }

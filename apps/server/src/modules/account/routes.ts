@@ -19,7 +19,12 @@ import { clientMeta, type AccountService } from './service';
 
 const MINUTE_MS = 60_000;
 
-export function accountRoutes(router: Router, accounts: AccountService, settings: SettingsService, config: Config): void {
+export function accountRoutes(
+  router: Router,
+  accounts: AccountService,
+  settings: SettingsService,
+  config: Config,
+): void {
   const base = '/api/userInfo';
 
   router.add({
@@ -28,7 +33,8 @@ export function accountRoutes(router: Router, accounts: AccountService, settings
     auth: 'none',
     body: regBody,
     rateLimit: { max: config.RATE_LIMIT_REGISTER_PER_MINUTE, timeWindowMs: MINUTE_MS },
-    handler: async ({ body, request, lang }) => ok(await accounts.register(body, clientMeta(request, lang))),
+    handler: async ({ body, request, lang }) =>
+      ok(await accounts.register(body, clientMeta(request, lang))),
   });
 
   router.add({
@@ -37,7 +43,8 @@ export function accountRoutes(router: Router, accounts: AccountService, settings
     auth: 'none',
     body: loginBody,
     rateLimit: { max: config.RATE_LIMIT_LOGIN_PER_MINUTE, timeWindowMs: MINUTE_MS },
-    handler: async ({ body, request, lang }) => ok(await accounts.login(body, clientMeta(request, lang))),
+    handler: async ({ body, request, lang }) =>
+      ok(await accounts.login(body, clientMeta(request, lang))),
   });
 
   router.add({
@@ -82,7 +89,8 @@ export function accountRoutes(router: Router, accounts: AccountService, settings
     url: `${base}/updateUserWithPwd`,
     auth: 'required',
     body: updateUserWithPwdBody,
-    handler: async ({ session, body }) => ok(await accounts.updateWithdrawalPassword(session, body)),
+    handler: async ({ session, body }) =>
+      ok(await accounts.updateWithdrawalPassword(session, body)),
   });
 
   router.add({
@@ -145,7 +153,8 @@ export function accountRoutes(router: Router, accounts: AccountService, settings
     query: changeLoginModelQuery,
     handler: async ({ session, query, request }) => {
       // GET names the account type in the query, POST in the body; both may leave it out to toggle.
-      const input = request.method === 'POST' ? parseInput(changeLoginModelQuery, request.body) : query;
+      const input =
+        request.method === 'POST' ? parseInput(changeLoginModelQuery, request.body) : query;
       return ok(await accounts.changeLoginModel(session, input.accountType as 0 | 2 | undefined));
     },
   });

@@ -89,7 +89,11 @@ function defaultNickName(body: { email: string | null; phone: string | null }): 
 
 export function clientMeta(request: FastifyRequest, lang: LanguageKey): ClientMeta {
   const userAgent = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: (typeof userAgent === 'string' ? userAgent : '').slice(0, 512), lang };
+  return {
+    ip: request.ip,
+    userAgent: (typeof userAgent === 'string' ? userAgent : '').slice(0, 512),
+    lang,
+  };
 }
 
 export class AccountService implements SessionResolver {
@@ -128,7 +132,9 @@ export class AccountService implements SessionResolver {
   // ------------------------------------------------------------ user info
 
   toUserInfo(row: repo.UserRow, accountType: 0 | 2): UserInfo {
-    const changes = [row.pwd_changed_at, row.with_pwd_changed_at].filter((d): d is Date => d !== null);
+    const changes = [row.pwd_changed_at, row.with_pwd_changed_at].filter(
+      (d): d is Date => d !== null,
+    );
     const lastChange = changes.length > 0 ? Math.max(...changes.map((d) => d.getTime())) : 0;
     const holdUntil = lastChange + WITHDRAW_HOLD_MS;
     return {
@@ -146,18 +152,26 @@ export class AccountService implements SessionResolver {
       authStatus: row.auth_status,
       createTime: row.created_at.toISOString(),
       lastLoginTime: row.last_login_at?.toISOString() ?? null,
-      withdrawHoldUntil: holdUntil > this.now().getTime() ? new Date(holdUntil).toISOString() : null,
+      withdrawHoldUntil:
+        holdUntil > this.now().getTime() ? new Date(holdUntil).toISOString() : null,
     };
   }
 
-  private async requireUser(q: Queryable, userId: number, forUpdate = false): Promise<repo.UserRow> {
+  private async requireUser(
+    q: Queryable,
+    userId: number,
+    forUpdate = false,
+  ): Promise<repo.UserRow> {
     const row = await repo.findUserById(q, userId, forUpdate);
     if (!row) throw new AppError('hint_sessionExpired', 401);
     return row;
   }
 
   async userInfo(session: Session): Promise<UserInfo> {
-    return this.toUserInfo(await this.requireUser(this.deps.db, session.userId), session.accountType);
+    return this.toUserInfo(
+      await this.requireUser(this.deps.db, session.userId),
+      session.accountType,
+    );
   }
 
   // ------------------------------------------------------------ sessions
@@ -207,7 +221,11 @@ export class AccountService implements SessionResolver {
     return mode === 'always' || (mode === 'auto' && this.deps.codes.delivers(channel));
   }
 
-  async sendEmailCode(email: string, purpose: VerificationPurpose, lang: LanguageKey): Promise<void> {
+  async sendEmailCode(
+    email: string,
+    purpose: VerificationPurpose,
+    lang: LanguageKey,
+  ): Promise<void> {
     const normalized = email.toLowerCase();
     if (purpose === 'reg' && (await repo.findUserByIdentity(this.deps.db, { email: normalized }))) {
       throw new AppError('hint_accountExists', 409);
@@ -215,7 +233,12 @@ export class AccountService implements SessionResolver {
     await this.sendCode('email', normalized, purpose, lang);
   }
 
-  async sendPhoneCode(areaCode: string, phone: string, purpose: VerificationPurpose, lang: LanguageKey): Promise<void> {
+  async sendPhoneCode(
+    areaCode: string,
+    phone: string,
+    purpose: VerificationPurpose,
+    lang: LanguageKey,
+  ): Promise<void> {
     const identity = { areaCode: normalizeAreaCode(areaCode), phone };
     if (purpose === 'reg' && (await repo.findUserByIdentity(this.deps.db, identity))) {
       throw new AppError('hint_accountExists', 409);
@@ -223,11 +246,17 @@ export class AccountService implements SessionResolver {
     await this.sendCode('phone', phoneTarget(areaCode, phone), purpose, lang);
   }
 
-  private async sendCode(channel: Channel, target: string, purpose: string, lang: LanguageKey): Promise<void> {
+  private async sendCode(
+    channel: Channel,
+    target: string,
+    purpose: string,
+    lang: LanguageKey,
+  ): Promise<void> {
     const now = this.now();
     const last = await repo.latestCode(this.deps.db, channel, target, purpose);
     if (last) {
-      const waitMs = last.created_at.getTime() + VERIFICATION_CODE.resendSeconds * 1000 - now.getTime();
+      const waitMs =
+        last.created_at.getTime() + VERIFICATION_CODE.resendSeconds * 1000 - now.getTime();
       if (waitMs > 0) throw new AppError('hint_codeResendWait', 429, [Math.ceil(waitMs / 1000)]);
     }
     const code = newNumericCode(VERIFICATION_CODE.length);
@@ -252,7 +281,12 @@ export class AccountService implements SessionResolver {
    * Checks a code and uses it up. Each try counts, atomically, before the comparison, so no
    * number of parallel guesses gets more than the allowed attempts.
    */
-  private async consumeCode(channel: Channel, target: string, purpose: string, code: string): Promise<void> {
+  private async consumeCode(
+    channel: Channel,
+    target: string,
+    purpose: string,
+    code: string,
+  ): Promise<void> {
     const now = this.now();
     const { rows } = await this.deps.db.query<{ id: number; code_hash: string; expires_at: Date }>(
       `UPDATE verification_code SET attempts = attempts + 1
@@ -285,8 +319,10 @@ export class AccountService implements SessionResolver {
   async register(body: RegBody, meta: ClientMeta): Promise<SignedIn> {
     const { settings } = this.deps;
     const byPhone = body.regType === REG_TYPE.phone;
-    if (byPhone && !(await settings.switchOn(SWITCH.registerByPhone))) throw new AppError('hint_regClosedPhone', 403);
-    if (!byPhone && !(await settings.switchOn(SWITCH.registerByEmail))) throw new AppError('hint_regClosedEmail', 403);
+    if (byPhone && !(await settings.switchOn(SWITCH.registerByPhone)))
+      throw new AppError('hint_regClosedPhone', 403);
+    if (!byPhone && !(await settings.switchOn(SWITCH.registerByEmail)))
+      throw new AppError('hint_regClosedEmail', 403);
     if (!body.inviteCode && (await settings.switchOn(SWITCH.inviteCodeRequired))) {
       throw new AppError('hint_inviteCodeRequired', 400, ['inviteCode']);
     }
@@ -295,12 +331,18 @@ export class AccountService implements SessionResolver {
     const phone = byPhone ? body.userAccount : null;
     const email = byPhone ? null : body.userAccount.toLowerCase();
     const identity = byPhone ? { areaCode: areaCode!, phone: phone! } : { email: email! };
-    if (await repo.findUserByIdentity(this.deps.db, identity)) throw new AppError('hint_accountExists', 409);
+    if (await repo.findUserByIdentity(this.deps.db, identity))
+      throw new AppError('hint_accountExists', 409);
 
     const channel: Channel = byPhone ? 'phone' : 'email';
     if (this.codeRequired(channel)) {
       if (!body.yzmCode) throw new AppError('hint_codeRequired', 400, ['yzmCode']);
-      await this.consumeCode(channel, byPhone ? phoneTarget(areaCode!, phone!) : email!, 'reg', body.yzmCode);
+      await this.consumeCode(
+        channel,
+        byPhone ? phoneTarget(areaCode!, phone!) : email!,
+        'reg',
+        body.yzmCode,
+      );
     }
 
     const passwordHash = await hashPassword(body.userPwd);
@@ -310,7 +352,14 @@ export class AccountService implements SessionResolver {
         inviterId = (await repo.findUserIdByInviteCode(tx, body.inviteCode.toUpperCase())) ?? null;
         if (inviterId === null) throw new AppError('hint_inviteCodeInvalid', 422, ['inviteCode']);
       }
-      const user = await this.createUser(tx, { regType: body.regType, areaCode, phone, email, passwordHash, inviterId });
+      const user = await this.createUser(tx, {
+        regType: body.regType,
+        areaCode,
+        phone,
+        email,
+        passwordHash,
+        inviterId,
+      });
       const token = await this.openSession(tx, user, meta);
       return { token, userInfo: this.toUserInfo(user, user.account_type) };
     });
@@ -331,7 +380,9 @@ export class AccountService implements SessionResolver {
       inviterId: number | null;
     },
   ): Promise<repo.UserRow> {
-    const identity = input.email ? { email: input.email } : { areaCode: input.areaCode!, phone: input.phone! };
+    const identity = input.email
+      ? { email: input.email }
+      : { areaCode: input.areaCode!, phone: input.phone! };
     const now = this.now();
     let user: repo.UserRow | undefined;
     for (let attempt = 0; attempt < 5 && !user; attempt++) {
@@ -348,7 +399,8 @@ export class AccountService implements SessionResolver {
         createdAt: now,
       });
       // No row: the identity was taken meanwhile, or (rarely) the invite code collided.
-      if (!user && (await repo.findUserByIdentity(tx, identity))) throw new AppError('hint_accountExists', 409);
+      if (!user && (await repo.findUserByIdentity(tx, identity)))
+        throw new AppError('hint_accountExists', 409);
     }
     assert(user, 'account: could not allocate an invite code');
     await this.grantDemoFunds(tx, user.id);
@@ -366,7 +418,14 @@ export class AccountService implements SessionResolver {
     if (await repo.findUserByIdentity(this.deps.db, { email })) return false;
     const passwordHash = await hashPassword(password);
     await this.deps.db.transaction((tx) =>
-      this.createUser(tx, { regType: REG_TYPE.email, areaCode: null, phone: null, email, passwordHash, inviterId: null }),
+      this.createUser(tx, {
+        regType: REG_TYPE.email,
+        areaCode: null,
+        phone: null,
+        email,
+        passwordHash,
+        inviterId: null,
+      }),
     );
     return true;
   }
@@ -405,7 +464,9 @@ export class AccountService implements SessionResolver {
     const { identity, key } = this.loginIdentity(body);
     await this.loginLimiter.check(key);
     const user = await repo.findUserByIdentity(this.deps.db, identity);
-    const valid = user ? await verifyPassword(user.password_hash, body.userPwd) : (await spendPasswordCheck(body.userPwd), false);
+    const valid = user
+      ? await verifyPassword(user.password_hash, body.userPwd)
+      : (await spendPasswordCheck(body.userPwd), false);
     if (!user || !valid) {
       const locked = await this.loginLimiter.fail(key);
       throw locked ?? new AppError('hint_loginFailed', 422);
@@ -413,7 +474,10 @@ export class AccountService implements SessionResolver {
     await this.loginLimiter.clear(key);
     if (user.status !== 0) throw new AppError('hint_accountDisabled', 403);
     const token = await this.deps.db.transaction((tx) => this.openSession(tx, user, meta));
-    return { token, userInfo: this.toUserInfo({ ...user, last_login_at: this.now() }, user.account_type) };
+    return {
+      token,
+      userInfo: this.toUserInfo({ ...user, last_login_at: this.now() }, user.account_type),
+    };
   }
 
   // ------------------------------------------------------------ profile and passwords
@@ -428,17 +492,24 @@ export class AccountService implements SessionResolver {
     const key = `pwd:${user.id}`;
     await this.passwordLimiter.check(key);
     if (!(await verifyPassword(user.password_hash, password))) {
-      throw (await this.passwordLimiter.fail(key)) ?? new AppError('hint_pwdWrong', 422, ['oldPwd']);
+      throw (
+        (await this.passwordLimiter.fail(key)) ?? new AppError('hint_pwdWrong', 422, ['oldPwd'])
+      );
     }
     await this.passwordLimiter.clear(key);
   }
 
   /** Checks a withdrawal password: 5 wrong tries lock it for an hour. */
-  async checkWithdrawalPassword(user: { id: number; with_pwd_hash: string | null }, password: string): Promise<void> {
+  async checkWithdrawalPassword(
+    user: { id: number; with_pwd_hash: string | null },
+    password: string,
+  ): Promise<void> {
     const key = `withpwd:${user.id}`;
     await this.withdrawalPasswordLimiter.check(key);
     if (!user.with_pwd_hash || !(await verifyPassword(user.with_pwd_hash, password))) {
-      throw (await this.withdrawalPasswordLimiter.fail(key)) ?? new AppError('hint_withPwdWrong', 422);
+      throw (
+        (await this.withdrawalPasswordLimiter.fail(key)) ?? new AppError('hint_withPwdWrong', 422)
+      );
     }
     await this.withdrawalPasswordLimiter.clear(key);
   }
@@ -472,7 +543,12 @@ export class AccountService implements SessionResolver {
       await this.checkLoginPassword(user, body.userPwd);
     }
     const hash = await hashPassword(body.newPwd);
-    await repo.updateWithdrawalPasswordHash(this.deps.db, user.id, hash, changing ? this.now() : null);
+    await repo.updateWithdrawalPasswordHash(
+      this.deps.db,
+      user.id,
+      hash,
+      changing ? this.now() : null,
+    );
     return this.userInfo(session);
   }
 
@@ -484,7 +560,9 @@ export class AccountService implements SessionResolver {
 
   /** Switches the session between the live and the demo account (toggles when none is named). */
   async changeLoginModel(session: Session, accountType?: 0 | 2): Promise<UserInfo> {
-    const target = accountType ?? (session.accountType === ACCOUNT_TYPE.live ? ACCOUNT_TYPE.demo : ACCOUNT_TYPE.live);
+    const target =
+      accountType ??
+      (session.accountType === ACCOUNT_TYPE.live ? ACCOUNT_TYPE.demo : ACCOUNT_TYPE.live);
     if (target === ACCOUNT_TYPE.demo && !(await this.deps.settings.switchOn(SWITCH.demoAccount))) {
       throw new AppError('hint_demoDisabled', 403);
     }

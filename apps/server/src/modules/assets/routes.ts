@@ -5,14 +5,22 @@ import type { Router } from '../../http/router';
 import type { MessageService } from '../messages/service';
 import type { AssetsService } from './service';
 
-export function assetsRoutes(router: Router, assets: AssetsService, messages: MessageService): void {
+export function assetsRoutes(
+  router: Router,
+  assets: AssetsService,
+  messages: MessageService,
+): void {
   router.add({
     method: 'GET',
     url: '/api/userInfo/userBalance',
     auth: 'required',
     query: userBalanceQuery,
     handler: async ({ session, query }) =>
-      ok(query.currencyId === undefined ? await assets.balances(session) : await assets.balance(session, query.currencyId)),
+      ok(
+        query.currencyId === undefined
+          ? await assets.balances(session)
+          : await assets.balance(session, query.currencyId),
+      ),
   });
 
   router.add({

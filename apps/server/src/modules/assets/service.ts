@@ -61,23 +61,34 @@ export class AssetsService {
     const currency = await this.settings.currency(currencyId);
     if (!currency) throw new AppError('hint_currencyUnknown', 404, ['currencyId']);
     const balances = await ledger.userBalances(this.db, bookOf(session), session.userId);
-    return toBalance(currency, balances.find((balance) => balance.currencyId === currencyId));
+    return toBalance(
+      currency,
+      balances.find((balance) => balance.currencyId === currencyId),
+    );
   }
 
   /** Coins held for coin-to-coin trading: crypto currencies other than the trade currency. */
-  async coinAssets(session: Session): Promise<{ currencyId: number; productCode: string; bibiAmount: DecimalString }[]> {
+  async coinAssets(
+    session: Session,
+  ): Promise<{ currencyId: number; productCode: string; bibiAmount: DecimalString }[]> {
     const [tradeCurrencyId, currencies, balances] = await Promise.all([
       this.settings.otherValue().then((otherValue) => otherValue.default_trade_currency_id),
       this.settings.currencies(),
       this.balances(session),
     ]);
     const crypto = new Set(
-      currencies.filter((currency) => currency.currencyType === CURRENCY_TYPE.crypto).map((currency) => currency.id),
+      currencies
+        .filter((currency) => currency.currencyType === CURRENCY_TYPE.crypto)
+        .map((currency) => currency.id),
     );
     return balances
       .filter((balance) => crypto.has(balance.currencyId) && balance.currencyId !== tradeCurrencyId)
       .filter((balance) => !isZero(balance.amount))
-      .map((balance) => ({ currencyId: balance.currencyId, productCode: balance.currencyName, bibiAmount: balance.amount }));
+      .map((balance) => ({
+        currencyId: balance.currencyId,
+        productCode: balance.currencyName,
+        bibiAmount: balance.amount,
+      }));
   }
 
   /** The account's total value in the default trade currency at market rates. */

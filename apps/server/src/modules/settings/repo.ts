@@ -1,13 +1,20 @@
 /** SQL of the platform settings read at launch. */
 import type { Queryable } from '../../db/database';
 
-export async function listSwitches(q: Queryable): Promise<{ switch_name: string; status: number }[]> {
-  return (await q.query<{ switch_name: string; status: number }>('SELECT switch_name, status FROM switch_set ORDER BY switch_name'))
-    .rows;
+export async function listSwitches(
+  q: Queryable,
+): Promise<{ switch_name: string; status: number }[]> {
+  return (
+    await q.query<{ switch_name: string; status: number }>(
+      'SELECT switch_name, status FROM switch_set ORDER BY switch_name',
+    )
+  ).rows;
 }
 
 export async function getSetting<T>(q: Queryable, key: string): Promise<T | undefined> {
-  const { rows } = await q.query<{ value: T }>('SELECT value FROM site_setting WHERE key = $1', [key]);
+  const { rows } = await q.query<{ value: T }>('SELECT value FROM site_setting WHERE key = $1', [
+    key,
+  ]);
   return rows[0]?.value;
 }
 
@@ -18,7 +25,11 @@ export interface TextLangRow {
   content_visible_flag: number;
 }
 
-export async function listTexts(q: Queryable, limit: number, offset: number): Promise<{ rows: TextLangRow[]; total: number }> {
+export async function listTexts(
+  q: Queryable,
+  limit: number,
+  offset: number,
+): Promise<{ rows: TextLangRow[]; total: number }> {
   const [rows, total] = await Promise.all([
     q.query<TextLangRow>(
       'SELECT id, remark, content_lang, content_visible_flag FROM text_lang ORDER BY sort, id LIMIT $1 OFFSET $2',
@@ -45,9 +56,16 @@ export async function listFees(q: Queryable): Promise<FeeRow[]> {
   ).rows;
 }
 
-export async function listLangOverrides(q: Queryable, lang: string): Promise<{ msg_key: string; value: string }[]> {
-  return (await q.query<{ msg_key: string; value: string }>('SELECT msg_key, value FROM lang_override WHERE lang = $1', [lang]))
-    .rows;
+export async function listLangOverrides(
+  q: Queryable,
+  lang: string,
+): Promise<{ msg_key: string; value: string }[]> {
+  return (
+    await q.query<{ msg_key: string; value: string }>(
+      'SELECT msg_key, value FROM lang_override WHERE lang = $1',
+      [lang],
+    )
+  ).rows;
 }
 
 export interface PopUpRow {
@@ -110,7 +128,10 @@ export interface BankPropertyRow {
   sort: number;
 }
 
-export async function listBankProperties(q: Queryable, configType: number): Promise<BankPropertyRow[]> {
+export async function listBankProperties(
+  q: Queryable,
+  configType: number,
+): Promise<BankPropertyRow[]> {
   return (
     await q.query<BankPropertyRow>(
       `SELECT id, config_type, property_name, label_key, is_required, input_type, max_length, sort
@@ -120,7 +141,9 @@ export async function listBankProperties(q: Queryable, configType: number): Prom
   ).rows;
 }
 
-export async function listAreaCodes(q: Queryable): Promise<{ id: number; area_code: string; country_code: string }[]> {
+export async function listAreaCodes(
+  q: Queryable,
+): Promise<{ id: number; area_code: string; country_code: string }[]> {
   return (
     await q.query<{ id: number; area_code: string; country_code: string }>(
       'SELECT id, area_code, country_code FROM phone_area_code ORDER BY sort, id',

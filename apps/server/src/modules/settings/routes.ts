@@ -21,9 +21,20 @@ export interface SiteInfoExtras {
   codeRequired: (channel: 'email' | 'phone') => boolean;
 }
 
-const LANGUAGE_LIST = LANGUAGES.map(({ key, id, name, rtl, bcp47 }) => ({ key, id, name, rtl, bcp47 }));
+const LANGUAGE_LIST = LANGUAGES.map(({ key, id, name, rtl, bcp47 }) => ({
+  key,
+  id,
+  name,
+  rtl,
+  bcp47,
+}));
 
-export function settingsRoutes(router: Router, settings: SettingsService, config: Config, extras: SiteInfoExtras): void {
+export function settingsRoutes(
+  router: Router,
+  settings: SettingsService,
+  config: Config,
+  extras: SiteInfoExtras,
+): void {
   router.add({
     method: 'GET',
     url: '/api/siteInfo/getSiteInfo',
@@ -46,7 +57,10 @@ export function settingsRoutes(router: Router, settings: SettingsService, config
           phone: on(SWITCH.registerByPhone),
           email: on(SWITCH.registerByEmail),
           inviteCodeRequired: on(SWITCH.inviteCodeRequired),
-          codeRequired: { phone: extras.codeRequired('phone'), email: extras.codeRequired('email') },
+          codeRequired: {
+            phone: extras.codeRequired('phone'),
+            email: extras.codeRequired('email'),
+          },
         },
         demoAccount: on(SWITCH.demoAccount),
         serverTime: new Date().toISOString(),
@@ -60,7 +74,10 @@ export function settingsRoutes(router: Router, settings: SettingsService, config
     auth: 'none',
     query: textLangListQuery,
     handler: async ({ query, lang }) => {
-      const { rows, total } = await settings.tips(query.pageSize, (query.pageNum - 1) * query.pageSize);
+      const { rows, total } = await settings.tips(
+        query.pageSize,
+        (query.pageNum - 1) * query.pageSize,
+      );
       return page(
         rows.map((row) => ({
           id: row.id,
@@ -104,7 +121,10 @@ export function settingsRoutes(router: Router, settings: SettingsService, config
     url: '/api/switchSet/list',
     auth: 'none',
     handler: async () => {
-      const rows = [...(await settings.switches())].map(([switchName, status]) => ({ switchName, status }));
+      const rows = [...(await settings.switches())].map(([switchName, status]) => ({
+        switchName,
+        status,
+      }));
       return page(rows, rows.length);
     },
   });
@@ -149,7 +169,8 @@ export function settingsRoutes(router: Router, settings: SettingsService, config
     query: platformCurrencyQuery,
     handler: async ({ query }) => {
       const rows = (await settings.currencies()).filter(
-        (currency) => query.currencyType === undefined || currency.currencyType === query.currencyType,
+        (currency) =>
+          query.currencyType === undefined || currency.currencyType === query.currencyType,
       );
       return page(rows, rows.length);
     },

@@ -141,4 +141,3 @@ export function countryName(countryCode: string, lang: LanguageKey): string {
     return countryCode;
   }
 }
-
