@@ -179,6 +179,10 @@ describe('post and transfer', () => {
       db.query('DELETE FROM ledger_entry WHERE id = $1', [entry.entryId]),
     )) as { code?: string };
     expect(remove.code).toBe('LG009');
+    const dropAccount = (await rejection(
+      db.query(`DELETE FROM ledger_account WHERE owner_type = 'user' AND owner_id = $1`, [user]),
+    )) as { code?: string };
+    expect(dropAccount.code).toBe('LG009');
     const negative = (await rejection(
       db.query(
         `UPDATE ledger_account SET balance = -1 WHERE owner_type = 'user' AND owner_id = $1`,

@@ -3,7 +3,6 @@
  * Both speak the PostgreSQL dialect and return the same value types: int8 as JS numbers (ids and
  * counts only), NUMERIC as strings (money), timestamptz as Date, json as objects.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
@@ -14,10 +13,19 @@ export interface QueryResult<T> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * Name of a hot statement: PostgreSQL then parses and plans it once per connection (a
+   * prepared statement) instead of on every call. The same name must always carry the same SQL.
+   */
+  name?: string;
+}
+
 export interface Queryable {
   query<T = Record<string, unknown>>(
     sql: string,
     params?: readonly unknown[],
+    options?: QueryOptions,
   ): Promise<QueryResult<T>>;
 }
 
@@ -54,22 +62,18 @@ function parseInt8(value: string): number {
 
 /**
  * PGlite has one connection, so transactions are serialized: a transaction holds the lock until
- * it ends, and plain queries wait for it. A plain query issued from inside a transaction's own
- * async context would wait for itself forever; that mistake throws at once instead.
+ * it ends, and plain queries wait for it. Code inside a transaction must therefore use the
+ * transaction handle it was given, never the database: a query on the database would wait for
+ * the transaction that is waiting for it. (Detecting that would need AsyncLocalStorage, whose
+ * promise hooks slow every request on Node 20.)
  */
 class PgliteDatabase implements Database {
   readonly kind = 'pglite' as const;
   private tail: Promise<unknown> = Promise.resolve();
-  private readonly inTransaction = new AsyncLocalStorage<true>();
 
   constructor(private readonly db: PGlite) {}
 
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
-    if (this.inTransaction.getStore()) {
-      return Promise.reject(
-        new Error('Use the transaction handle inside a transaction, not the database'),
-      );
-    }
     const run = this.tail.then(work, work);
     this.tail = run.catch(() => undefined);
     return run;
@@ -92,7 +96,7 @@ class PgliteDatabase implements Database {
         },
       };
       try {
-        const result = await this.inTransaction.run(true, () => work(tx));
+        const result = await work(tx);
         await this.db.exec('COMMIT');
         return result;
       } catch (error) {
@@ -146,8 +150,16 @@ class PostgresDatabase implements Database {
 
   constructor(private readonly pool: pg.Pool) {}
 
-  async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-    const result = await this.pool.query(sql, params as unknown[]);
+  async query<T>(
+    sql: string,
+    params: readonly unknown[] = [],
+    options: QueryOptions = {},
+  ): Promise<QueryResult<T>> {
+    const result = await this.pool.query({
+      text: sql,
+      values: params as unknown[],
+      name: options.name,
+    });
     return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
   }
 
@@ -162,8 +174,16 @@ class PostgresDatabase implements Database {
       try {
         await client.query('BEGIN');
         const tx: Queryable = {
-          query: async <R>(sql: string, params: readonly unknown[] = []) => {
-            const result = await client.query(sql, params as unknown[]);
+          query: async <R>(
+            sql: string,
+            params: readonly unknown[] = [],
+            queryOptions: QueryOptions = {},
+          ) => {
+            const result = await client.query({
+              text: sql,
+              values: params as unknown[],
+              name: queryOptions.name,
+            });
             return { rows: result.rows as R[], rowCount: result.rowCount ?? 0 };
           },
         };

@@ -52,7 +52,11 @@ export interface RouteSpec<QS extends z.ZodType, BS extends z.ZodType, A extends
   auth: A;
   query?: QS;
   body?: BS;
-  rateLimit?: RateLimit;
+  /**
+   * Requests per client address; defaults to the general limit. `false` only for public reads
+   * answered from memory (launch data), which are cheaper to serve than to count.
+   */
+  rateLimit?: RateLimit | false;
   /** Largest accepted body in bytes (default: the server's 64 KiB). */
   bodyLimit?: number;
   handler: (context: RouteContext<z.output<QS>, z.output<BS>, A>) => Promise<unknown>;
@@ -71,6 +75,7 @@ export class Router {
   constructor(
     private readonly app: FastifyInstance,
     private readonly sessions: SessionResolver,
+    private readonly defaultRateLimit: RateLimit,
   ) {}
 
   add<
@@ -79,13 +84,12 @@ export class Router {
     A extends Auth = 'none',
   >(spec: RouteSpec<QS, BS, A>): void {
     const sessions = this.sessions;
+    const limit = spec.rateLimit === undefined ? this.defaultRateLimit : spec.rateLimit;
     this.app.route({
       method: spec.method,
       url: spec.url,
       bodyLimit: spec.bodyLimit,
-      config: spec.rateLimit
-        ? { rateLimit: { max: spec.rateLimit.max, timeWindow: spec.rateLimit.timeWindowMs } }
-        : undefined,
+      config: limit ? { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } } : undefined,
       handler: async (request, reply) => {
         const token = tokenOf(request);
         let session: Session | null = null;

@@ -1,7 +1,7 @@
 /**
  * The ledger (PRODUCT section 5): the only code that moves money. Every change is one balanced
  * journal entry posted by the `ledger_post` database function, which creates accounts on first
- * use, locks them in id order, refuses to take a user balance below zero and keeps request ids
+ * use, locks them in id order, cannot take a user balance below zero and keeps request ids
  * unique per scope. Frozen funds are holds: pending until captured or released.
  */
 import { createHash } from 'node:crypto';
@@ -141,8 +141,9 @@ function defaultScope(input: EntryInput): string {
 
 /** Maps the ledger function's own error codes to the outcomes users see. */
 export function mapLedgerError(error: unknown): never {
-  const code = (error as { code?: string }).code;
-  if (code === 'LG002') throw new AppError('hint_insufficientBalance', 422);
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  if (code === '23514' && constraint === 'ledger_account_not_negative')
+    throw new AppError('hint_insufficientBalance', 422);
   if (code === 'LG003') throw new AppError('hint_requestIdReused', 409);
   if (code === 'LG001') throw new AssertionError((error as Error).message);
   throw error;
@@ -172,7 +173,7 @@ export async function post(tx: Queryable, input: EntryInput): Promise<PostedEntr
         input.book,
         input.scope ?? defaultScope(input),
         input.requestId ?? null,
-        fingerprint(input),
+        input.requestId === undefined ? null : fingerprint(input),
         input.type,
         input.refType ?? null,
         input.refId === undefined ? null : String(input.refId),
@@ -183,6 +184,7 @@ export async function post(tx: Queryable, input: EntryInput): Promise<PostedEntr
         postings.map((posting) => posting.account.kind),
         postings.map((posting) => posting.amount),
       ],
+      { name: 'ledger_post' },
     ));
   } catch (error) {
     mapLedgerError(error);

@@ -3,7 +3,8 @@
  * 1. conservation: all balances of a currency in a book sum to zero;
  * 2. no user account is negative;
  * 3. each account's materialized balance equals the sum of its postings;
- * 4. every entry balances per currency, has two or more postings, all in the entry's book;
+ * 4. every entry balances per currency, has two or more postings, all in the entry's book, and no
+ *    posting lacks its entry or account;
  * 5. each user's frozen balance equals what their pending holds still reserve.
  */
 import type { Queryable } from '../db/database';
@@ -70,10 +71,20 @@ export async function verifyLedger(q: Queryable): Promise<LedgerReport> {
   );
 
   const thin = await q.query<Record<string, unknown>>(
-    `SELECT e.id, count(p.id)::int AS lines FROM ledger_entry e LEFT JOIN ledger_posting p ON p.entry_id = e.id
-     GROUP BY e.id HAVING count(p.id) < 2`,
+    `SELECT e.id, count(p.entry_id)::int AS lines FROM ledger_entry e LEFT JOIN ledger_posting p ON p.entry_id = e.id
+     GROUP BY e.id HAVING count(p.entry_id) < 2`,
   );
   note(thin.rows, (r) => `thin entry: entry ${r.id} has ${r.lines} posting(s)`);
+
+  const orphans = await q.query<Record<string, unknown>>(
+    `SELECT p.entry_id, p.line, p.account_id FROM ledger_posting p
+     WHERE NOT EXISTS (SELECT 1 FROM ledger_entry e WHERE e.id = p.entry_id)
+        OR NOT EXISTS (SELECT 1 FROM ledger_account a WHERE a.id = p.account_id)`,
+  );
+  note(
+    orphans.rows,
+    (r) => `orphan: posting ${r.entry_id}/${r.line} lacks its entry or account ${r.account_id}`,
+  );
 
   const crossBook = await q.query<Record<string, unknown>>(
     `SELECT p.entry_id, e.book AS entry_book, a.book AS account_book

@@ -17,7 +17,7 @@ CREATE TABLE ledger_account (
   created_at timestamptz NOT NULL DEFAULT now(),
   UNIQUE (book, owner_type, owner_id, currency_id, kind),
   CHECK (allow_negative = (owner_type = 'platform')),
-  CHECK (allow_negative OR balance >= 0),
+  CONSTRAINT ledger_account_not_negative CHECK (allow_negative OR balance >= 0),
   CHECK (
     (owner_type = 'user' AND owner_id > 0 AND kind IN ('available', 'frozen', 'margin', 'staked', 'loan'))
     OR (owner_type = 'platform' AND owner_id = 0
@@ -37,19 +37,24 @@ CREATE TABLE ledger_entry (
   ref_type text,
   ref_id text,
   memo text CHECK (length(memo) <= 500),
-  created_at timestamptz NOT NULL DEFAULT now(),
-  UNIQUE (scope, request_id)
+  created_at timestamptz NOT NULL DEFAULT now()
 );
+CREATE UNIQUE INDEX ledger_entry_request_key ON ledger_entry (scope, request_id) WHERE request_id IS NOT NULL;
 
+-- Postings are written only by ledger_post, in the statement that inserts their entry and locks
+-- their accounts, and neither entries nor accounts can be deleted; so the hot path skips
+-- foreign-key triggers, and ledger:verify checks that no posting lacks its entry or account
+-- (ADR 0002).
 CREATE TABLE ledger_posting (
-  id bigserial PRIMARY KEY,
-  entry_id bigint NOT NULL REFERENCES ledger_entry (id),
-  account_id bigint NOT NULL REFERENCES ledger_account (id),
+  entry_id bigint NOT NULL,
+  line smallint NOT NULL,
+  account_id bigint NOT NULL,
   amount numeric(38, 18) NOT NULL CHECK (amount <> 0),
-  balance_after numeric(38, 18) NOT NULL
+  balance_after numeric(38, 18) NOT NULL,
+  PRIMARY KEY (entry_id, line)
 );
-CREATE INDEX ledger_posting_account_idx ON ledger_posting (account_id, id);
-CREATE INDEX ledger_posting_entry_idx ON ledger_posting (entry_id);
+CREATE INDEX ledger_posting_account_idx ON ledger_posting (account_id, entry_id);
+
 
 -- Frozen funds: pending until captured (paid on) or released (back to available).
 CREATE TABLE ledger_hold (
@@ -80,13 +85,18 @@ CREATE TRIGGER ledger_entry_append_only BEFORE UPDATE OR DELETE ON ledger_entry
   FOR EACH ROW EXECUTE FUNCTION ledger_forbid_change();
 CREATE TRIGGER ledger_posting_append_only BEFORE UPDATE OR DELETE ON ledger_posting
   FOR EACH ROW EXECUTE FUNCTION ledger_forbid_change();
+CREATE TRIGGER ledger_account_never_deleted BEFORE DELETE ON ledger_account
+  FOR EACH ROW EXECUTE FUNCTION ledger_forbid_change();
 
 -- Posts one balanced entry in a single round trip.
 --
 -- Accounts are named by (owner type, owner id, currency, kind) and created on first use.
+-- They are locked in id order, so concurrent entries over the same accounts queue up instead of
+-- deadlocking. A user balance that would go negative violates ledger_account_not_negative.
 -- Error codes: LG001 malformed entry (a bug: unbalanced, zero amount, repeated account),
--- LG002 a user balance would go negative, LG003 request id reused with a different request.
--- A repeated request id with the same request returns the first entry's postings, duplicate = true.
+-- LG003 request id reused with a different request, 23514 on ledger_account_not_negative
+-- insufficient funds. A repeated request id with the same request returns the first entry's
+-- postings with duplicate = true.
 CREATE FUNCTION ledger_post(
   p_book text,
   p_scope text,
@@ -119,8 +129,8 @@ DECLARE
   v_hash text;
   v_size integer := coalesce(array_length(p_amounts, 1), 0);
   v_ids bigint[];
-  v_short integer;
-  v_rows integer;
+  v_balances numeric[];
+  v_total numeric;
 BEGIN
   IF v_size < 2
      OR coalesce(array_length(p_owner_types, 1), 0) <> v_size
@@ -129,38 +139,60 @@ BEGIN
      OR coalesce(array_length(p_kinds, 1), 0) <> v_size THEN
     RAISE EXCEPTION USING ERRCODE = 'LG001', MESSAGE = 'ledger: an entry needs two or more postings';
   END IF;
-  IF EXISTS (
-    SELECT 1 FROM unnest(p_currency_ids, p_amounts) AS d (currency_id, amount)
-    GROUP BY d.currency_id HAVING sum(d.amount) <> 0 OR bool_or(d.amount IS NULL OR d.amount = 0)
-  ) THEN
-    RAISE EXCEPTION USING ERRCODE = 'LG001', MESSAGE = 'ledger: the entry does not balance per currency or has a zero posting';
-  END IF;
+  -- Checked with plain expressions (no SQL statements): every amount non-zero, no account twice,
+  -- every currency balancing to zero.
+  FOR i IN 1 .. v_size LOOP
+    IF p_amounts[i] IS NULL OR p_amounts[i] = 0 THEN
+      RAISE EXCEPTION USING ERRCODE = 'LG001', MESSAGE = 'ledger: a posting amount is zero or missing';
+    END IF;
+    v_total := 0;
+    FOR j IN 1 .. v_size LOOP
+      IF p_currency_ids[j] = p_currency_ids[i] THEN
+        v_total := v_total + p_amounts[j];
+        IF j > i AND p_owner_types[j] = p_owner_types[i] AND p_owner_ids[j] = p_owner_ids[i] AND p_kinds[j] = p_kinds[i] THEN
+          RAISE EXCEPTION USING ERRCODE = 'LG001', MESSAGE = 'ledger: an account appears twice in one entry';
+        END IF;
+      END IF;
+    END LOOP;
+    IF v_total <> 0 THEN
+      RAISE EXCEPTION USING ERRCODE = 'LG001', MESSAGE = 'ledger: the entry does not balance per currency';
+    END IF;
+  END LOOP;
 
-  IF p_request_id IS NOT NULL THEN
+  IF p_request_id IS NULL THEN
+    INSERT INTO ledger_entry (book, scope, request_id, request_hash, entry_type, ref_type, ref_id, memo)
+    VALUES (p_book, p_scope, NULL, p_request_hash, p_entry_type, p_ref_type, p_ref_id, p_memo)
+    RETURNING id INTO v_entry_id;
+  ELSE
     INSERT INTO ledger_entry (book, scope, request_id, request_hash, entry_type, ref_type, ref_id, memo)
     VALUES (p_book, p_scope, p_request_id, p_request_hash, p_entry_type, p_ref_type, p_ref_id, p_memo)
-    ON CONFLICT (scope, request_id) DO NOTHING RETURNING id INTO v_entry_id;
+    ON CONFLICT (scope, request_id) WHERE request_id IS NOT NULL DO NOTHING
+    RETURNING id INTO v_entry_id;
     IF v_entry_id IS NULL THEN
-      SELECT e.id, e.request_hash INTO v_entry_id, v_hash FROM ledger_entry e WHERE e.scope = p_scope AND e.request_id = p_request_id;
+      SELECT e.id, e.request_hash INTO v_entry_id, v_hash
+        FROM ledger_entry e WHERE e.scope = p_scope AND e.request_id = p_request_id;
       IF v_hash IS DISTINCT FROM p_request_hash THEN
         RAISE EXCEPTION USING ERRCODE = 'LG003', MESSAGE = 'hint_requestIdReused';
       END IF;
       RETURN QUERY
         SELECT p.entry_id, true, p.account_id, a.owner_type, a.owner_id, a.currency_id, a.kind, p.amount, p.balance_after
-        FROM ledger_posting p JOIN ledger_account a ON a.id = p.account_id WHERE p.entry_id = v_entry_id ORDER BY p.id;
+        FROM ledger_posting p JOIN ledger_account a ON a.id = p.account_id
+        WHERE p.entry_id = v_entry_id ORDER BY p.line;
       RETURN;
     END IF;
-  ELSE
-    INSERT INTO ledger_entry (book, scope, request_id, request_hash, entry_type, ref_type, ref_id, memo)
-    VALUES (p_book, p_scope, NULL, p_request_hash, p_entry_type, p_ref_type, p_ref_id, p_memo) RETURNING id INTO v_entry_id;
   END IF;
 
-  -- Resolve the accounts in posting order, creating those used for the first time.
-  FOR attempt IN 1..2 LOOP
-    SELECT array_agg(a.id ORDER BY d.ord) INTO v_ids
-    FROM unnest(p_owner_types, p_owner_ids, p_currency_ids, p_kinds) WITH ORDINALITY AS d (owner_type, owner_id, currency_id, kind, ord)
-    JOIN ledger_account a ON a.book = p_book AND a.owner_type = d.owner_type AND a.owner_id = d.owner_id
-     AND a.currency_id = d.currency_id AND a.kind = d.kind;
+  -- Resolve and lock the accounts (in id order), creating those used for the first time.
+  FOR attempt IN 1 .. 2 LOOP
+    SELECT array_agg(l.id ORDER BY l.ord) INTO v_ids FROM (
+      SELECT a.id, d.ord
+      FROM unnest(p_owner_types, p_owner_ids, p_currency_ids, p_kinds) WITH ORDINALITY AS d (owner_type, owner_id, currency_id, kind, ord)
+      JOIN ledger_account a
+        ON a.book = p_book AND a.owner_type = d.owner_type AND a.owner_id = d.owner_id
+       AND a.currency_id = d.currency_id AND a.kind = d.kind
+      ORDER BY a.id
+      FOR UPDATE OF a
+    ) l;
     EXIT WHEN coalesce(array_length(v_ids, 1), 0) = v_size;
     INSERT INTO ledger_account (book, owner_type, owner_id, currency_id, kind, allow_negative)
     SELECT DISTINCT p_book, d.owner_type, d.owner_id, d.currency_id, d.kind, d.owner_type = 'platform'
@@ -168,34 +200,26 @@ BEGIN
     ON CONFLICT (book, owner_type, owner_id, currency_id, kind) DO NOTHING;
   END LOOP;
 
-  -- Lock the accounts in id order, so that concurrent entries over the same accounts queue up
-  -- instead of deadlocking, and refuse to take a user balance below zero.
-  SELECT count(*) FILTER (WHERE NOT l.allow_negative AND l.balance + d.amount < 0) INTO v_short
-  FROM (SELECT a.id, a.balance, a.allow_negative FROM ledger_account a WHERE a.id = ANY (v_ids) ORDER BY a.id FOR UPDATE) l
-  JOIN unnest(v_ids, p_amounts) AS d (id, amount) ON d.id = l.id;
-  IF v_short > 0 THEN
-    RAISE EXCEPTION USING ERRCODE = 'LG002', MESSAGE = 'hint_insufficientBalance';
+  -- Apply the postings; the not-negative check refuses an overdraft here.
+  WITH updated AS (
+    UPDATE ledger_account a SET balance = a.balance + d.amount
+    FROM unnest(v_ids, p_amounts) AS d (id, amount)
+    WHERE a.id = d.id
+    RETURNING a.id, a.balance
+  )
+  SELECT array_agg(u.balance ORDER BY d.ord) INTO v_balances
+  FROM unnest(v_ids) WITH ORDINALITY AS d (id, ord) JOIN updated u ON u.id = d.id;
+  IF coalesce(array_length(v_balances, 1), 0) <> v_size THEN
+    RAISE EXCEPTION USING ERRCODE = 'LG001', MESSAGE = 'ledger: an account of the entry could not be resolved';
   END IF;
 
-  UPDATE ledger_account a SET balance = a.balance + d.amount FROM unnest(v_ids, p_amounts) AS d (id, amount) WHERE a.id = d.id;
-  GET DIAGNOSTICS v_rows = ROW_COUNT;
-  -- A repeated account would have been updated once for two postings.
-  IF v_rows <> v_size THEN
-    RAISE EXCEPTION USING ERRCODE = 'LG001', MESSAGE = 'ledger: unknown or repeated account in one entry';
-  END IF;
+  INSERT INTO ledger_posting (entry_id, line, account_id, amount, balance_after)
+  SELECT v_entry_id, d.line, d.id, d.amount, d.balance
+  FROM unnest(v_ids, p_amounts, v_balances) WITH ORDINALITY AS d (id, amount, balance, line);
 
   RETURN QUERY
-    WITH inserted AS (
-      INSERT INTO ledger_posting (entry_id, account_id, amount, balance_after)
-      SELECT v_entry_id, a.id, d.amount, a.balance
-      FROM unnest(v_ids, p_amounts) WITH ORDINALITY AS d (id, amount, ord) JOIN ledger_account a ON a.id = d.id
-      ORDER BY d.ord
-      RETURNING ledger_posting.account_id, ledger_posting.amount, ledger_posting.balance_after
-    )
-    SELECT v_entry_id, false, i.account_id, d.owner_type, d.owner_id, d.currency_id, d.kind, i.amount, i.balance_after
-    FROM inserted i
-    JOIN unnest(v_ids, p_owner_types, p_owner_ids, p_currency_ids, p_kinds) WITH ORDINALITY AS d (id, owner_type, owner_id, currency_id, kind, ord)
-      ON d.id = i.account_id
-    ORDER BY d.ord;
+    SELECT v_entry_id, false, d.id, d.owner_type, d.owner_id, d.currency_id, d.kind, d.amount, d.balance
+    FROM unnest(v_ids, p_owner_types, p_owner_ids, p_currency_ids, p_kinds, p_amounts, v_balances)
+         AS d (id, owner_type, owner_id, currency_id, kind, amount, balance);
 END
 $$;

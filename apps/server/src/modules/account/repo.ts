@@ -148,15 +148,6 @@ export async function touchLastLogin(q: Queryable, userId: number, at: Date): Pr
 
 // ---------------------------------------------------------------- sessions
 
-export interface SessionRow {
-  id: number;
-  user_id: number;
-  account_type: 0 | 2;
-  expires_at: Date;
-  last_seen_at: Date;
-  user_status: number;
-}
-
 export async function insertSession(
   q: Queryable,
   session: {
@@ -185,15 +176,24 @@ export async function insertSession(
   return rows[0]!.id;
 }
 
+export interface SessionRow {
+  session_id: number;
+  session_account_type: 0 | 2;
+  expires_at: Date;
+  last_seen_at: Date;
+}
+
+/** A live session with its user, in one round trip (every authenticated call starts here). */
 export async function findLiveSession(
   q: Queryable,
   tokenHash: string,
-): Promise<SessionRow | undefined> {
-  const { rows } = await q.query<SessionRow>(
-    `SELECT s.id, s.user_id, s.account_type, s.expires_at, s.last_seen_at, u.status AS user_status
+): Promise<(SessionRow & UserRow) | undefined> {
+  const { rows } = await q.query<SessionRow & UserRow>(
+    `SELECT s.id AS session_id, s.account_type AS session_account_type, s.expires_at, s.last_seen_at, u.*
      FROM user_session s JOIN app_user u ON u.id = s.user_id
      WHERE s.token_hash = $1 AND s.revoked_at IS NULL`,
     [tokenHash],
+    { name: 'find_live_session' },
   );
   return rows[0];
 }

@@ -132,6 +132,7 @@ export function accountRoutes(
     method: 'GET',
     url: `${base}/getPhoneAreaCodeList`,
     auth: 'none',
+    rateLimit: false,
     query: phoneAreaCodeQuery,
     handler: async ({ query, lang }) => {
       const all = await settings.areaCodes();

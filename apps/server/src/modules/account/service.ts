@@ -157,6 +157,9 @@ export class AccountService implements SessionResolver {
     };
   }
 
+  /** The user row read with each session, so a request reads its user once. */
+  private readonly sessionUsers = new WeakMap<Session, repo.UserRow>();
+
   private async requireUser(
     q: Queryable,
     userId: number,
@@ -167,9 +170,11 @@ export class AccountService implements SessionResolver {
     return row;
   }
 
-  async userInfo(session: Session): Promise<UserInfo> {
+  /** The user's profile; `fresh` reads it again after a change made during this request. */
+  async userInfo(session: Session, fresh = false): Promise<UserInfo> {
+    const known = fresh ? undefined : this.sessionUsers.get(session);
     return this.toUserInfo(
-      await this.requireUser(this.deps.db, session.userId),
+      known ?? (await this.requireUser(this.deps.db, session.userId)),
       session.accountType,
     );
   }
@@ -197,16 +202,22 @@ export class AccountService implements SessionResolver {
     if (!row) throw new AppError('hint_unauthorized', 401);
     const now = this.now();
     if (row.expires_at <= now) throw new AppError('hint_sessionExpired', 401);
-    if (row.user_status !== 0) throw new AppError('hint_accountDisabled', 401);
+    if (row.status !== 0) throw new AppError('hint_accountDisabled', 401);
     if (now.getTime() - row.last_seen_at.getTime() >= SESSION_TOUCH_MS) {
       await repo.extendSession(
         this.deps.db,
-        row.id,
+        row.session_id,
         now,
         new Date(now.getTime() + this.deps.config.SESSION_TTL_HOURS * HOUR_MS),
       );
     }
-    return { id: row.id, userId: row.user_id, accountType: row.account_type };
+    const session: Session = {
+      id: row.session_id,
+      userId: row.id,
+      accountType: row.session_account_type,
+    };
+    this.sessionUsers.set(session, row);
+    return session;
   }
 
   async logout(session: Session): Promise<void> {
@@ -484,7 +495,7 @@ export class AccountService implements SessionResolver {
 
   async modifyUserInfo(session: Session, body: ModifyUserInfoBody): Promise<UserInfo> {
     await repo.updateNickName(this.deps.db, session.userId, body.nickName);
-    return this.userInfo(session);
+    return this.userInfo(session, true);
   }
 
   /** Checks the login password of a signed-in user, counting failures towards a lock. */
@@ -549,7 +560,7 @@ export class AccountService implements SessionResolver {
       hash,
       changing ? this.now() : null,
     );
-    return this.userInfo(session);
+    return this.userInfo(session, true);
   }
 
   async isSetWithPwd(session: Session): Promise<0 | 1> {

@@ -1,6 +1,5 @@
 /** The launch calls of SEED-SPEC section 7: what the app reads before its first screen. */
 import {
-  LANGUAGES,
   SWITCH,
   normalize,
   appConfigQuery,
@@ -21,14 +20,6 @@ export interface SiteInfoExtras {
   codeRequired: (channel: 'email' | 'phone') => boolean;
 }
 
-const LANGUAGE_LIST = LANGUAGES.map(({ key, id, name, rtl, bcp47 }) => ({
-  key,
-  id,
-  name,
-  rtl,
-  bcp47,
-}));
-
 export function settingsRoutes(
   router: Router,
   settings: SettingsService,
@@ -39,32 +30,34 @@ export function settingsRoutes(
     method: 'GET',
     url: '/api/siteInfo/getSiteInfo',
     auth: 'none',
-    handler: async ({ lang }) => {
-      const [site, otherValue, switches] = await Promise.all([
-        settings.siteInfo(),
-        settings.otherValue(),
-        settings.switches(),
-      ]);
-      const on = (name: string) => switches.get(name) === 1;
-      return ok({
-        ...site,
-        slogan: translate(lang, 'site_slogan'),
-        defaultLang: 'en',
-        languages: LANGUAGE_LIST,
-        apiLines: config.apiLines,
-        otherValue,
-        register: {
-          phone: on(SWITCH.registerByPhone),
-          email: on(SWITCH.registerByEmail),
-          inviteCodeRequired: on(SWITCH.inviteCodeRequired),
-          codeRequired: {
-            phone: extras.codeRequired('phone'),
-            email: extras.codeRequired('email'),
+    rateLimit: false,
+    handler: async ({ lang, reply }) => {
+      const body = await settings.cachedBody(`siteInfo:${lang}`, async () => {
+        const [site, otherValue, switches] = await Promise.all([
+          settings.siteInfo(),
+          settings.otherValue(),
+          settings.switches(),
+        ]);
+        const on = (name: string) => switches.get(name) === 1;
+        return ok({
+          ...site,
+          slogan: translate(lang, 'site_slogan'),
+          defaultLang: 'en',
+          apiLines: config.apiLines,
+          otherValue,
+          register: {
+            phone: on(SWITCH.registerByPhone),
+            email: on(SWITCH.registerByEmail),
+            inviteCodeRequired: on(SWITCH.inviteCodeRequired),
+            codeRequired: {
+              phone: extras.codeRequired('phone'),
+              email: extras.codeRequired('email'),
+            },
           },
-        },
-        demoAccount: on(SWITCH.demoAccount),
-        serverTime: new Date().toISOString(),
+          demoAccount: on(SWITCH.demoAccount),
+        });
       });
+      return reply.type('application/json; charset=utf-8').send(body);
     },
   });
 
@@ -72,6 +65,7 @@ export function settingsRoutes(
     method: 'GET',
     url: '/api/textLang/list',
     auth: 'none',
+    rateLimit: false,
     query: textLangListQuery,
     handler: async ({ query, lang }) => {
       const { rows, total } = await settings.tips(
@@ -94,6 +88,7 @@ export function settingsRoutes(
     method: 'GET',
     url: '/api/orderFeeSetting/list',
     auth: 'none',
+    rateLimit: false,
     handler: async () => {
       const rows = (await settings.fees()).map((row) => ({
         id: row.id,
@@ -112,6 +107,7 @@ export function settingsRoutes(
     method: 'GET',
     url: '/api/langMgr/list',
     auth: 'none',
+    rateLimit: false,
     query: langMgrQuery,
     handler: async ({ query }) => ok(await settings.languagePack(query.lang as LanguageKey)),
   });
@@ -120,6 +116,7 @@ export function settingsRoutes(
     method: 'GET',
     url: '/api/switchSet/list',
     auth: 'none',
+    rateLimit: false,
     handler: async () => {
       const rows = [...(await settings.switches())].map(([switchName, status]) => ({
         switchName,
@@ -133,6 +130,7 @@ export function settingsRoutes(
     method: 'GET',
     url: '/api/popUp/list',
     auth: 'none',
+    rateLimit: false,
     handler: async ({ lang }) => {
       const rows = (await settings.popUps()).map((row) => ({
         id: row.id,
@@ -149,6 +147,7 @@ export function settingsRoutes(
     method: 'GET',
     url: '/api/appConfig/list',
     auth: 'none',
+    rateLimit: false,
     query: appConfigQuery,
     handler: async ({ query }) => {
       const rows = (await settings.appConfig(query.pagePath)).map((row) => ({
@@ -166,6 +165,7 @@ export function settingsRoutes(
     method: 'GET',
     url: '/api/platformCurrency/list',
     auth: 'none',
+    rateLimit: false,
     query: platformCurrencyQuery,
     handler: async ({ query }) => {
       const rows = (await settings.currencies()).filter(
@@ -180,6 +180,7 @@ export function settingsRoutes(
     method: 'GET',
     url: '/api/bankPropertyConfig/list',
     auth: 'none',
+    rateLimit: false,
     query: bankPropertyConfigQuery,
     handler: async ({ query, lang }) => {
       const rows = (await settings.bankProperties(query.configType ?? 0)).map((row) => ({

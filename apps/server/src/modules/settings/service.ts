@@ -44,6 +44,14 @@ export class SettingsService {
     return this.cache.get(key, load) as Promise<T>;
   }
 
+  /**
+   * A whole response body built from settings, kept serialized: the hottest launch calls then
+   * cost no database read and no JSON serialization.
+   */
+  cachedBody(key: string, build: () => Promise<unknown>): Promise<string> {
+    return this.cached(`body:${key}`, async () => JSON.stringify(await build()));
+  }
+
   /** Forget cached settings (after an operator changes them). */
   invalidate(): void {
     this.cache.clear();

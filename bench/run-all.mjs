@@ -1,0 +1,27 @@
+// Runs every benchmark in turn, prints the figures with the machine they ran on, writes them to
+// bench/results/latest.json, and exits 1 when a target is missed. `npm run bench`.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { benchAuthRead } from './auth-read.mjs';
+import { benchLaunch } from './launch.mjs';
+import { benchLedger } from './ledger.mjs';
+import { machine, root } from './lib.mjs';
+
+const results = { date: new Date().toISOString(), machine: machine(), benchmarks: [] };
+for (const bench of [benchLaunch, benchAuthRead, benchLedger]) {
+  const result = await bench();
+  results.benchmarks.push(result);
+  console.log(JSON.stringify(result, null, 2));
+}
+await mkdir(path.join(root, 'bench/results'), { recursive: true });
+await writeFile(
+  path.join(root, 'bench/results/latest.json'),
+  `${JSON.stringify(results, null, 2)}\n`,
+);
+const failed = results.benchmarks.filter((result) => result.pass === false);
+console.log(
+  failed.length === 0
+    ? 'All targets met.'
+    : `Missed: ${failed.map((result) => result.name).join('; ')}`,
+);
+process.exit(failed.length === 0 ? 0 : 1);
