@@ -8,11 +8,14 @@ import { Writable } from 'node:stream';
 import pg from 'pg';
 import pino from 'pino';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openPglite, openPostgres, type Database } from '../src/db/database';
 import { prepareDatabase } from '../src/prepare';
 import { ManualClock } from '../src/lib/clock';
+import * as ledger from '../src/ledger/ledger';
+import { verifyLedger } from '../src/ledger/verify';
 import type { CodeSender } from '../src/modules/account/code-sender';
 
 export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
@@ -195,4 +198,42 @@ export async function registerUser(
   });
   if (result.status !== 200) throw new Error(`registration failed: ${JSON.stringify(result.body)}`);
   return { token: result.body.data.token, userId: result.body.data.userInfo.id, email };
+}
+
+/** A fresh database for a ledger test file; the ledger must verify after every test. */
+export function ledgerTestDatabase(): { readonly db: Database } {
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterEach(async () => {
+    expect((await verifyLedger(database!.db)).problems).toEqual([]);
+  });
+  afterAll(async () => {
+    await database?.dispose();
+  });
+  return {
+    get db() {
+      return database!.db;
+    },
+  };
+}
+
+/** Money arriving from outside (a recharge), in its own transaction. */
+export function deposit(
+  db: Database,
+  userId: number,
+  amount: string,
+  currencyId = 3,
+  book: ledger.Book = 'live',
+) {
+  return db.transaction((tx) =>
+    ledger.transfer(tx, {
+      book,
+      type: 'recharge',
+      from: ledger.platform(currencyId, 'external'),
+      to: ledger.user(userId, currencyId),
+      amount,
+    }),
+  );
 }

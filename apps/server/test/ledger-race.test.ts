@@ -2,28 +2,18 @@
  * Concurrency: on PostgreSQL the requests really run at once on separate connections; on PGlite
  * they are serialized, and the outcome must be the same.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as ledger from '../src/ledger/ledger';
-import { verifyLedger } from '../src/ledger/verify';
 import { AppError } from '../src/lib/errors';
 import type { Database } from '../src/db/database';
-import { createTestDatabase, onPostgres, type TestDatabase } from './helpers';
+import { deposit, ledgerTestDatabase, onPostgres } from './helpers';
 
 const USDT = 3;
-let database: TestDatabase;
+const database = ledgerTestDatabase();
 let db: Database;
-
-async function fund(userId: number, amount: string) {
-  await db.transaction((tx) =>
-    ledger.transfer(tx, {
-      book: 'live',
-      type: 'recharge',
-      from: ledger.platform(USDT, 'external'),
-      to: ledger.user(userId, USDT),
-      amount,
-    }),
-  );
-}
+beforeAll(() => {
+  db = database.db;
+});
 
 function outcomes(results: PromiseSettledResult<unknown>[]) {
   const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -34,22 +24,9 @@ function outcomes(results: PromiseSettledResult<unknown>[]) {
   return { succeeded: results.length - failures.length, failed: failures.length };
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.db;
-});
-
-afterEach(async () => {
-  expect((await verifyLedger(db)).problems).toEqual([]);
-});
-
-afterAll(async () => {
-  await database.dispose();
-});
-
 describe(`concurrent holds on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('lets exactly one of 50 concurrent holds of the whole balance succeed', async () => {
-    await fund(1, '100');
+    await deposit(db, 1, '100');
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
         db.transaction((tx) =>
@@ -70,7 +47,7 @@ describe(`concurrent holds on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   });
 
   it('lets exactly as many holds succeed as the balance covers', async () => {
-    await fund(2, '100');
+    await deposit(db, 2, '100');
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, () =>
         db.transaction((tx) =>
@@ -111,8 +88,8 @@ describe(`concurrent holds on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   });
 
   it('never deadlocks on transfers crossing in both directions', async () => {
-    await fund(4, '1000');
-    await fund(5, '1000');
+    await deposit(db, 4, '1000');
+    await deposit(db, 5, '1000');
     await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
         db.transaction((tx) =>

@@ -1,37 +1,23 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as ledger from '../src/ledger/ledger';
 import { verifyLedger } from '../src/ledger/verify';
 import { AppError, AssertionError } from '../src/lib/errors';
 import type { Database } from '../src/db/database';
-import { createTestDatabase, type TestDatabase } from './helpers';
+import { deposit, ledgerTestDatabase } from './helpers';
 
 const USDT = 3;
 const BTC = 4;
-let database: TestDatabase;
+const database = ledgerTestDatabase();
 let db: Database;
+beforeAll(() => {
+  db = database.db;
+});
 let nextUser = 1000;
 
 /** Ledger owners do not need a user row: the ledger knows only ids. */
 function newUserId(): number {
   nextUser += 1;
   return nextUser;
-}
-
-async function deposit(
-  userId: number,
-  amount: string,
-  currencyId = USDT,
-  book: ledger.Book = 'live',
-) {
-  return db.transaction((tx) =>
-    ledger.transfer(tx, {
-      book,
-      type: 'recharge',
-      from: ledger.platform(currencyId, 'external'),
-      to: ledger.user(userId, currencyId),
-      amount,
-    }),
-  );
 }
 
 async function balance(userId: number, currencyId = USDT, book: ledger.Book = 'live') {
@@ -50,24 +36,11 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   throw new Error('expected a rejection');
 }
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  db = database.db;
-});
-
-afterEach(async () => {
-  expect((await verifyLedger(db)).problems).toEqual([]);
-});
-
-afterAll(async () => {
-  await database.dispose();
-});
-
 describe('post and transfer', () => {
   it('posts a balanced entry and records the balance after each posting', async () => {
     const alice = newUserId();
     const bob = newUserId();
-    await deposit(alice, '100.5');
+    await deposit(db, alice, '100.5');
     const entry = await db.transaction((tx) =>
       ledger.transfer(tx, {
         book: 'live',
@@ -88,14 +61,14 @@ describe('post and transfer', () => {
 
   it('keeps amounts exact to 18 decimals and beyond JS number precision', async () => {
     const user = newUserId();
-    await deposit(user, '12345678901234567.123456789012345678', BTC);
-    await deposit(user, '0.000000000000000001', BTC);
+    await deposit(db, user, '12345678901234567.123456789012345678', BTC);
+    await deposit(db, user, '0.000000000000000001', BTC);
     expect((await balance(user, BTC)).available).toBe('12345678901234567.123456789012345679');
   });
 
   it('refuses to take a user balance below zero and moves nothing', async () => {
     const user = newUserId();
-    await deposit(user, '10');
+    await deposit(db, user, '10');
     const error = await rejection(
       db.transaction((tx) =>
         ledger.transfer(tx, {
@@ -114,7 +87,7 @@ describe('post and transfer', () => {
 
   it('keeps live and demo books apart', async () => {
     const user = newUserId();
-    await deposit(user, '5', USDT, 'demo');
+    await deposit(db, user, '5', USDT, 'demo');
     expect((await balance(user, USDT, 'live')).available).toBe('0');
     expect((await balance(user, USDT, 'demo')).available).toBe('5');
     const error = await rejection(
@@ -168,7 +141,7 @@ describe('post and transfer', () => {
 
   it('makes entries and postings append-only and user balances never negative in the schema', async () => {
     const user = newUserId();
-    const entry = await deposit(user, '3');
+    const entry = await deposit(db, user, '3');
     const update = (await rejection(
       db.query('UPDATE ledger_posting SET amount = 99 WHERE entry_id = $1', [entry.entryId]),
     )) as {
@@ -240,7 +213,7 @@ describe('idempotency', () => {
 describe('holds', () => {
   it('freezes, captures part, releases the rest', async () => {
     const user = newUserId();
-    await deposit(user, '100');
+    await deposit(db, user, '100');
     const held = await db.transaction((tx) =>
       ledger.hold(tx, {
         book: 'live',
@@ -291,7 +264,7 @@ describe('holds', () => {
 
   it('captures everything that remains and closes the hold', async () => {
     const user = newUserId();
-    await deposit(user, '10');
+    await deposit(db, user, '10');
     const held = await db.transaction((tx) =>
       ledger.hold(tx, {
         book: 'live',
@@ -310,7 +283,7 @@ describe('holds', () => {
 
   it('cannot freeze more than is available, and a repeated hold request returns the first hold', async () => {
     const user = newUserId();
-    await deposit(user, '10');
+    await deposit(db, user, '10');
     const tooMuch = await rejection(
       db.transaction((tx) =>
         ledger.hold(tx, {
@@ -341,7 +314,7 @@ describe('holds', () => {
 describe('verification', () => {
   it('detects a tampered balance and a frozen balance without its hold', async () => {
     const user = newUserId();
-    await deposit(user, '8');
+    await deposit(db, user, '8');
     await db.query(
       `UPDATE ledger_account SET balance = balance + 1 WHERE owner_type = 'user' AND owner_id = $1 AND kind = 'available'`,
       [user],
