@@ -13,7 +13,7 @@ import { prepareDatabase } from '../apps/server/src/prepare.ts';
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** Alternating rounds, each starting after a checkpoint, so neither side inherits the other's dirty pages. */
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const USERS = 1000;
 /** Client processes, as pgbench's -j threads: the clients are split over them. */
 const THREADS = Number(process.env.BENCH_THREADS ?? 2);

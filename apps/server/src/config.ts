@@ -99,7 +99,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   });
   return {
     ...config,
-    dataDir: path.resolve(config.DATA_DIR),
+    // Relative to where `npm start` was typed (npm runs the workspace script in apps/server).
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), config.DATA_DIR),
     seedDemoUser: config.SEED_DEMO_USER ?? !config.DATABASE_URL,
     apiLines,
   };

@@ -2,30 +2,11 @@
  * Starts the server: reads the environment, opens and prepares the database, listens, and prints
  * where to find the app and how to sign in to the demo account.
  */
-import { chmod, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, prepareDatabase } from './prepare';
-import { newPassword } from './lib/secrets';
-import type { AccountService } from './modules/account/service';
-
-export const DEMO_EMAIL = 'demo@bourse.local';
-
-/** Creates the demo login on first start and returns its password (kept in DATA_DIR, mode 600). */
-async function demoLogin(config: Config, accounts: AccountService): Promise<string | undefined> {
-  const file = path.join(config.dataDir, 'demo-login.txt');
-  const stored = await readFile(file, 'utf8').catch(() => undefined);
-  if (stored) {
-    await accounts.ensureUser(DEMO_EMAIL, stored.trim());
-    return stored.trim();
-  }
-  const password = newPassword();
-  if (!(await accounts.ensureUser(DEMO_EMAIL, password))) return undefined;
-  await writeFile(file, `${password}\n`, { mode: 0o600 });
-  await chmod(file, 0o600);
-  return password;
-}
+import { DEMO_EMAIL, demoLogin } from './demo-login';
 
 async function main(): Promise<void> {
   let config: Config;

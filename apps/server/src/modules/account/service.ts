@@ -424,20 +424,24 @@ export class AccountService implements SessionResolver {
     return user;
   }
 
-  /** Creates the demo login of a fresh installation unless it exists; true when created. */
-  async ensureUser(email: string, password: string): Promise<boolean> {
+  /**
+   * Creates the demo login of a fresh installation unless it exists; true when created. It signs
+   * in to its demo account, where the 100,000 virtual USDT are.
+   */
+  async ensureDemoLogin(email: string, password: string): Promise<boolean> {
     if (await repo.findUserByIdentity(this.deps.db, { email })) return false;
     const passwordHash = await hashPassword(password);
-    await this.deps.db.transaction((tx) =>
-      this.createUser(tx, {
+    await this.deps.db.transaction(async (tx) => {
+      const user = await this.createUser(tx, {
         regType: REG_TYPE.email,
         areaCode: null,
         phone: null,
         email,
         passwordHash,
         inviterId: null,
-      }),
-    );
+      });
+      await repo.updateAccountType(tx, user.id, ACCOUNT_TYPE.demo);
+    });
     return true;
   }
 
