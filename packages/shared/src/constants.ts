@@ -149,6 +149,15 @@ export const ACCOUNT_TYPE = {
 } as const;
 export type AccountType = (typeof ACCOUNT_TYPE)[keyof typeof ACCOUNT_TYPE];
 
+/** Identity verification state of a user (`authStatus`). */
+export const AUTH_STATUS = {
+  none: 0,
+  underReview: 1,
+  verified: 2,
+  rejected: 3,
+} as const;
+export type AuthStatus = (typeof AUTH_STATUS)[keyof typeof AUTH_STATUS];
+
 /** Registration channel (`regType`). */
 export const REG_TYPE = {
   phone: 0,

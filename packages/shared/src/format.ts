@@ -154,3 +154,19 @@ export function formatMessage(template: string, params: readonly unknown[] = [])
     return value === undefined || value === null ? whole : String(value);
   });
 }
+
+/**
+ * Translates a message key with its parameters, as server and app both do: the template comes from
+ * `lookup` (the key itself when unknown), and a parameter that names a field (`userAccount`) is
+ * shown by its translated label (`field_userAccount`).
+ */
+export function translateMessage(
+  lookup: (key: string) => string | undefined,
+  key: string,
+  params: readonly unknown[] = [],
+): string {
+  const shown = params.map((param) =>
+    typeof param === 'string' ? (lookup(`field_${param}`) ?? param) : param,
+  );
+  return formatMessage(lookup(key) ?? key, shown);
+}

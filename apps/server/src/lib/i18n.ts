@@ -6,7 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { DEFAULT_LANGUAGE, LANGUAGE_KEYS, formatMessage, type LanguageKey } from '@bourse/shared';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_KEYS,
+  translateMessage,
+  type LanguageKey,
+} from '@bourse/shared';
 
 export type Messages = Record<string, string>;
 
@@ -35,14 +40,7 @@ export function bundledMessages(lang: LanguageKey): Messages {
 }
 
 export function translate(lang: LanguageKey, key: string, params: readonly unknown[] = []): string {
-  const template = bundled[lang][key] ?? bundled.en[key] ?? key;
-  // A parameter that is itself a field name is shown by its translated label.
-  const shown = params.map((param) => {
-    if (typeof param !== 'string') return param;
-    const label = bundled[lang][`field_${param}`] ?? bundled.en[`field_${param}`];
-    return label ?? param;
-  });
-  return formatMessage(template, shown);
+  return translateMessage((name) => bundled[lang][name] ?? bundled.en[name], key, params);
 }
 
 /** The text of `key` in every language: seeds translated content (tips, pop-ups, messages). */

@@ -1,0 +1,177 @@
+/**
+ * The request client: the only code that talks to the server, and the one place where the spec's
+ * error catalogue (SEED-SPEC sections 7 and 8) lives.
+ *
+ * - Headers: Accept-Language, LanguageId (numeric), Authorization, form content type.
+ * - 60 s timeout. HTTP 200–299 is success; the envelope's `code` decides the outcome.
+ * - `msg` hint_48 is a normal result. 401 clears the session and opens the login page.
+ * - 209 is silent. 500 toasts the translated `msg`, formatted with `params`.
+ * - Other codes reach the caller only when it asked to catch errors.
+ * - Network failures toast 'Request timeout' or 'Interface exception, please try again later'.
+ *
+ * The spec's "swallowed" outcomes never reach a caller's success path, but the promise still
+ * settles, with an ApiError marked `handled`, so no spinner waits forever (the seed's promises
+ * never settled). Callers ignore handled errors: the user has been told, or must not be.
+ */
+import { NOTHING_TO_DO_MSG, RESPONSE_CODE, UI, type Language } from '@bourse/shared';
+
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data?: T;
+  params?: unknown[];
+  /** The server's own rendering of `msg`, used when the app has no text for the key. */
+  text?: string;
+}
+
+export interface PagedEnvelope<T> extends Envelope {
+  rows: T[];
+  total: number;
+}
+
+export type ApiErrorKind = 'timeout' | 'network' | 'unauthorized' | 'duplicate' | 'rejected' | 'other';
+
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    /** The envelope's msg (a translation key) or the network failure's key. */
+    readonly msg: string,
+    readonly params: readonly unknown[] = [],
+    /** The envelope code, when the server answered. */
+    readonly code?: number,
+    /** True when the user has been told already, or must not be (a swallowed outcome). */
+    readonly handled = true,
+  ) {
+    super(msg);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  /** Query parameters (GET) — undefined values are left out. */
+  params?: Record<string, unknown>;
+  /** Body of a POST: form-encoded by default, JSON when `json` is set. */
+  data?: Record<string, unknown>;
+  json?: boolean;
+  /** Reject with the error on codes other than 200, 401, 209 and 500 instead of swallowing. */
+  catchError?: boolean;
+  timeoutMs?: number;
+  /** Aborting on purpose (leaving a screen) settles quietly. */
+  signal?: AbortSignal;
+}
+
+export interface ClientDeps {
+  /** The current API line's base address ('' for this server). */
+  baseUrl(): string;
+  token(): string | undefined;
+  language(): Language;
+  translate(key: string, params?: readonly unknown[]): string;
+  toast(message: string): void;
+  /** Clears userAccount and uToken and opens the login page. */
+  onUnauthorized(): void;
+  fetch?: typeof fetch;
+}
+
+export interface Client {
+  request<T>(url: string, options?: RequestOptions): Promise<Envelope<T>>;
+  get<T>(url: string, params?: Record<string, unknown>, options?: RequestOptions): Promise<T>;
+  post<T>(url: string, data?: Record<string, unknown>, options?: RequestOptions): Promise<T>;
+  page<T>(url: string, params?: Record<string, unknown>, options?: RequestOptions): Promise<PagedEnvelope<T>>;
+}
+
+function encode(values: Record<string, unknown> = {}): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined || value === null) continue;
+    search.append(name, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  return search;
+}
+
+export function createClient(deps: ClientDeps): Client {
+  const doFetch = deps.fetch ?? ((input, init) => fetch(input, init));
+
+  function networkFailure(key: 'net_timeout' | 'net_error'): ApiError {
+    deps.toast(deps.translate(key));
+    return new ApiError(key === 'net_timeout' ? 'timeout' : 'network', key);
+  }
+
+  async function request<T>(url: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+    const method = options.method ?? (options.data ? 'POST' : 'GET');
+    const language = deps.language();
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': language.bcp47,
+      LanguageId: String(language.id),
+    };
+    const token = deps.token();
+    if (token) headers.Authorization = `Bearer ${token}`;
+
+    let target = `${deps.baseUrl()}${url}`;
+    let body: string | undefined;
+    if (method === 'GET') {
+      const query = encode(options.params).toString();
+      if (query) target += `${target.includes('?') ? '&' : '?'}${query}`;
+    } else if (options.json) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.data ?? {});
+    } else {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+      body = encode(options.data).toString();
+    }
+
+    const timeout = new AbortController();
+    const timer = setTimeout(
+      () => timeout.abort(new DOMException('timeout', 'TimeoutError')),
+      options.timeoutMs ?? UI.requestTimeoutMs,
+    );
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+
+    let envelope: Envelope<T>;
+    try {
+      const response = await doFetch(target, { method, headers, body, signal });
+      const type = response.headers.get('content-type') ?? '';
+      if (!type.includes('json')) throw new TypeError(`unexpected ${response.status} ${type}`);
+      envelope = (await response.json()) as Envelope<T>;
+      if (typeof envelope?.code !== 'number' || typeof envelope.msg !== 'string') {
+        throw new TypeError('not an envelope');
+      }
+    } catch (error) {
+      if (options.signal?.aborted) throw new ApiError('other', 'aborted');
+      const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
+      throw networkFailure(/timeout/i.test(text) ? 'net_timeout' : 'net_error');
+    } finally {
+      clearTimeout(timer);
+    }
+
+    const params = envelope.params ?? [];
+    if (envelope.msg === NOTHING_TO_DO_MSG || envelope.code === RESPONSE_CODE.ok) return envelope;
+    if (envelope.code === RESPONSE_CODE.unauthorized) {
+      deps.onUnauthorized();
+      throw new ApiError('unauthorized', envelope.msg, params, envelope.code);
+    }
+    if (envelope.code === RESPONSE_CODE.duplicateInFlight) {
+      throw new ApiError('duplicate', envelope.msg, params, envelope.code);
+    }
+    if (envelope.code === RESPONSE_CODE.rejected) {
+      const known = deps.translate(envelope.msg, params);
+      deps.toast(known === envelope.msg && envelope.text ? envelope.text : known);
+      throw new ApiError('rejected', envelope.msg, params, envelope.code);
+    }
+    throw new ApiError('other', envelope.msg, params, envelope.code, !options.catchError);
+  }
+
+  return {
+    request,
+    async get<T>(url: string, params?: Record<string, unknown>, options?: RequestOptions) {
+      return (await request<T>(url, { ...options, method: 'GET', params })).data as T;
+    },
+    async post<T>(url: string, data?: Record<string, unknown>, options?: RequestOptions) {
+      return (await request<T>(url, { ...options, method: 'POST', data: data ?? {} })).data as T;
+    },
+    async page<T>(url: string, params?: Record<string, unknown>, options?: RequestOptions) {
+      return (await request<T>(url, { ...options, method: 'GET', params })) as PagedEnvelope<T>;
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * The hash router. Only screens that exist are registered; every other path of the route table
+ * (config/paths.ts) shows the not-found screen. Each screen is its own lazily loaded chunk.
+ */
+import { createHashRouter, Navigate, type RouteObject } from 'react-router';
+import { paths } from '../config/paths';
+import { setNavigator } from '../lib/navigation';
+import { AppFrame } from './app-frame';
+import { NotFoundPage } from './not-found-page';
+
+type Lazy = RouteObject['lazy'];
+
+function screen(load: () => Promise<{ default: React.ComponentType }>): Lazy {
+  return async () => ({ Component: (await load()).default });
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppFrame />,
+    children: [
+      { path: paths.entry, element: <Navigate to={paths.home} replace /> },
+      { path: paths.entryAlias, element: <Navigate to={paths.home} replace /> },
+      { path: paths.home, lazy: screen(() => import('../features/home/home-page')) },
+      { path: paths.me, lazy: screen(() => import('../features/account/me-page')) },
+      { path: paths.login, lazy: screen(() => import('../features/account/login-page')) },
+      { path: paths.register, lazy: screen(() => import('../features/account/register-page')) },
+      { path: paths.userInfo, lazy: screen(() => import('../features/account/user-info-page')) },
+      { path: paths.change, lazy: screen(() => import('../features/account/change-page')) },
+      { path: paths.privacy, lazy: screen(() => import('../features/account/privacy-page')) },
+      { path: paths.language, lazy: screen(() => import('../features/settings/language-page')) },
+      { path: paths.line, lazy: screen(() => import('../features/settings/line-page')) },
+      {
+        path: paths.networkError,
+        lazy: screen(() => import('../features/settings/network-error-page')),
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createHashRouter(routes);
+setNavigator(router);

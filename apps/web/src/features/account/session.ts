@@ -1,0 +1,43 @@
+/**
+ * The signed-in user on this device: token (`uToken`), account (`userAccount`) and `userInfo`,
+ * refreshed from the server; sign-in and sign-out.
+ */
+import type { UserInfo } from '@bourse/shared';
+import { api } from '../../api';
+import { clearSession, getItem, getToken, setItem, STORAGE_KEY } from '../../lib/storage';
+
+export interface SignedIn {
+  token: string;
+  userInfo: UserInfo;
+}
+
+export function storedUserInfo(): UserInfo | undefined {
+  return getToken() ? getItem<UserInfo>(STORAGE_KEY.userInfo) : undefined;
+}
+
+export function isSignedIn(): boolean {
+  return Boolean(getToken());
+}
+
+export function signIn(result: SignedIn): void {
+  setItem(STORAGE_KEY.token, result.token);
+  setItem(STORAGE_KEY.userAccount, result.userInfo.userAccount);
+  setItem(STORAGE_KEY.userInfo, result.userInfo);
+}
+
+/** Reads the user again; nothing to do when signed out. A revoked session answers 401. */
+export async function refreshSignedInUser(): Promise<UserInfo | undefined> {
+  if (!getToken()) return undefined;
+  const userInfo = await api.get<UserInfo>('/api/userInfo/getUserInfo');
+  setItem(STORAGE_KEY.userInfo, userInfo);
+  return userInfo;
+}
+
+/** Ends the session on the server, then forgets it here whatever the server said. */
+export async function signOut(): Promise<void> {
+  try {
+    await api.post('/api/userInfo/loginOut');
+  } finally {
+    clearSession();
+  }
+}

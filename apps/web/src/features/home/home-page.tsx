@@ -1,0 +1,104 @@
+/**
+ * Home (tab 0, home-k): the site's header with language and account, the balance or an invitation
+ * to sign in, the platform notice and shortcuts. Sections follow the page configuration.
+ */
+import { Button } from 'antd-mobile';
+import { GlobalOutline, LockOutline, SetOutline, SoundOutline, UserOutline } from 'antd-mobile-icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ACCOUNT_TYPE, USDT_CURRENCY_ID, formatAmount, type UserInfo } from '@bourse/shared';
+import { api } from '../../api';
+import { loadSiteInfo, storedSiteInfo, storedTip } from '../../api/launch';
+import type { RouteName } from '../../config/paths';
+import { usePageConfig } from '../../hooks/use-page-config';
+import { translate } from '../../i18n';
+import { navigateTo } from '../../lib/navigation';
+import { getItem, getOtherValue, getToken, STORAGE_KEY } from '../../lib/storage';
+
+const SHORTCUTS: { route: RouteName; label: string; icon: React.ReactNode }[] = [
+  { route: 'me', label: 'page_me', icon: <UserOutline /> },
+  { route: 'change', label: 'page_security', icon: <LockOutline /> },
+  { route: 'language', label: 'page_language', icon: <GlobalOutline /> },
+  { route: 'line', label: 'page_line', icon: <SetOutline /> },
+];
+
+export default function HomePage() {
+  const { t } = useTranslation();
+  const visible = usePageConfig('pages/tabs/home/home-k');
+  const signedIn = Boolean(getToken());
+  const user = signedIn ? getItem<UserInfo>(STORAGE_KEY.userInfo) : undefined;
+  const site = useQuery({
+    queryKey: ['siteInfo'],
+    queryFn: loadSiteInfo,
+    initialData: storedSiteInfo,
+    initialDataUpdatedAt: 0,
+  }).data;
+  const balance = useQuery({
+    queryKey: ['userBalance', USDT_CURRENCY_ID, user?.accountType],
+    queryFn: () => api.get<{ amount: string }>('/api/userInfo/userBalance', { currencyId: USDT_CURRENCY_ID }),
+    enabled: signedIn,
+  });
+  const notice = storedTip(user?.accountType === ACCOUNT_TYPE.demo ? 'demoAccount' : 'withdrawNotice');
+  const { app_decimal_no: decimals } = getOtherValue();
+
+  return (
+    <div className="page" data-testid="home-page">
+      {visible('header') && (
+        <header className="home-header">
+          <img src="favicon.svg" width="32" height="32" alt="" />
+          <span className="site-name">{site?.siteName || 'Bourse'}</span>
+          {user?.accountType === ACCOUNT_TYPE.demo && <span className="badge-demo">{t('account_demoBadge')}</span>}
+          <span className="spacer" />
+          <button type="button" className="icon-button" aria-label={t('page_language')} onClick={() => navigateTo('language')}>
+            <GlobalOutline />
+          </button>
+          <button type="button" className="icon-button" aria-label={t('page_me')} data-testid="home-me" onClick={() => navigateTo('me')}>
+            <UserOutline />
+          </button>
+        </header>
+      )}
+      <div className="page-body stack">
+        {visible('assets') && (
+          <section className="hero stack">
+            {signedIn ? (
+              <>
+                <span className="muted">{translate('account_totalAssets', ['USDT'])}</span>
+                <span className="balance" data-testid="home-balance">
+                  {formatAmount(balance.data?.amount, { decimals })}
+                </span>
+              </>
+            ) : (
+              <>
+                <strong style={{ fontSize: 20 }}>{site?.slogan || t('site_slogan')}</strong>
+                <div className="row">
+                  <Button color="primary" onClick={() => navigateTo('login')} data-testid="home-login">
+                    {t('account_login')}
+                  </Button>
+                  <Button onClick={() => navigateTo('register')} data-testid="home-register">
+                    {t('account_register')}
+                  </Button>
+                </div>
+              </>
+            )}
+          </section>
+        )}
+        {visible('notice') && notice.content && notice.isShow !== 0 && (
+          <section className="card notice">
+            <SoundOutline style={{ color: 'var(--accent)', flex: 'none', marginTop: 2 }} />
+            <span>{notice.content}</span>
+          </section>
+        )}
+        {visible('shortcut') && (
+          <section className="card grid-entries">
+            {SHORTCUTS.map((entry) => (
+              <button key={entry.route} type="button" className="grid-entry" onClick={() => navigateTo(entry.route)}>
+                <span className="grid-entry-icon">{entry.icon}</span>
+                {t(entry.label)}
+              </button>
+            ))}
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}

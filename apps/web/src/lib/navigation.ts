@@ -1,0 +1,61 @@
+/**
+ * The navigation types of spec section 2: navigate, redirect, switch tab, relaunch and back by a
+ * number of steps. Screens and the request client call these by route name; the router registers
+ * itself at start-up (`setNavigator`).
+ */
+import { getHref, paths, type Query, type RouteName } from '../config/paths';
+
+export interface Navigator {
+  navigate(to: string | number, options?: { replace?: boolean }): Promise<void> | void;
+}
+
+let navigator: Navigator | undefined;
+const relaunchListeners = new Set<() => void>();
+
+export function setNavigator(value: Navigator): void {
+  navigator = value;
+}
+
+function go(to: string | number, replace = false): void {
+  if (navigator) void navigator.navigate(to, { replace });
+  else if (typeof to === 'string') window.location.hash = to;
+}
+
+/** Opens a screen on top of the current one. */
+export function navigateTo(name: RouteName, query?: Query): void {
+  go(getHref(name, query));
+}
+
+/** Replaces the current screen. */
+export function redirectTo(name: RouteName, query?: Query): void {
+  go(getHref(name, query), true);
+}
+
+/** Shows a tab; tabs replace each other instead of stacking. */
+export function switchTab(name: 'home' | 'quotes' | 'quoteDetail' | 'accountDetail'): void {
+  go(paths[name], true);
+}
+
+/** Starts over at a screen: cached screen data is dropped (subscribers refetch). */
+export function reLaunch(name: RouteName, query?: Query): void {
+  for (const listener of relaunchListeners) listener();
+  go(getHref(name, query), true);
+}
+
+export function onRelaunch(listener: () => void): () => void {
+  relaunchListeners.add(listener);
+  return () => relaunchListeners.delete(listener);
+}
+
+/** How many screens of this app lie behind the current one (react-router keeps the index). */
+function depth(): number {
+  const state = window.history.state as { idx?: number } | null;
+  return typeof state?.idx === 'number' ? state.idx : 0;
+}
+
+/** Goes back `steps` screens; with fewer screens behind, goes home instead of leaving the app. */
+export function navigateBack(steps = 1): void {
+  const count = Math.max(1, Math.floor(steps));
+  if (depth() >= count) go(-count);
+  else go(paths.home, true);
+}
