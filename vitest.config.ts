@@ -1,5 +1,6 @@
 /**
- * One test run for the whole repository. Server tests run twice: against the embedded PGlite and
+ * One test run for the whole repository: the shared rules, the web app's logic (jsdom) and its
+ * browser tests (Playwright with Debian's Chromium against the real server). Server tests run twice: against the embedded PGlite and
  * against a real PostgreSQL. The PostgreSQL project is included when the server answers
  * (TEST_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres); with REQUIRE_POSTGRES=1 (CI)
  * it is always included, so an unreachable server fails the run instead of being skipped.
@@ -43,6 +44,26 @@ export default defineConfig(async () => {
             include: ['packages/shared/**/*.test.ts'],
             environment: 'node',
             env: { TZ: 'UTC' },
+          },
+        },
+        {
+          test: {
+            name: 'web',
+            include: ['apps/web/src/**/*.test.ts'],
+            environment: 'jsdom',
+            env: { TZ: 'UTC' },
+          },
+        },
+        {
+          // The browser tests: the real server and Debian's Chromium at a phone viewport.
+          test: {
+            name: 'e2e',
+            include: ['apps/web/e2e/**/*.test.ts'],
+            environment: 'node',
+            globalSetup: ['apps/web/e2e/global-setup.ts'],
+            fileParallelism: false,
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
           },
         },
         server('server-pglite', 'pglite'),

@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { registerErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerWebApp } from './http/web-app';
 import { Router } from './http/router';
 import { AppError } from './lib/errors';
 import { systemClock, type Clock } from './lib/clock';
@@ -151,6 +152,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   assetsRoutes(router, assets, messages);
   messageRoutes(router, messages);
+  await registerWebApp(app, {
+    webDir: config.webDir,
+    apiLineUrls: config.apiLines.map((line) => line.url),
+  });
 
   await app.ready();
   return app;

@@ -3,7 +3,14 @@
  * start with a message naming the variable and what to fix.
  */
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+/** The web app's build in this checkout (apps/web/dist). */
+export const DEFAULT_WEB_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../web/dist',
+);
 
 const list = z.string().transform((value) =>
   value
@@ -31,6 +38,8 @@ export const configSchema = z.object({
     .optional(),
   DATABASE_POOL_MAX: positiveInt.max(200).default(20),
   DATA_DIR: z.string().default('./data'),
+  /** The built web app to serve (default: apps/web/dist of this checkout). */
+  WEB_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Browser origins allowed to call the API from another origin (comma-separated). */
   CORS_ORIGINS: list.default([]),
@@ -65,6 +74,7 @@ export const configSchema = z.object({
 
 export type Config = z.infer<typeof configSchema> & {
   dataDir: string;
+  webDir: string;
   seedDemoUser: boolean;
   apiLines: { name: string; url: string }[];
 };
@@ -101,6 +111,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...config,
     // Relative to where `npm start` was typed (npm runs the workspace script in apps/server).
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), config.DATA_DIR),
+    webDir: config.WEB_DIR
+      ? path.resolve(env.INIT_CWD ?? process.cwd(), config.WEB_DIR)
+      : DEFAULT_WEB_DIR,
     seedDemoUser: config.SEED_DEMO_USER ?? !config.DATABASE_URL,
     apiLines,
   };
