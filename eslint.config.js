@@ -4,10 +4,13 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
+
+const WEB_LAYERS_BELOW_FEATURES = ['api', 'components', 'config', 'hooks', 'i18n', 'lib', 'test'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**'] },
@@ -43,6 +46,32 @@ export default tseslint.config(
       {
         group: ['node:*', 'fastify', 'pg', '@electric-sql/*'],
         message: 'packages/shared runs in the browser too.',
+      },
+    ]),
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Web imports go one way: shared -> features -> app; a feature never imports another one.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: restrict([
+      { regex: '^\\.\\./(?!\\.)', message: 'A feature never imports another feature.' },
+      { regex: '(^|/)app/', message: 'Features do not import the app shell.' },
+    ]),
+  },
+  {
+    files: WEB_LAYERS_BELOW_FEATURES.map((layer) => `apps/web/src/${layer}/**/*.{ts,tsx}`),
+    rules: restrict([
+      {
+        regex: '(^|/)(features|app)/',
+        message: 'Shared web layers import neither features nor the app shell.',
       },
     ]),
   },

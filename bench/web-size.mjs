@@ -27,11 +27,17 @@ function closure(manifest, key, seen = new Set()) {
 }
 
 function sizeOf(files) {
-  return [...files].filter((file) => file.endsWith('.js')).reduce((sum, file) => sum + gzipKb(file), 0);
+  return [...files]
+    .filter((file) => file.endsWith('.js'))
+    .reduce((sum, file) => sum + gzipKb(file), 0);
 }
 
 export async function benchWebSize({ build = true } = {}) {
-  if (build) execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: webDir, stdio: 'inherit' });
+  if (build)
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], {
+      cwd: webDir,
+      stdio: 'inherit',
+    });
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'));
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   const entry = closure(manifest, entryKey);
@@ -45,7 +51,11 @@ export async function benchWebSize({ build = true } = {}) {
     routes[match[1]] = Number(sizeOf(files).toFixed(1));
   }
   const firstScreen = new Set(entry);
-  closure(manifest, Object.keys(manifest).find((key) => key.endsWith('features/home/home-page.tsx')), firstScreen);
+  closure(
+    manifest,
+    Object.keys(manifest).find((key) => key.endsWith('features/home/home-page.tsx')),
+    firstScreen,
+  );
   if (english) closure(manifest, english, firstScreen);
   const firstScreenKb = Number(sizeOf(firstScreen).toFixed(1));
   const allJsKb = Number(

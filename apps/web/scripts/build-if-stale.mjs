@@ -18,11 +18,19 @@ function newest(target) {
   const stat = statSync(target, { throwIfNoEntry: false });
   if (!stat) return 0;
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce((max, name) => Math.max(max, newest(path.join(target, name))), stat.mtimeMs);
+  return readdirSync(target).reduce(
+    (max, name) => Math.max(max, newest(path.join(target, name))),
+    stat.mtimeMs,
+  );
 }
 
-const built = statSync(path.join(webDir, 'dist/index.html'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+const built =
+  statSync(path.join(webDir, 'dist/index.html'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
 if (built === 0 || sources.some((source) => newest(source) > built)) {
-  console.log(built === 0 ? 'Building the web app…' : 'The web app changed since its last build; building it…');
+  console.log(
+    built === 0
+      ? 'Building the web app…'
+      : 'The web app changed since its last build; building it…',
+  );
   await build();
 }

@@ -29,7 +29,8 @@ export interface PagedEnvelope<T> extends Envelope {
   total: number;
 }
 
-export type ApiErrorKind = 'timeout' | 'network' | 'unauthorized' | 'duplicate' | 'rejected' | 'other';
+export type ApiErrorKind =
+  'timeout' | 'network' | 'unauthorized' | 'duplicate' | 'rejected' | 'other';
 
 export class ApiError extends Error {
   constructor(
@@ -77,7 +78,11 @@ export interface Client {
   request<T>(url: string, options?: RequestOptions): Promise<Envelope<T>>;
   get<T>(url: string, params?: Record<string, unknown>, options?: RequestOptions): Promise<T>;
   post<T>(url: string, data?: Record<string, unknown>, options?: RequestOptions): Promise<T>;
-  page<T>(url: string, params?: Record<string, unknown>, options?: RequestOptions): Promise<PagedEnvelope<T>>;
+  page<T>(
+    url: string,
+    params?: Record<string, unknown>,
+    options?: RequestOptions,
+  ): Promise<PagedEnvelope<T>>;
 }
 
 function encode(values: Record<string, unknown> = {}): URLSearchParams {
@@ -126,7 +131,9 @@ export function createClient(deps: ClientDeps): Client {
       () => timeout.abort(new DOMException('timeout', 'TimeoutError')),
       options.timeoutMs ?? UI.requestTimeoutMs,
     );
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
+    const signal = options.signal
+      ? AbortSignal.any([options.signal, timeout.signal])
+      : timeout.signal;
 
     let envelope: Envelope<T>;
     try {

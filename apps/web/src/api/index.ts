@@ -20,7 +20,8 @@ export const api = createClient({
 
 /** Whether an error still needs telling (the client has shown or silenced all others). */
 export function unhandledMessage(error: unknown): string | undefined {
-  if (error instanceof ApiError) return error.handled ? undefined : translate(error.msg, error.params);
+  if (error instanceof ApiError)
+    return error.handled ? undefined : translate(error.msg, error.params);
   return translate('net_error');
 }
 

@@ -66,6 +66,7 @@ export function initI18n(): Promise<void> {
       // Messages use the server's `{0}` placeholders, filled by `translate`.
       interpolation: { escapeValue: false, prefix: '{{{{', suffix: '}}}}' },
       returnNull: false,
+      showSupportNotice: false,
       react: { useSuspense: false },
     });
     await install(locale, getItem<Messages>(languagePackKey(locale)));

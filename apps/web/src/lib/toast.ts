@@ -5,5 +5,7 @@
 import { UI } from '@bourse/shared';
 
 export function showToast(message: string, durationMs: number = UI.toastDurationMs): void {
-  void import('./antd-render').then(({ Toast }) => Toast.show({ content: message, duration: durationMs }));
+  import('./antd-render')
+    .then(({ Toast }) => Toast.show({ content: message, duration: durationMs }))
+    .catch((error: unknown) => console.error('toast failed', error));
 }

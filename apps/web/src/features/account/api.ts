@@ -36,7 +36,11 @@ export function register(input: RegisterInput) {
 }
 
 export function sendEmailCode(email: string) {
-  return api.post('/api/userInfo/sendEmailVerificationCode', { email, purpose: 'reg' }, { catchError: true });
+  return api.post(
+    '/api/userInfo/sendEmailVerificationCode',
+    { email, purpose: 'reg' },
+    { catchError: true },
+  );
 }
 
 export function sendPhoneCode(areaCode: string, phone: string) {

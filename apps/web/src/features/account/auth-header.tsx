@@ -11,7 +11,11 @@ export function AuthHeader({ title, subtitle }: { title: string; subtitle: strin
         <button type="button" aria-label={t('common_back')} onClick={() => navigateBack(1)}>
           <LeftOutline className="flip-rtl" />
         </button>
-        <button type="button" aria-label={t('page_language')} onClick={() => navigateTo('language')}>
+        <button
+          type="button"
+          aria-label={t('page_language')}
+          onClick={() => navigateTo('language')}
+        >
           <GlobalOutline />
         </button>
       </div>

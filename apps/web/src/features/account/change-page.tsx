@@ -73,15 +73,45 @@ function LoginPasswordForm() {
         void submit();
       }}
     >
-      <Field label={t('field_oldPwd')} error={touched ? errors.oldPwd : undefined} htmlFor="old-pwd">
-        <PasswordInput id="old-pwd" value={oldPwd} onChange={setOldPwd} placeholder={t('account_passwordPlaceholder')} autoComplete="current-password" />
+      <Field
+        label={t('field_oldPwd')}
+        error={touched ? errors.oldPwd : undefined}
+        htmlFor="old-pwd"
+      >
+        <PasswordInput
+          id="old-pwd"
+          value={oldPwd}
+          onChange={setOldPwd}
+          placeholder={t('account_passwordPlaceholder')}
+          autoComplete="current-password"
+        />
       </Field>
-      <Field label={t('field_newPwd')} error={touched ? errors.newPwd : undefined} htmlFor="new-pwd">
-        <PasswordInput id="new-pwd" value={newPwd} onChange={setNewPwd} placeholder={t('account_newPasswordPlaceholder')} autoComplete="new-password" />
+      <Field
+        label={t('field_newPwd')}
+        error={touched ? errors.newPwd : undefined}
+        htmlFor="new-pwd"
+      >
+        <PasswordInput
+          id="new-pwd"
+          value={newPwd}
+          onChange={setNewPwd}
+          placeholder={t('account_newPasswordPlaceholder')}
+          autoComplete="new-password"
+        />
       </Field>
       <PasswordRules value={newPwd} />
-      <Field label={t('account_confirmPassword')} error={touched ? errors.confirm : undefined} htmlFor="confirm-pwd">
-        <PasswordInput id="confirm-pwd" value={confirm} onChange={setConfirm} placeholder={t('account_confirmPasswordPlaceholder')} autoComplete="new-password" />
+      <Field
+        label={t('account_confirmPassword')}
+        error={touched ? errors.confirm : undefined}
+        htmlFor="confirm-pwd"
+      >
+        <PasswordInput
+          id="confirm-pwd"
+          value={confirm}
+          onChange={setConfirm}
+          placeholder={t('account_confirmPasswordPlaceholder')}
+          autoComplete="new-password"
+        />
       </Field>
       <p className="muted">{t('account_passwordChangeNote')}</p>
       <Button block color="primary" type="submit" loading={pending} disabled={pending}>
@@ -140,18 +170,48 @@ function WithdrawalPasswordForm() {
           value={current}
           onChange={setCurrent}
           digits={already}
-          placeholder={t(already ? 'account_withdrawPasswordPlaceholder' : 'account_passwordPlaceholder')}
+          placeholder={t(
+            already ? 'account_withdrawPasswordPlaceholder' : 'account_passwordPlaceholder',
+          )}
           autoComplete={already ? 'off' : 'current-password'}
         />
       </Field>
-      <Field label={t('account_newWithdrawPassword')} error={touched ? errors.newPwd : undefined} htmlFor="with-new">
-        <PasswordInput id="with-new" value={newPwd} onChange={setNewPwd} digits placeholder={t('account_withdrawPasswordPlaceholder')} autoComplete="off" />
+      <Field
+        label={t('account_newWithdrawPassword')}
+        error={touched ? errors.newPwd : undefined}
+        htmlFor="with-new"
+      >
+        <PasswordInput
+          id="with-new"
+          value={newPwd}
+          onChange={setNewPwd}
+          digits
+          placeholder={t('account_withdrawPasswordPlaceholder')}
+          autoComplete="off"
+        />
       </Field>
-      <Field label={t('account_confirmPassword')} error={touched ? errors.confirm : undefined} htmlFor="with-confirm">
-        <PasswordInput id="with-confirm" value={confirm} onChange={setConfirm} digits placeholder={t('account_withdrawPasswordPlaceholder')} autoComplete="off" />
+      <Field
+        label={t('account_confirmPassword')}
+        error={touched ? errors.confirm : undefined}
+        htmlFor="with-confirm"
+      >
+        <PasswordInput
+          id="with-confirm"
+          value={confirm}
+          onChange={setConfirm}
+          digits
+          placeholder={t('account_withdrawPasswordPlaceholder')}
+          autoComplete="off"
+        />
       </Field>
       <p className="muted">{t('account_withdrawHoldNote')}</p>
-      <Button block color="primary" type="submit" loading={pending} disabled={pending || isSet.data === undefined}>
+      <Button
+        block
+        color="primary"
+        type="submit"
+        loading={pending}
+        disabled={pending || isSet.data === undefined}
+      >
         {t(already ? 'account_changeWithdrawPassword' : 'account_setWithdrawPassword')}
       </Button>
     </form>
@@ -169,7 +229,11 @@ export default function ChangePage() {
           <button type="button" aria-pressed={tab === 'login'} onClick={() => setTab('login')}>
             {t('account_loginPassword')}
           </button>
-          <button type="button" aria-pressed={tab === 'withdraw'} onClick={() => setTab('withdraw')}>
+          <button
+            type="button"
+            aria-pressed={tab === 'withdraw'}
+            onClick={() => setTab('withdraw')}
+          >
             {t('account_withdrawPassword')}
           </button>
         </div>

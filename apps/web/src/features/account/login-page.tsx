@@ -37,11 +37,13 @@ export default function LoginPage() {
         : isPhoneForAreaCode(areaCode, account)
           ? undefined
           : t('hint_phoneInvalid');
-  const passwordError = touched && !password ? translate('hint_paramRequired', ['userPwd']) : undefined;
+  const passwordError =
+    touched && !password ? translate('hint_paramRequired', ['userPwd']) : undefined;
 
   const { submit, pending } = useSubmit(async () => {
     setTouched(true);
-    const accountOk = channel === 'email' ? isEmail(account) : isPhoneForAreaCode(areaCode, account);
+    const accountOk =
+      channel === 'email' ? isEmail(account) : isPhoneForAreaCode(areaCode, account);
     if (!accountOk || !password) return;
     const result = await login({
       userAccount: account.trim(),
@@ -93,7 +95,9 @@ export default function LoginPage() {
             name="account"
             type={channel === 'email' ? 'email' : 'tel'}
             autoComplete={channel === 'email' ? 'email' : 'tel-national'}
-            placeholder={t(channel === 'email' ? 'account_emailPlaceholder' : 'account_phonePlaceholder')}
+            placeholder={t(
+              channel === 'email' ? 'account_emailPlaceholder' : 'account_phonePlaceholder',
+            )}
             value={account}
             maxLength={channel === 'email' ? 254 : 20}
             onChange={setAccount}
@@ -112,7 +116,14 @@ export default function LoginPage() {
             onChange={setPassword}
           />
         </Field>
-        <Button block color="primary" size="large" type="submit" loading={pending} disabled={pending}>
+        <Button
+          block
+          color="primary"
+          size="large"
+          type="submit"
+          loading={pending}
+          disabled={pending}
+        >
           {t('account_login')}
         </Button>
       </form>

@@ -84,7 +84,12 @@ const AREAS: Entry[][] = [
     { route: 'welfare', label: 'area_welfare', icon: <GiftOutline /> },
     { route: 'activity', label: 'area_activity', icon: <GiftOutline /> },
     { route: 'messages', label: 'area_messages', icon: <MessageOutline />, module: 'messages' },
-    { route: 'notifications', label: 'area_notifications', icon: <BellOutline />, module: 'messages' },
+    {
+      route: 'notifications',
+      label: 'area_notifications',
+      icon: <BellOutline />,
+      module: 'messages',
+    },
     { route: 'service', label: 'area_service', icon: <MessageOutline />, module: 'service' },
     { route: 'qa', label: 'area_qa', icon: <QuestionCircleOutline /> },
   ],
@@ -128,8 +133,7 @@ export default function MePage() {
     reLaunch('login');
   }
 
-  const entries = (list: Entry[]) =>
-    list.filter((entry) => !entry.module || visible(entry.module));
+  const entries = (list: Entry[]) => list.filter((entry) => !entry.module || visible(entry.module));
 
   return (
     <div className="page" data-testid="me-page">
@@ -139,7 +143,11 @@ export default function MePage() {
           {signedIn && user ? (
             <div className="row">
               <div className="avatar" aria-hidden="true">
-                {user.avatar ? <img src={user.avatar} alt="" /> : (user.nickName || user.userAccount).slice(0, 1).toUpperCase()}
+                {user.avatar ? (
+                  <img src={user.avatar} alt="" />
+                ) : (
+                  (user.nickName || user.userAccount).slice(0, 1).toUpperCase()
+                )}
               </div>
               <div className="stack" style={{ gap: 4, minWidth: 0 }}>
                 <div className="row">
@@ -150,7 +158,9 @@ export default function MePage() {
                     </span>
                   )}
                 </div>
-                <span className="muted" data-testid="me-account">{user.userAccount}</span>
+                <span className="muted" data-testid="me-account">
+                  {user.userAccount}
+                </span>
                 <span className="muted">
                   {t(AUTH_LABEL[user.authStatus] ?? 'account_authNone')} ·{' '}
                   {t(demo ? 'account_demo' : 'account_live')}
@@ -188,7 +198,13 @@ export default function MePage() {
               <span className="muted">{t(demo ? 'tip_demoAccount' : 'account_liveHint')}</span>
             </div>
             <span className="spacer" />
-            <Button size="small" color="primary" fill="outline" onClick={() => void switchAccount()} data-testid="switch-account">
+            <Button
+              size="small"
+              color="primary"
+              fill="outline"
+              onClick={() => void switchAccount()}
+              data-testid="switch-account"
+            >
               {t(demo ? 'account_switchToLive' : 'account_switchToDemo')}
             </Button>
           </section>
@@ -197,7 +213,12 @@ export default function MePage() {
         {signedIn && (
           <section className="card grid-entries">
             {entries(QUICK).map((entry) => (
-              <button key={entry.route} type="button" className="grid-entry" onClick={() => navigateTo(entry.route)}>
+              <button
+                key={entry.route}
+                type="button"
+                className="grid-entry"
+                onClick={() => navigateTo(entry.route)}
+              >
                 <span className="grid-entry-icon">{entry.icon}</span>
                 {t(entry.label)}
               </button>
@@ -206,12 +227,17 @@ export default function MePage() {
         )}
 
         {AREAS.map((group, index) => {
-          const shown = entries(group).filter((entry) => signedIn || index === AREAS.length - 1);
+          // Signed out, only the device settings (the last group) apply.
+          const shown = signedIn || index === AREAS.length - 1 ? entries(group) : [];
           if (shown.length === 0) return null;
           return (
             <List key={index} mode="card" style={{ margin: 0 }}>
               {shown.map((entry) => (
-                <List.Item key={entry.route} prefix={entry.icon} onClick={() => navigateTo(entry.route)}>
+                <List.Item
+                  key={entry.route}
+                  prefix={entry.icon}
+                  onClick={() => navigateTo(entry.route)}
+                >
                   {t(entry.label)}
                 </List.Item>
               ))}
@@ -220,7 +246,13 @@ export default function MePage() {
         })}
 
         {signedIn && (
-          <Button block color="danger" fill="outline" onClick={() => void logout()} data-testid="logout">
+          <Button
+            block
+            color="danger"
+            fill="outline"
+            onClick={() => void logout()}
+            data-testid="logout"
+          >
             {t('account_logout')}
           </Button>
         )}

@@ -156,7 +156,9 @@ export default function RegisterPage() {
             name="account"
             type={channel === 'phone' ? 'tel' : 'email'}
             autoComplete={channel === 'phone' ? 'tel-national' : 'email'}
-            placeholder={t(channel === 'phone' ? 'account_phonePlaceholder' : 'account_emailPlaceholder')}
+            placeholder={t(
+              channel === 'phone' ? 'account_phonePlaceholder' : 'account_emailPlaceholder',
+            )}
             value={account}
             maxLength={channel === 'phone' ? 20 : 254}
             onChange={(value) => {
@@ -188,7 +190,9 @@ export default function RegisterPage() {
               disabled={secondsLeft > 0 || sending.pending}
               onClick={() => void sending.submit()}
             >
-              {secondsLeft > 0 ? translate('account_resendIn', [secondsLeft]) : t('account_sendCode')}
+              {secondsLeft > 0
+                ? translate('account_resendIn', [secondsLeft])
+                : t('account_sendCode')}
             </button>
           </Field>
         )}
@@ -246,7 +250,14 @@ export default function RegisterPage() {
             {t('page_privacy')}
           </button>
         </p>
-        <Button block color="primary" size="large" type="submit" loading={pending} disabled={pending}>
+        <Button
+          block
+          color="primary"
+          size="large"
+          type="submit"
+          loading={pending}
+          disabled={pending}
+        >
           {t('account_register')}
         </Button>
       </form>

@@ -10,9 +10,12 @@ export function useCountdown(): [number, (seconds: number) => void] {
     return () => clearInterval(timer);
   }, [endsAt, now]);
   const left = Math.max(0, Math.ceil((endsAt - now) / 1000));
-  return [left, (seconds) => {
-    const start = Date.now();
-    setNow(start);
-    setEndsAt(start + seconds * 1000);
-  }];
+  return [
+    left,
+    (seconds) => {
+      const start = Date.now();
+      setNow(start);
+      setEndsAt(start + seconds * 1000);
+    },
+  ];
 }

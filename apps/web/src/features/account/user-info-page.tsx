@@ -42,37 +42,49 @@ export default function UserInfoPage() {
 
   return (
     <RequireSignIn>
-    <div className="page" data-testid="user-info-page">
-      <PageHeader title={t('page_userInfo')} />
-      <div className="page-body stack">
-        <List mode="card" style={{ margin: 0 }}>
-          <List.Item extra={user?.userAccount}>{t('field_userAccount')}</List.Item>
-          <List.Item extra={user?.id}>{t('account_userId')}</List.Item>
-          <List.Item extra={user?.inviteCode}>{t('field_inviteCode')}</List.Item>
-          <List.Item extra={user?.createTime ? formatDateTime(user.createTime) : '- -'}>
-            {t('account_createdAt')}
-          </List.Item>
-          <List.Item extra={user?.lastLoginTime ? formatDateTime(user.lastLoginTime) : '- -'}>
-            {t('account_lastLogin')}
-          </List.Item>
-        </List>
-        <form
-          className="stack"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <Field label={t('field_nickName')} error={nickError} htmlFor="nick-name">
-            <Input id="nick-name" value={shownNick} maxLength={32} onChange={setNickName} clearable />
-          </Field>
-          <Button block color="primary" type="submit" loading={pending} disabled={pending || nickName === undefined}>
-            {t('common_save')}
-          </Button>
-        </form>
+      <div className="page" data-testid="user-info-page">
+        <PageHeader title={t('page_userInfo')} />
+        <div className="page-body stack">
+          <List mode="card" style={{ margin: 0 }}>
+            <List.Item extra={user?.userAccount}>{t('field_userAccount')}</List.Item>
+            <List.Item extra={user?.id}>{t('account_userId')}</List.Item>
+            <List.Item extra={user?.inviteCode}>{t('field_inviteCode')}</List.Item>
+            <List.Item extra={user?.createTime ? formatDateTime(user.createTime) : '- -'}>
+              {t('account_createdAt')}
+            </List.Item>
+            <List.Item extra={user?.lastLoginTime ? formatDateTime(user.lastLoginTime) : '- -'}>
+              {t('account_lastLogin')}
+            </List.Item>
+          </List>
+          <form
+            className="stack"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              void submit();
+            }}
+          >
+            <Field label={t('field_nickName')} error={nickError} htmlFor="nick-name">
+              <Input
+                id="nick-name"
+                value={shownNick}
+                maxLength={32}
+                onChange={setNickName}
+                clearable
+              />
+            </Field>
+            <Button
+              block
+              color="primary"
+              type="submit"
+              loading={pending}
+              disabled={pending || nickName === undefined}
+            >
+              {t('common_save')}
+            </Button>
+          </form>
+        </div>
       </div>
-    </div>
     </RequireSignIn>
   );
 }

@@ -3,7 +3,13 @@
  * to sign in, the platform notice and shortcuts. Sections follow the page configuration.
  */
 import { Button } from 'antd-mobile';
-import { GlobalOutline, LockOutline, SetOutline, SoundOutline, UserOutline } from 'antd-mobile-icons';
+import {
+  GlobalOutline,
+  LockOutline,
+  SetOutline,
+  SoundOutline,
+  UserOutline,
+} from 'antd-mobile-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_TYPE, USDT_CURRENCY_ID, formatAmount, type UserInfo } from '@bourse/shared';
@@ -35,10 +41,13 @@ export default function HomePage() {
   }).data;
   const balance = useQuery({
     queryKey: ['userBalance', USDT_CURRENCY_ID, user?.accountType],
-    queryFn: () => api.get<{ amount: string }>('/api/userInfo/userBalance', { currencyId: USDT_CURRENCY_ID }),
+    queryFn: () =>
+      api.get<{ amount: string }>('/api/userInfo/userBalance', { currencyId: USDT_CURRENCY_ID }),
     enabled: signedIn,
   });
-  const notice = storedTip(user?.accountType === ACCOUNT_TYPE.demo ? 'demoAccount' : 'withdrawNotice');
+  const notice = storedTip(
+    user?.accountType === ACCOUNT_TYPE.demo ? 'demoAccount' : 'withdrawNotice',
+  );
   const { app_decimal_no: decimals } = getOtherValue();
 
   return (
@@ -47,12 +56,25 @@ export default function HomePage() {
         <header className="home-header">
           <img src="favicon.svg" width="32" height="32" alt="" />
           <span className="site-name">{site?.siteName || 'Bourse'}</span>
-          {user?.accountType === ACCOUNT_TYPE.demo && <span className="badge-demo">{t('account_demoBadge')}</span>}
+          {user?.accountType === ACCOUNT_TYPE.demo && (
+            <span className="badge-demo">{t('account_demoBadge')}</span>
+          )}
           <span className="spacer" />
-          <button type="button" className="icon-button" aria-label={t('page_language')} onClick={() => navigateTo('language')}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('page_language')}
+            onClick={() => navigateTo('language')}
+          >
             <GlobalOutline />
           </button>
-          <button type="button" className="icon-button" aria-label={t('page_me')} data-testid="home-me" onClick={() => navigateTo('me')}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('page_me')}
+            data-testid="home-me"
+            onClick={() => navigateTo('me')}
+          >
             <UserOutline />
           </button>
         </header>
@@ -71,7 +93,11 @@ export default function HomePage() {
               <>
                 <strong style={{ fontSize: 20 }}>{site?.slogan || t('site_slogan')}</strong>
                 <div className="row">
-                  <Button color="primary" onClick={() => navigateTo('login')} data-testid="home-login">
+                  <Button
+                    color="primary"
+                    onClick={() => navigateTo('login')}
+                    data-testid="home-login"
+                  >
                     {t('account_login')}
                   </Button>
                   <Button onClick={() => navigateTo('register')} data-testid="home-register">
@@ -91,7 +117,12 @@ export default function HomePage() {
         {visible('shortcut') && (
           <section className="card grid-entries">
             {SHORTCUTS.map((entry) => (
-              <button key={entry.route} type="button" className="grid-entry" onClick={() => navigateTo(entry.route)}>
+              <button
+                key={entry.route}
+                type="button"
+                className="grid-entry"
+                onClick={() => navigateTo(entry.route)}
+              >
                 <span className="grid-entry-icon">{entry.icon}</span>
                 {t(entry.label)}
               </button>

@@ -46,9 +46,15 @@ export default function LinePage() {
                   {latency.isFetching ? (
                     <Tag fill="outline">{t('line_measuring')}</Tag>
                   ) : ms === null || ms === undefined ? (
-                    <Tag color="danger" fill="outline">{t('line_unreachable')}</Tag>
+                    <Tag color="danger" fill="outline">
+                      {t('line_unreachable')}
+                    </Tag>
                   ) : (
-                    <Tag color={ms < 300 ? 'success' : 'warning'} fill="outline" data-testid={`line-latency-${index}`}>
+                    <Tag
+                      color={ms < 300 ? 'success' : 'warning'}
+                      fill="outline"
+                      data-testid={`line-latency-${index}`}
+                    >
                       {translate('line_latency', [ms])}
                     </Tag>
                   )}
