@@ -3,11 +3,11 @@
 // the entry with its static imports, the route's own lazy chunk with its imports, and (for the
 // first screen) the English locale, which a first visit loads before rendering.
 // `node bench/web-size.mjs` prints the table and exits 1 over budget; `npm run bench` runs it too.
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { root } from './lib.mjs';
+import { build } from '../apps/web/scripts/build.mjs';
 
 export const FIRST_SCREEN_BUDGET_KB = 180;
 const webDir = path.join(root, 'apps/web');
@@ -32,12 +32,8 @@ function sizeOf(files) {
     .reduce((sum, file) => sum + gzipKb(file), 0);
 }
 
-export async function benchWebSize({ build = true } = {}) {
-  if (build)
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], {
-      cwd: webDir,
-      stdio: 'inherit',
-    });
+export async function benchWebSize({ rebuild = true } = {}) {
+  if (rebuild) await build();
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'));
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   const entry = closure(manifest, entryKey);

@@ -7,6 +7,7 @@ import { paths } from '../config/paths';
 import { setNavigator } from '../lib/navigation';
 import { AppFrame } from './app-frame';
 import { NotFoundPage } from './not-found-page';
+import HomePage from '../features/home/home-page';
 
 type Lazy = RouteObject['lazy'];
 
@@ -20,7 +21,8 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.entry, element: <Navigate to={paths.home} replace /> },
       { path: paths.entryAlias, element: <Navigate to={paths.home} replace /> },
-      { path: paths.home, lazy: screen(() => import('../features/home/home-page')) },
+      // The first screen comes with the app itself: one round trip less before it shows.
+      { path: paths.home, Component: HomePage },
       { path: paths.me, lazy: screen(() => import('../features/account/me-page')) },
       { path: paths.login, lazy: screen(() => import('../features/account/login-page')) },
       { path: paths.register, lazy: screen(() => import('../features/account/register-page')) },

@@ -14,20 +14,22 @@ import {
   type Language,
   type LanguageKey,
 } from '@bourse/shared';
+import english from '../../../../packages/shared/locales/en.json';
 import { getItem, languagePackKey, setItem, STORAGE_KEY } from '../lib/storage';
 
 export type Messages = Record<string, string>;
 
-const bundledLoaders = import.meta.glob<Messages>('../../../../packages/shared/locales/*.json', {
-  import: 'default',
-});
+// English, the default and the fallback of every other language, comes with the first screen;
+// each other language is a chunk of its own, loaded when chosen.
+const bundledLoaders = import.meta.glob<Messages>(
+  ['../../../../packages/shared/locales/*.json', '!**/en.json'],
+  { import: 'default' },
+);
 
 /** The bundled locale file of a language (English when it has none). */
 export async function bundledMessages(locale: LanguageKey): Promise<Messages> {
-  const load =
-    bundledLoaders[`../../../../packages/shared/locales/${locale}.json`] ??
-    bundledLoaders[`../../../../packages/shared/locales/${DEFAULT_LANGUAGE}.json`];
-  return load ? load() : {};
+  const load = bundledLoaders[`../../../../packages/shared/locales/${locale}.json`];
+  return load ? load() : english;
 }
 
 export function currentLocale(): LanguageKey {

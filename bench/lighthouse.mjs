@@ -1,0 +1,65 @@
+// Target: Lighthouse mobile performance >= 90 on the home route, run with Debian's Chromium
+// against the real server (built app, embedded database), Lighthouse's default mobile settings
+// (simulated slow 4G and a 4x slower CPU). The median of three runs counts.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { root, startServer } from './lib.mjs';
+import { build } from '../apps/web/scripts/build.mjs';
+
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+export async function benchLighthouse() {
+  await build();
+  const server = await startServer({ port: 18091 });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  try {
+    const url = `${server.url}/#/pages/tabs/home/home-k`;
+    const runs = [];
+    for (let run = 0; run < RUNS; run++) {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
+      const { audits, categories } = result.lhr;
+      runs.push({
+        score: Math.round(categories.performance.score * 100),
+        firstContentfulPaintMs: Math.round(audits['first-contentful-paint'].numericValue),
+        largestContentfulPaintMs: Math.round(audits['largest-contentful-paint'].numericValue),
+        totalBlockingTimeMs: Math.round(audits['total-blocking-time'].numericValue),
+        cumulativeLayoutShift: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
+      });
+    }
+    const median = [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)];
+    return {
+      name: `Lighthouse mobile performance, home route, median of ${RUNS}`,
+      ...median,
+      scores: runs.map((run) => run.score),
+      chromium: CHROMIUM,
+      target: '>= 90',
+      pass: median.score >= 90,
+    };
+  } finally {
+    await chrome.kill();
+    await server.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.chdir(root);
+  console.log(JSON.stringify(await benchLighthouse(), null, 2));
+}
