@@ -5,10 +5,12 @@ import path from 'node:path';
 import { benchAuthRead } from './auth-read.mjs';
 import { benchLaunch } from './launch.mjs';
 import { benchLedger } from './ledger.mjs';
+import { benchLighthouse } from './lighthouse.mjs';
+import { benchWebSize } from './web-size.mjs';
 import { machine, root } from './lib.mjs';
 
 const results = { date: new Date().toISOString(), machine: machine(), benchmarks: [] };
-for (const bench of [benchLaunch, benchAuthRead, benchLedger]) {
+for (const bench of [benchWebSize, benchLighthouse, benchLaunch, benchAuthRead, benchLedger]) {
   const result = await bench();
   results.benchmarks.push(result);
   console.log(JSON.stringify(result, null, 2));
