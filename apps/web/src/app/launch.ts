@@ -16,7 +16,7 @@ import {
   loadTips,
   markPopUpSeen,
 } from '../api/launch';
-import { refreshSignedInUser } from '../features/account/session';
+import { refreshSignedInUser } from '../api/session';
 import { currentLocale, translate } from '../i18n';
 import { redirectTo } from '../lib/navigation';
 

@@ -1,7 +1,7 @@
 /** The account calls of /api/userInfo. */
 import type { UserInfo } from '@bourse/shared';
 import { api } from '../../api';
-import type { SignedIn } from './session';
+import type { SignedIn } from '../../api/session';
 
 export interface AreaCode {
   id: number;

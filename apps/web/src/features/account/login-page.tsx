@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Input } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isEmail, isPhoneForAreaCode } from '@bourse/shared';
 import { showToast } from '../../api';
@@ -13,12 +14,13 @@ import { Field } from '../../components/field';
 import { login } from './api';
 import { AreaCodePicker } from './area-code-picker';
 import { AuthHeader } from './auth-header';
-import { signIn } from './session';
+import { signIn } from '../../api/session';
 
 type Channel = 'email' | 'phone';
 
 export default function LoginPage() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const [channel, setChannel] = useState<Channel>('email');
   const [account, setAccount] = useState('');
@@ -51,6 +53,7 @@ export default function LoginPage() {
       ...(channel === 'phone' ? { areaCode } : {}),
     });
     signIn(result);
+    queryClient.setQueryData(['userInfo'], result.userInfo);
     showToast(t('account_signedIn'));
     const back = search.get('redirect');
     if (back && back.startsWith('/pages/') && back !== paths.login) window.location.hash = back;

@@ -36,8 +36,8 @@ import { translate } from '../../i18n';
 import { navigateTo, reLaunch } from '../../lib/navigation';
 import { getOtherValue } from '../../lib/storage';
 import { changeLoginModel, personCenterPanelData } from './api';
-import { signOut } from './session';
-import { useUser } from './use-user';
+import { signOut, storeUserInfo } from '../../api/session';
+import { useUser } from '../../hooks/use-user';
 
 const AUTH_LABEL: Record<number, string> = {
   [AUTH_STATUS.none]: 'account_authNone',
@@ -117,6 +117,7 @@ export default function MePage() {
     const target = demo ? ACCOUNT_TYPE.live : ACCOUNT_TYPE.demo;
     const userInfo = await changeLoginModel(target).catch(() => undefined);
     if (!userInfo) return;
+    storeUserInfo(userInfo);
     queryClient.setQueryData(['userInfo'], userInfo);
     await queryClient.invalidateQueries();
     showToast(t(target === ACCOUNT_TYPE.demo ? 'account_nowDemo' : 'account_nowLive'));

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Input } from 'antd-mobile';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   REG_TYPE,
@@ -27,7 +27,7 @@ import { register, sendEmailCode, sendPhoneCode } from './api';
 import { AreaCodePicker } from './area-code-picker';
 import { AuthHeader } from './auth-header';
 import { PasswordRules } from './password-rules';
-import { signIn } from './session';
+import { signIn } from '../../api/session';
 import { useCountdown } from './use-countdown';
 
 type Channel = 'email' | 'phone';
@@ -35,6 +35,7 @@ const INVITE_CODE = /^[A-Za-z0-9]{4,16}$/;
 
 export default function RegisterPage() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const site = useQuery({
     queryKey: ['siteInfo'],
@@ -103,6 +104,7 @@ export default function RegisterPage() {
       ...(codeRequired || code ? { yzmCode: code } : {}),
     });
     signIn(result);
+    queryClient.setQueryData(['userInfo'], result.userInfo);
     showToast(t('account_registered'));
     redirectTo('me');
   });

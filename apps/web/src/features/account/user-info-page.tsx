@@ -9,10 +9,10 @@ import { Field } from '../../components/field';
 import { PageHeader } from '../../components/page-header';
 import { useSubmit } from '../../hooks/use-submit';
 import { translate } from '../../i18n';
-import { setItem, STORAGE_KEY } from '../../lib/storage';
+import { storeUserInfo } from '../../api/session';
 import { modifyUserInfo } from './api';
 import { RequireSignIn } from './require-sign-in';
-import { useUser } from './use-user';
+import { useUser } from '../../hooks/use-user';
 
 const NICKNAME = /^[\p{L}\p{M}\p{N} ._\-']+$/u;
 
@@ -34,7 +34,7 @@ export default function UserInfoPage() {
   const { submit, pending } = useSubmit(async () => {
     if (nickName === undefined || nickError) return;
     const updated = await modifyUserInfo(nickName.trim());
-    setItem(STORAGE_KEY.userInfo, updated);
+    storeUserInfo(updated);
     queryClient.setQueryData(['userInfo'], updated);
     setNickName(undefined);
     showToast(t('common_saved'));

@@ -12,14 +12,15 @@ import {
 } from 'antd-mobile-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_TYPE, USDT_CURRENCY_ID, formatAmount, type UserInfo } from '@bourse/shared';
+import { ACCOUNT_TYPE, USDT_CURRENCY_ID, formatAmount } from '@bourse/shared';
 import { api } from '../../api';
 import { loadSiteInfo, storedSiteInfo, storedTip } from '../../api/launch';
 import type { RouteName } from '../../config/paths';
 import { usePageConfig } from '../../hooks/use-page-config';
 import { translate } from '../../i18n';
 import { navigateTo } from '../../lib/navigation';
-import { getItem, getOtherValue, getToken, STORAGE_KEY } from '../../lib/storage';
+import { getOtherValue } from '../../lib/storage';
+import { useUser } from '../../hooks/use-user';
 
 const SHORTCUTS: { route: RouteName; label: string; icon: React.ReactNode }[] = [
   { route: 'me', label: 'page_me', icon: <UserOutline /> },
@@ -31,8 +32,7 @@ const SHORTCUTS: { route: RouteName; label: string; icon: React.ReactNode }[] = 
 export default function HomePage() {
   const { t } = useTranslation();
   const visible = usePageConfig('pages/tabs/home/home-k');
-  const signedIn = Boolean(getToken());
-  const user = signedIn ? getItem<UserInfo>(STORAGE_KEY.userInfo) : undefined;
+  const { user, signedIn } = useUser();
   const site = useQuery({
     queryKey: ['siteInfo'],
     queryFn: loadSiteInfo,

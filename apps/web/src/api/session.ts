@@ -3,8 +3,8 @@
  * refreshed from the server; sign-in and sign-out.
  */
 import type { UserInfo } from '@bourse/shared';
-import { api } from '../../api';
-import { clearSession, getItem, getToken, setItem, STORAGE_KEY } from '../../lib/storage';
+import { api } from './index';
+import { clearSession, getItem, getToken, setItem, STORAGE_KEY } from '../lib/storage';
 
 export interface SignedIn {
   token: string;
@@ -25,11 +25,16 @@ export function signIn(result: SignedIn): void {
   setItem(STORAGE_KEY.userInfo, result.userInfo);
 }
 
+/** Keeps a fresh copy of the user (after a profile change or an account switch). */
+export function storeUserInfo(userInfo: UserInfo): void {
+  setItem(STORAGE_KEY.userInfo, userInfo);
+}
+
 /** Reads the user again; nothing to do when signed out. A revoked session answers 401. */
 export async function refreshSignedInUser(): Promise<UserInfo | undefined> {
   if (!getToken()) return undefined;
   const userInfo = await api.get<UserInfo>('/api/userInfo/getUserInfo');
-  setItem(STORAGE_KEY.userInfo, userInfo);
+  storeUserInfo(userInfo);
   return userInfo;
 }
 
