@@ -1,5 +1,5 @@
 /** The phone-width frame of every screen, with the tab bar under the four tab screens. */
-import { Outlet, useLocation, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { isTabPath } from '../config/paths';
 import { TabBarView } from './tab-bar';
 
@@ -16,6 +16,8 @@ export function AppFrame() {
         <Outlet />
       </main>
       {withTabs && <TabBarView pathname={pathname} />}
+      {/* A new screen opens at its top; going back returns to where the user was. */}
+      <ScrollRestoration />
     </div>
   );
 }
