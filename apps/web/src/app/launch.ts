@@ -37,14 +37,14 @@ export async function launch(): Promise<boolean> {
 async function showPopUp(): Promise<void> {
   const popUp = await loadNewPopUp();
   if (!popUp) return;
-  markPopUpSeen(popUp);
-  // The dialog loads only when there is a pop-up to show.
+  // The dialog loads only when there is a pop-up to show; it counts as seen once dismissed.
   const { Dialog } = await import('../lib/antd-render');
   await Dialog.alert({
     title: popUp.title,
     content: popUp.content,
     confirmText: translate('common_gotIt'),
   });
+  markPopUpSeen(popUp);
 }
 
 export function startLaunch(queryClient: QueryClient): void {

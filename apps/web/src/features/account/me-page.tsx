@@ -150,16 +150,18 @@ export default function MePage() {
                   (user.nickName || user.userAccount).slice(0, 1).toUpperCase()
                 )}
               </div>
-              <div className="stack" style={{ gap: 4, minWidth: 0 }}>
-                <div className="row">
-                  <strong data-testid="me-name">{user.nickName || user.userAccount}</strong>
+              <div className="stack" style={{ gap: 4, minWidth: 0, flex: 1 }}>
+                <div className="row" style={{ minWidth: 0 }}>
+                  <strong className="ellipsis" data-testid="me-name">
+                    {user.nickName || user.userAccount}
+                  </strong>
                   {demo && (
                     <span className="badge-demo" data-testid="demo-badge">
                       {t('account_demoBadge')}
                     </span>
                   )}
                 </div>
-                <span className="muted" data-testid="me-account">
+                <span className="muted ellipsis" data-testid="me-account">
                   {user.userAccount}
                 </span>
                 <span className="muted">

@@ -5,7 +5,7 @@ import { List } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type LanguageKey } from '@bourse/shared';
-import { loadLanguagePack } from '../../api/launch';
+import { loadLanguagePack, loadTips } from '../../api/launch';
 import { PageHeader } from '../../components/page-header';
 import { changeLocale, currentLocale } from '../../i18n';
 import { navigateBack } from '../../lib/navigation';
@@ -18,9 +18,9 @@ export default function LanguagePage() {
   async function choose(locale: LanguageKey) {
     setSelected(locale);
     await changeLocale(locale);
-    // The server's pack (operator overrides over the bundled texts) follows; texts the server
-    // translates (tips, pop-ups, country names) are read again in the new language.
-    await loadLanguagePack(locale).catch(() => undefined);
+    // The server's pack (operator overrides over the bundled texts) and the tips follow; texts
+    // the server translates in queries (pop-ups, country names) are read again too.
+    await Promise.allSettled([loadLanguagePack(locale), loadTips()]);
     await queryClient.invalidateQueries();
     navigateBack(1);
   }

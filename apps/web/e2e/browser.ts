@@ -1,0 +1,297 @@
+/**
+ * What the browser tests share: Debian's Chromium driven by playwright-core at a phone viewport,
+ * one browser per test file and a fresh context per test, uncaught page errors failing the test,
+ * screenshots, the app's texts, and users registered through the API.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+
+const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const localesDir = path.resolve(webDir, '../../packages/shared/locales');
+export const SCREENS_DIR = path.join(webDir, 'test-results/screens');
+const FAILURES_DIR = path.join(webDir, 'test-results/failures');
+
+export const VIEWPORT = { width: 390, height: 844 } as const;
+export const PASSWORD = 'Passw0rd1';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/** The texts of a bundled locale (packages/shared/locales/<locale>.json). */
+const localeCache = new Map<string, Record<string, string>>();
+export function messages(locale = 'en'): Record<string, string> {
+  let texts = localeCache.get(locale);
+  if (!texts) {
+    texts = JSON.parse(readFileSync(path.join(localesDir, `${locale}.json`), 'utf8')) as Record<
+      string,
+      string
+    >;
+    localeCache.set(locale, texts);
+  }
+  return texts;
+}
+
+/** A message of a locale; throws on an unknown key so a renamed key fails loudly. */
+export function text(key: string, locale = 'en'): string {
+  const value = messages(locale)[key];
+  if (value === undefined) throw new Error(`No message ${key} in ${locale}.json`);
+  return value;
+}
+
+/** Saves a PNG of the page under apps/web/test-results/screens/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  const file = path.join(SCREENS_DIR, `${name}.png`);
+  await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
+  return file;
+}
+
+export interface RegisteredUser {
+  email: string;
+  password: string;
+  token: string;
+  userInfo: { id: number; userAccount: string; accountType: number; [key: string]: unknown };
+}
+
+let sequence = 0;
+/** A unique, valid email for a test user. */
+export function uniqueEmail(prefix = 'e2e'): string {
+  sequence += 1;
+  const random = Math.random().toString(36).slice(2, 8);
+  return `${prefix}.${process.pid}.${Date.now().toString(36)}.${sequence}.${random}@example.com`;
+}
+
+interface Envelope<T> {
+  code: number;
+  msg: string;
+  data: T;
+  rows?: unknown[];
+}
+
+/** Calls the API from the test process (form-encoded POST, like the app). */
+export async function apiCall<T = unknown>(
+  method: 'GET' | 'POST',
+  url: string,
+  options: { token?: string; form?: Record<string, string>; query?: Record<string, string> } = {},
+): Promise<Envelope<T>> {
+  const target = new URL(url, baseUrl());
+  for (const [name, value] of Object.entries(options.query ?? {})) {
+    target.searchParams.set(name, value);
+  }
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.form) {
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  }
+  const response = await fetch(target, { method, headers, body });
+  return (await response.json()) as Envelope<T>;
+}
+
+/** Registers a user by email through the API (the server needs no verification code here). */
+export async function registerUser(
+  email = uniqueEmail(),
+  password = PASSWORD,
+): Promise<RegisteredUser> {
+  const result = await apiCall<{ token: string; userInfo: RegisteredUser['userInfo'] }>(
+    'POST',
+    '/api/userInfo/reg',
+    { form: { regType: '1', userAccount: email, userPwd: password } },
+  );
+  if (result.code !== 200) throw new Error(`registration failed: ${JSON.stringify(result)}`);
+  return { email, password, token: result.data.token, userInfo: result.data.userInfo };
+}
+
+let popUpVersion: Promise<unknown> | undefined;
+/** The version of the launch pop-up the server offers (undefined when there is none). */
+export function currentPopUpVersion(): Promise<unknown> {
+  popUpVersion ??= apiCall('GET', '/api/popUp/list').then(
+    (result) => (result.rows?.[0] as { version?: unknown } | undefined)?.version,
+  );
+  return popUpVersion;
+}
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+/** The app's URL for a route path ('/pages/…'). */
+export function appUrl(route = '/'): string {
+  return `${baseUrl()}/#${route}`;
+}
+
+export interface PageOptions {
+  /** Leave the launch pop-up unseen, so it shows (default: marked seen, so it stays out of the way). */
+  showPopUp?: boolean;
+  /** Start signed in as this user (its token, account and details in device storage). */
+  user?: RegisteredUser;
+  /** Extra device storage (values are stored as JSON, like the app does). */
+  storage?: Record<string, unknown>;
+}
+
+export interface BrowserHarness {
+  /** A page in a fresh context at the phone viewport; closed after the test. */
+  newPage(options?: PageOptions): Promise<Page>;
+}
+
+interface Tracked {
+  context: BrowserContext;
+  errors: string[];
+}
+
+/**
+ * One browser for the test file; each `newPage` opens a fresh context. After every test the
+ * contexts close and any uncaught error thrown in a page fails the test.
+ */
+export function useBrowser(): BrowserHarness {
+  let browser: Browser | undefined;
+  const open: Tracked[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterEach(async (context) => {
+    const tracked = open.splice(0);
+    const errors = tracked.flatMap((entry) => entry.errors);
+    // A failed test leaves a picture of every page it had open, to see what went wrong.
+    if (context.task.result?.state === 'fail' || errors.length > 0) {
+      const name = context.task.name.replace(/[^\w-]+/g, '-').slice(0, 80);
+      const pages = tracked.flatMap((entry) => entry.context.pages());
+      mkdirSync(FAILURES_DIR, { recursive: true });
+      await Promise.all(
+        pages.map((page, index) =>
+          page
+            .screenshot({ path: path.join(FAILURES_DIR, `${name}-${index}.png`) })
+            .catch(() => undefined),
+        ),
+      );
+    }
+    await Promise.all(tracked.map((entry) => entry.context.close().catch(() => undefined)));
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    async newPage(options: PageOptions = {}) {
+      if (!browser) throw new Error('the browser is not running (newPage outside a test?)');
+      const storage: Record<string, unknown> = { ...options.storage };
+      if (!options.showPopUp) {
+        const version = await currentPopUpVersion();
+        if (version !== undefined) storage.popUpVersion = version;
+      }
+      if (options.user) {
+        storage.uToken = options.user.token;
+        storage.userAccount = options.user.userInfo.userAccount;
+        storage.userInfo = options.user.userInfo;
+      }
+      const context = await browser.newContext({
+        viewport: VIEWPORT,
+        screen: VIEWPORT,
+        deviceScaleFactor: 1,
+        locale: 'en-US',
+        storageState: {
+          cookies: [],
+          origins: [
+            {
+              origin: baseUrl(),
+              localStorage: Object.entries(storage).map(([name, value]) => ({
+                name,
+                value: JSON.stringify(value),
+              })),
+            },
+          ],
+        },
+      });
+      const tracked: Tracked = { context, errors: [] };
+      open.push(tracked);
+      context.setDefaultTimeout(15_000);
+      context.setDefaultNavigationTimeout(20_000);
+      const page = await context.newPage();
+      page.on('pageerror', (error) => tracked.errors.push(`${error.name}: ${error.message}`));
+      return page;
+    },
+  };
+}
+
+/** The route path of the page's hash ('/pages/…', without the query). */
+export async function currentRoute(page: Page): Promise<string> {
+  return page.evaluate(() => window.location.hash.replace(/^#/, '').split('?')[0] ?? '');
+}
+
+/** Waits until the hash route (without its query) is `route`. */
+export async function waitForRoute(page: Page, route: string): Promise<void> {
+  await page.waitForFunction(
+    (expected) => window.location.hash.replace(/^#/, '').split('?')[0] === expected,
+    route,
+  );
+}
+
+/** The device storage value of a key as the app reads it (parsed JSON, null when missing). */
+export async function stored(page: Page, key: string): Promise<unknown> {
+  return page.evaluate((name) => {
+    const raw = window.localStorage.getItem(name);
+    return raw === null ? null : (JSON.parse(raw) as unknown);
+  }, key);
+}
+
+/** Waits for an antd-mobile toast with this text and checks it is really on screen. */
+export async function expectToast(page: Page, message: string): Promise<void> {
+  const toast = page.locator('.adm-toast-main', { hasText: message });
+  await toast.first().waitFor({ state: 'visible' });
+  await expectOnScreen(page, toast.first());
+}
+
+/** The element has a size and lies inside the viewport. */
+export async function expectOnScreen(page: Page, locator: Locator): Promise<void> {
+  const box = await locator.boundingBox();
+  expect(box, 'element has a layout box').not.toBeNull();
+  const viewport = page.viewportSize() ?? VIEWPORT;
+  expect(box!.width).toBeGreaterThan(0);
+  expect(box!.height).toBeGreaterThan(0);
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
+}
+
+/** Signs in through the login screen by email and waits for the user centre. */
+export async function signInThroughUi(page: Page, user: RegisteredUser): Promise<void> {
+  await page.goto(appUrl('/pages/user/login'));
+  await page.locator('[data-testid="login-page"]').waitFor();
+  await page.locator('#login-account').fill(user.email);
+  await page.locator('#login-password').fill(user.password);
+  await page.locator('[data-testid="login-page"] button[type="submit"]').click();
+  await waitForRoute(page, '/pages/tabs/me/me-k');
+  await expect
+    .poll(() => page.locator('[data-testid="me-account"]').textContent())
+    .toBe(user.email);
+}
