@@ -19,7 +19,10 @@ function* files(dir) {
 }
 
 export async function build() {
-  await viteBuild({ root: webDir, logLevel: 'warn' });
+  // Libraries pick their production code from NODE_ENV: a build started from a test run
+  // (NODE_ENV=test) would otherwise ship React's development build.
+  process.env.NODE_ENV = 'production';
+  await viteBuild({ root: webDir, mode: 'production', logLevel: 'warn' });
   for (const file of files(distDir)) {
     if (!COMPRESSIBLE.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
     const content = readFileSync(file);

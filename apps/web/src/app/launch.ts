@@ -34,7 +34,21 @@ export async function launch(): Promise<boolean> {
   return language.status === 'fulfilled' && switches.status === 'fulfilled';
 }
 
+let popUpOpen = false;
+
 async function showPopUp(): Promise<void> {
+  if (popUpOpen) return;
+  popUpOpen = true;
+  try {
+    await showNewPopUp();
+  } catch {
+    // No pop-up this time; the next launch tries again.
+  } finally {
+    popUpOpen = false;
+  }
+}
+
+async function showNewPopUp(): Promise<void> {
   const popUp = await loadNewPopUp();
   if (!popUp) return;
   // The dialog loads only when there is a pop-up to show; it counts as seen once dismissed.
@@ -47,13 +61,20 @@ async function showPopUp(): Promise<void> {
   markPopUpSeen(popUp);
 }
 
+let running: Promise<void> | undefined;
+
+/** Starts the launch flow unless it is already running (React may run start-up effects twice). */
 export function startLaunch(queryClient: QueryClient): void {
-  void launch().then((ok) => {
-    if (!ok) {
-      redirectTo('networkError');
-      return;
-    }
-    void queryClient.invalidateQueries();
-    showPopUp().catch(() => undefined);
-  });
+  running ??= launch()
+    .then(async (ok) => {
+      if (!ok) {
+        redirectTo('networkError');
+        return;
+      }
+      void queryClient.invalidateQueries();
+      void showPopUp();
+    })
+    .finally(() => {
+      running = undefined;
+    });
 }
