@@ -5,25 +5,16 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { root, startServer } from './lib.mjs';
 import { build } from '../apps/web/scripts/build.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../apps/web/e2e/chromium.ts';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 export async function benchLighthouse() {
   await build();
   const server = await startServer({ port: 18091 });
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   });
   try {
     const url = `${server.url}/#/pages/tabs/home/home-k`;
@@ -49,7 +40,7 @@ export async function benchLighthouse() {
       name: `Lighthouse mobile performance, home route, median of ${RUNS}`,
       ...median,
       scores: runs.map((run) => run.score),
-      chromium: CHROMIUM,
+      chromium: CHROMIUM_PATH,
       target: '>= 90',
       pass: median.score >= 90,
     };

@@ -14,6 +14,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const localesDir = path.resolve(webDir, '../../packages/shared/locales');
@@ -23,19 +24,9 @@ const FAILURES_DIR = path.join(webDir, 'test-results/failures');
 export const VIEWPORT = { width: 390, height: 844 } as const;
 export const PASSWORD = 'Passw0rd1';
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     headless: true,
     args: CHROMIUM_ARGS,
   });

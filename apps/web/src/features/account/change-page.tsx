@@ -3,12 +3,13 @@
  * or change the six-digit withdrawal password. Withdrawals are held for 24 h after either change.
  */
 import { useState } from 'react';
-import { Button, Input } from 'antd-mobile';
+import { Input } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isPassword, isWithdrawalPassword } from '@bourse/shared';
 import { showToast } from '../../api';
 import { Field } from '../../components/field';
+import { Form, SubmitButton } from '../../components/form';
 import { PageHeader } from '../../components/page-header';
 import { useSubmit } from '../../hooks/use-submit';
 import { translate } from '../../i18n';
@@ -20,7 +21,10 @@ import { RequireSignIn } from './require-sign-in';
 
 type Tab = 'login' | 'withdraw';
 
-function PasswordInput(props: {
+/** A labelled password input; `digits` makes it the six-digit withdrawal password. */
+function PasswordField(props: {
+  label: string;
+  error: string | undefined;
   id: string;
   value: string;
   onChange: (value: string) => void;
@@ -29,16 +33,18 @@ function PasswordInput(props: {
   autoComplete: string;
 }) {
   return (
-    <Input
-      id={props.id}
-      type="password"
-      inputMode={props.digits ? 'numeric' : undefined}
-      autoComplete={props.autoComplete}
-      maxLength={props.digits ? 6 : 64}
-      placeholder={props.placeholder}
-      value={props.value}
-      onChange={(value) => props.onChange(props.digits ? value.replace(/\D/g, '') : value)}
-    />
+    <Field label={props.label} error={props.error} htmlFor={props.id}>
+      <Input
+        id={props.id}
+        type="password"
+        inputMode={props.digits ? 'numeric' : undefined}
+        autoComplete={props.autoComplete}
+        maxLength={props.digits ? 6 : 64}
+        placeholder={props.placeholder}
+        value={props.value}
+        onChange={(value) => props.onChange(props.digits ? value.replace(/\D/g, '') : value)}
+      />
+    </Field>
   );
 }
 
@@ -64,60 +70,38 @@ function LoginPasswordForm() {
     reLaunch('login');
   });
   return (
-    <form
-      className="form"
-      noValidate
-      data-testid="login-password-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <Field
+    <Form onSubmit={submit} testId="login-password-form">
+      <PasswordField
         label={t('field_oldPwd')}
         error={touched ? errors.oldPwd : undefined}
-        htmlFor="old-pwd"
-      >
-        <PasswordInput
-          id="old-pwd"
-          value={oldPwd}
-          onChange={setOldPwd}
-          placeholder={t('account_passwordPlaceholder')}
-          autoComplete="current-password"
-        />
-      </Field>
-      <Field
+        id="old-pwd"
+        value={oldPwd}
+        onChange={setOldPwd}
+        placeholder={t('account_passwordPlaceholder')}
+        autoComplete="current-password"
+      />
+      <PasswordField
         label={t('field_newPwd')}
         error={touched ? errors.newPwd : undefined}
-        htmlFor="new-pwd"
-      >
-        <PasswordInput
-          id="new-pwd"
-          value={newPwd}
-          onChange={setNewPwd}
-          placeholder={t('account_newPasswordPlaceholder')}
-          autoComplete="new-password"
-        />
-      </Field>
+        id="new-pwd"
+        value={newPwd}
+        onChange={setNewPwd}
+        placeholder={t('account_newPasswordPlaceholder')}
+        autoComplete="new-password"
+      />
       <PasswordRules value={newPwd} />
-      <Field
+      <PasswordField
         label={t('account_confirmPassword')}
         error={touched ? errors.confirm : undefined}
-        htmlFor="confirm-pwd"
-      >
-        <PasswordInput
-          id="confirm-pwd"
-          value={confirm}
-          onChange={setConfirm}
-          placeholder={t('account_confirmPasswordPlaceholder')}
-          autoComplete="new-password"
-        />
-      </Field>
+        id="confirm-pwd"
+        value={confirm}
+        onChange={setConfirm}
+        placeholder={t('account_confirmPasswordPlaceholder')}
+        autoComplete="new-password"
+      />
       <p className="muted">{t('account_passwordChangeNote')}</p>
-      <Button block color="primary" type="submit" loading={pending} disabled={pending}>
-        {t('common_confirm')}
-      </Button>
-    </form>
+      <SubmitButton pending={pending}>{t('common_confirm')}</SubmitButton>
+    </Form>
   );
 }
 
@@ -151,70 +135,44 @@ function WithdrawalPasswordForm() {
     await queryClient.invalidateQueries({ queryKey: ['isSetWithPwd'] });
   });
   return (
-    <form
-      className="form"
-      noValidate
-      data-testid="withdraw-password-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <Field
+    <Form onSubmit={submit} testId="withdraw-password-form">
+      <PasswordField
         label={t(already ? 'account_currentWithdrawPassword' : 'field_userPwd')}
         error={touched ? errors.current : undefined}
-        htmlFor="with-current"
-      >
-        <PasswordInput
-          id="with-current"
-          value={current}
-          onChange={setCurrent}
-          digits={already}
-          placeholder={t(
-            already ? 'account_withdrawPasswordPlaceholder' : 'account_passwordPlaceholder',
-          )}
-          autoComplete={already ? 'off' : 'current-password'}
-        />
-      </Field>
-      <Field
+        id="with-current"
+        value={current}
+        onChange={setCurrent}
+        digits={already}
+        placeholder={t(
+          already ? 'account_withdrawPasswordPlaceholder' : 'account_passwordPlaceholder',
+        )}
+        autoComplete={already ? 'off' : 'current-password'}
+      />
+      <PasswordField
         label={t('account_newWithdrawPassword')}
         error={touched ? errors.newPwd : undefined}
-        htmlFor="with-new"
-      >
-        <PasswordInput
-          id="with-new"
-          value={newPwd}
-          onChange={setNewPwd}
-          digits
-          placeholder={t('account_withdrawPasswordPlaceholder')}
-          autoComplete="off"
-        />
-      </Field>
-      <Field
+        id="with-new"
+        value={newPwd}
+        onChange={setNewPwd}
+        digits
+        placeholder={t('account_withdrawPasswordPlaceholder')}
+        autoComplete="off"
+      />
+      <PasswordField
         label={t('account_confirmPassword')}
         error={touched ? errors.confirm : undefined}
-        htmlFor="with-confirm"
-      >
-        <PasswordInput
-          id="with-confirm"
-          value={confirm}
-          onChange={setConfirm}
-          digits
-          placeholder={t('account_withdrawPasswordPlaceholder')}
-          autoComplete="off"
-        />
-      </Field>
+        id="with-confirm"
+        value={confirm}
+        onChange={setConfirm}
+        digits
+        placeholder={t('account_withdrawPasswordPlaceholder')}
+        autoComplete="off"
+      />
       <p className="muted">{t('account_withdrawHoldNote')}</p>
-      <Button
-        block
-        color="primary"
-        type="submit"
-        loading={pending}
-        disabled={pending || isSet.data === undefined}
-      >
+      <SubmitButton pending={pending} disabled={isSet.data === undefined}>
         {t(already ? 'account_changeWithdrawPassword' : 'account_setWithdrawPassword')}
-      </Button>
-    </form>
+      </SubmitButton>
+    </Form>
   );
 }
 

@@ -1,7 +1,7 @@
 /** Sign in by email or by phone with its area code (custom navigation). */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Input } from 'antd-mobile';
+import { Input } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isEmail, isPhoneForAreaCode } from '@bourse/shared';
@@ -11,12 +11,11 @@ import { useSubmit } from '../../hooks/use-submit';
 import { translate } from '../../i18n';
 import { navigateTo, redirectTo } from '../../lib/navigation';
 import { Field } from '../../components/field';
+import { Form, SubmitButton } from '../../components/form';
 import { login } from './api';
-import { AreaCodePicker } from './area-code-picker';
+import { AccountField, ChannelTabs, type Channel } from './account-field';
 import { AuthHeader } from './auth-header';
 import { signIn } from '../../api/session';
-
-type Channel = 'email' | 'phone';
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -63,50 +62,25 @@ export default function LoginPage() {
   return (
     <div className="page" data-testid="login-page">
       <AuthHeader title={t('account_loginTitle')} subtitle={t('account_loginSubtitle')} />
-      <div className="segmented" role="group">
-        {(['email', 'phone'] as const).map((name) => (
-          <button
-            key={name}
-            type="button"
-            aria-pressed={channel === name}
-            onClick={() => {
-              setChannel(name);
-              setAccount('');
-              setTouched(false);
-            }}
-          >
-            {t(name === 'email' ? 'account_byEmail' : 'account_byPhone')}
-          </button>
-        ))}
-      </div>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
+      <ChannelTabs
+        channels={['email', 'phone']}
+        value={channel}
+        onChange={(name) => {
+          setChannel(name);
+          setAccount('');
+          setTouched(false);
         }}
-      >
-        <Field
-          label={t(channel === 'email' ? 'field_email' : 'field_phone')}
+      />
+      <Form onSubmit={submit}>
+        <AccountField
+          id="login-account"
+          channel={channel}
+          value={account}
+          onChange={setAccount}
+          areaCode={areaCode}
+          onAreaCodeChange={setAreaCode}
           error={accountError}
-          htmlFor="login-account"
-        >
-          {channel === 'phone' && <AreaCodePicker value={areaCode} onChange={setAreaCode} />}
-          <Input
-            id="login-account"
-            name="account"
-            type={channel === 'email' ? 'email' : 'tel'}
-            autoComplete={channel === 'email' ? 'email' : 'tel-national'}
-            placeholder={t(
-              channel === 'email' ? 'account_emailPlaceholder' : 'account_phonePlaceholder',
-            )}
-            value={account}
-            maxLength={channel === 'email' ? 254 : 20}
-            onChange={setAccount}
-            clearable
-          />
-        </Field>
+        />
         <Field label={t('field_userPwd')} error={passwordError} htmlFor="login-password">
           <Input
             id="login-password"
@@ -119,17 +93,10 @@ export default function LoginPage() {
             onChange={setPassword}
           />
         </Field>
-        <Button
-          block
-          color="primary"
-          size="large"
-          type="submit"
-          loading={pending}
-          disabled={pending}
-        >
+        <SubmitButton pending={pending} large>
           {t('account_login')}
-        </Button>
-      </form>
+        </SubmitButton>
+      </Form>
       <div className="auth-switch muted">
         {t('account_noAccount')}{' '}
         <button type="button" className="link" onClick={() => navigateTo('register')}>

@@ -29,7 +29,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_TYPE, AUTH_STATUS, formatAmount } from '@bourse/shared';
 import { showToast } from '../../api';
-import type { RouteName } from '../../config/paths';
+import { EntryGrid, type ScreenEntry } from '../../components/entry-grid';
 import { PageHeader } from '../../components/page-header';
 import { usePageConfig } from '../../hooks/use-page-config';
 import { translate } from '../../i18n';
@@ -46,10 +46,7 @@ const AUTH_LABEL: Record<number, string> = {
   [AUTH_STATUS.rejected]: 'account_authRejected',
 };
 
-interface Entry {
-  route: RouteName;
-  label: string;
-  icon: React.ReactNode;
+interface Entry extends ScreenEntry {
   /** The page-config module that can hide it. */
   module?: string;
 }
@@ -213,21 +210,7 @@ export default function MePage() {
           </section>
         )}
 
-        {signedIn && (
-          <section className="card grid-entries">
-            {entries(QUICK).map((entry) => (
-              <button
-                key={entry.route}
-                type="button"
-                className="grid-entry"
-                onClick={() => navigateTo(entry.route)}
-              >
-                <span className="grid-entry-icon">{entry.icon}</span>
-                {t(entry.label)}
-              </button>
-            ))}
-          </section>
-        )}
+        {signedIn && <EntryGrid entries={entries(QUICK)} />}
 
         {AREAS.map((group, index) => {
           // Signed out, only the device settings (the last group) apply.

@@ -5,8 +5,8 @@
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button, Input } from 'antd-mobile';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Input } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   REG_TYPE,
@@ -18,31 +18,26 @@ import {
   isVerificationCode,
 } from '@bourse/shared';
 import { showToast } from '../../api';
-import { loadSiteInfo, storedSiteInfo } from '../../api/launch';
 import { Field } from '../../components/field';
+import { Form, SubmitButton } from '../../components/form';
+import { useSiteInfo } from '../../hooks/use-site-info';
 import { useSubmit } from '../../hooks/use-submit';
 import { translate } from '../../i18n';
 import { navigateTo, redirectTo } from '../../lib/navigation';
 import { register, sendEmailCode, sendPhoneCode } from './api';
-import { AreaCodePicker } from './area-code-picker';
+import { AccountField, ChannelTabs, type Channel } from './account-field';
 import { AuthHeader } from './auth-header';
 import { PasswordRules } from './password-rules';
 import { signIn } from '../../api/session';
 import { useCountdown } from './use-countdown';
 
-type Channel = 'email' | 'phone';
 const INVITE_CODE = /^[A-Za-z0-9]{4,16}$/;
 
 export default function RegisterPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
-  const site = useQuery({
-    queryKey: ['siteInfo'],
-    queryFn: loadSiteInfo,
-    initialData: storedSiteInfo,
-    initialDataUpdatedAt: 0,
-  }).data;
+  const site = useSiteInfo();
   const channels = (['email', 'phone'] as const).filter((name) => site?.register[name] ?? true);
   const [chosen, setChannel] = useState<Channel>('email');
   const channel: Channel | undefined = channels.includes(chosen) ? chosen : channels[0];
@@ -121,55 +116,30 @@ export default function RegisterPage() {
     <div className="page" data-testid="register-page">
       <AuthHeader title={t('account_registerTitle')} subtitle={t('account_registerSubtitle')} />
       {channels.length > 1 && (
-        <div className="segmented" role="group">
-          {channels.map((name) => (
-            <button
-              key={name}
-              type="button"
-              aria-pressed={channel === name}
-              onClick={() => {
-                setChannel(name);
-                setAccount('');
-                setCode('');
-                setTouched({});
-              }}
-            >
-              {t(name === 'email' ? 'account_byEmail' : 'account_byPhone')}
-            </button>
-          ))}
-        </div>
+        <ChannelTabs
+          channels={channels}
+          value={channel}
+          onChange={(name) => {
+            setChannel(name);
+            setAccount('');
+            setCode('');
+            setTouched({});
+          }}
+        />
       )}
-      <form
-        className="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        <Field
-          label={t(channel === 'phone' ? 'field_phone' : 'field_email')}
+      <Form onSubmit={submit}>
+        <AccountField
+          id="reg-account"
+          channel={channel}
+          value={account}
+          onChange={(value) => {
+            setAccount(value);
+            touch('account');
+          }}
+          areaCode={areaCode}
+          onAreaCodeChange={setAreaCode}
           error={shown('account')}
-          htmlFor="reg-account"
-        >
-          {channel === 'phone' && <AreaCodePicker value={areaCode} onChange={setAreaCode} />}
-          <Input
-            id="reg-account"
-            name="account"
-            type={channel === 'phone' ? 'tel' : 'email'}
-            autoComplete={channel === 'phone' ? 'tel-national' : 'email'}
-            placeholder={t(
-              channel === 'phone' ? 'account_phonePlaceholder' : 'account_emailPlaceholder',
-            )}
-            value={account}
-            maxLength={channel === 'phone' ? 20 : 254}
-            onChange={(value) => {
-              setAccount(value);
-              touch('account');
-            }}
-            clearable
-          />
-        </Field>
+        />
         {codeRequired && (
           <Field label={t('field_yzmCode')} error={shown('code')} htmlFor="reg-code">
             <Input
@@ -252,17 +222,10 @@ export default function RegisterPage() {
             {t('page_privacy')}
           </button>
         </p>
-        <Button
-          block
-          color="primary"
-          size="large"
-          type="submit"
-          loading={pending}
-          disabled={pending}
-        >
+        <SubmitButton pending={pending} large>
           {t('account_register')}
-        </Button>
-      </form>
+        </SubmitButton>
+      </Form>
       <div className="auth-switch muted">
         {t('account_haveAccount')}{' '}
         <button type="button" className="link" onClick={() => navigateTo('login')}>

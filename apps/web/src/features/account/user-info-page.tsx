@@ -1,11 +1,12 @@
 /** The user's details, with the nickname editable. */
 import { useState } from 'react';
-import { Button, Input, List } from 'antd-mobile';
+import { Input, List } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@bourse/shared';
 import { showToast } from '../../api';
 import { Field } from '../../components/field';
+import { Form, SubmitButton } from '../../components/form';
 import { PageHeader } from '../../components/page-header';
 import { useSubmit } from '../../hooks/use-submit';
 import { translate } from '../../i18n';
@@ -56,14 +57,7 @@ export default function UserInfoPage() {
               {t('account_lastLogin')}
             </List.Item>
           </List>
-          <form
-            className="stack"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit();
-            }}
-          >
+          <Form onSubmit={submit} className="stack">
             <Field label={t('field_nickName')} error={nickError} htmlFor="nick-name">
               <Input
                 id="nick-name"
@@ -73,16 +67,10 @@ export default function UserInfoPage() {
                 clearable
               />
             </Field>
-            <Button
-              block
-              color="primary"
-              type="submit"
-              loading={pending}
-              disabled={pending || nickName === undefined}
-            >
+            <SubmitButton pending={pending} disabled={nickName === undefined}>
               {t('common_save')}
-            </Button>
-          </form>
+            </SubmitButton>
+          </Form>
         </div>
       </div>
     </RequireSignIn>

@@ -14,15 +14,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_TYPE, USDT_CURRENCY_ID, formatAmount } from '@bourse/shared';
 import { api } from '../../api';
-import { loadSiteInfo, storedSiteInfo, storedTip } from '../../api/launch';
-import type { RouteName } from '../../config/paths';
+import { storedTip } from '../../api/launch';
+import { EntryGrid, type ScreenEntry } from '../../components/entry-grid';
 import { usePageConfig } from '../../hooks/use-page-config';
+import { useSiteInfo } from '../../hooks/use-site-info';
 import { translate } from '../../i18n';
 import { navigateTo } from '../../lib/navigation';
 import { getOtherValue } from '../../lib/storage';
 import { useUser } from '../../hooks/use-user';
 
-const SHORTCUTS: { route: RouteName; label: string; icon: React.ReactNode }[] = [
+const SHORTCUTS: ScreenEntry[] = [
   { route: 'me', label: 'page_me', icon: <UserOutline /> },
   { route: 'change', label: 'page_security', icon: <LockOutline /> },
   { route: 'language', label: 'page_language', icon: <GlobalOutline /> },
@@ -33,12 +34,7 @@ export default function HomePage() {
   const { t } = useTranslation();
   const visible = usePageConfig('pages/tabs/home/home-k');
   const { user, signedIn } = useUser();
-  const site = useQuery({
-    queryKey: ['siteInfo'],
-    queryFn: loadSiteInfo,
-    initialData: storedSiteInfo,
-    initialDataUpdatedAt: 0,
-  }).data;
+  const site = useSiteInfo();
   const balance = useQuery({
     queryKey: ['userBalance', USDT_CURRENCY_ID, user?.accountType],
     queryFn: () =>
@@ -114,21 +110,7 @@ export default function HomePage() {
             <span>{notice.content}</span>
           </section>
         )}
-        {visible('shortcut') && (
-          <section className="card grid-entries">
-            {SHORTCUTS.map((entry) => (
-              <button
-                key={entry.route}
-                type="button"
-                className="grid-entry"
-                onClick={() => navigateTo(entry.route)}
-              >
-                <span className="grid-entry-icon">{entry.icon}</span>
-                {t(entry.label)}
-              </button>
-            ))}
-          </section>
-        )}
+        {visible('shortcut') && <EntryGrid entries={SHORTCUTS} />}
       </div>
     </div>
   );

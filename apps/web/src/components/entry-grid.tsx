@@ -1,0 +1,30 @@
+/** A grid of shortcuts to screens: icon over a translated label. */
+import { useTranslation } from 'react-i18next';
+import type { RouteName } from '../config/paths';
+import { navigateTo } from '../lib/navigation';
+
+export interface ScreenEntry {
+  route: RouteName;
+  /** Translation key of the label. */
+  label: string;
+  icon: React.ReactNode;
+}
+
+export function EntryGrid({ entries }: { entries: readonly ScreenEntry[] }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card grid-entries">
+      {entries.map((entry) => (
+        <button
+          key={entry.route}
+          type="button"
+          className="grid-entry"
+          onClick={() => navigateTo(entry.route)}
+        >
+          <span className="grid-entry-icon">{entry.icon}</span>
+          {t(entry.label)}
+        </button>
+      ))}
+    </section>
+  );
+}
