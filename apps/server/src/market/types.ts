@@ -1,0 +1,116 @@
+/**
+ * The market-data contracts (PRODUCT section 4): what a product is, what a tick and a candle are,
+ * and the interface every feed provider implements. Prices and amounts are decimal strings; no
+ * price passes through a JS number on its way to a user.
+ */
+import type { DecimalString, LanguageKey, ProductType } from '@bourse/shared';
+
+/** When a product trades (PRODUCT section 4). */
+export type SessionKind =
+  /** 09:30–16:00 America/New_York, Monday to Friday. */
+  | 'usStock'
+  /** Closed from Friday 17:00 to Sunday 17:00 America/New_York. */
+  | 'forex'
+  /** As forex: closed from Friday 17:00 to Sunday 17:00 America/New_York. */
+  | 'futures'
+  /** Always open. */
+  | 'crypto';
+
+/** A product of the default catalogue, as seeded into the database. */
+export interface CatalogueProduct {
+  /** Unique within its product type: `AAPL`, `BTCUSDT`, `XAUUSD`, `EURUSD`. */
+  code: string;
+  productType: ProductType;
+  /** Names in all 19 languages (proper names may stay in Latin letters where that is usual). */
+  names: Record<LanguageKey, string>;
+  /** A one-line description in English (shown under the name on the detail screen). */
+  description: string;
+  /** Decimals of the price (2 for most stocks, 5 for EURUSD, 3 for USDJPY…). */
+  priceScale: number;
+  /** Lot size (`standard` of the spec): the quantity step of an order, a decimal string. */
+  lotSize: DecimalString;
+  /** Leverage choices for contracts, ascending, e.g. [1, 2, 5, 10, 20]. */
+  leverages: number[];
+  /** A realistic reference price to start the simulated walk from, decimal string. */
+  referencePrice: DecimalString;
+  /** Annualised volatility of the simulated walk, e.g. 0.3 for 30 % (a model parameter, not money). */
+  volatility: number;
+  /** A realistic daily traded quantity (base units), decimal string, for simulated volumes. */
+  dailyVolume: DecimalString;
+  session: SessionKind;
+  /** Order within its type's list (lower first). */
+  sort: number;
+  /** Shown on home's recommended list. */
+  recommended: boolean;
+  /** Exchange-style symbol of the data source when it differs from `code` (Binance: `BTCUSDT`). */
+  sourceSymbol?: string;
+}
+
+/** One price observation from a feed: the evidence every fill and settlement records. */
+export interface Tick {
+  productType: ProductType;
+  productCode: string;
+  price: DecimalString;
+  /** Quantity traded since the previous tick (0 when the source does not say). */
+  volume: DecimalString;
+  /** Milliseconds since the epoch, as the source stamped it. */
+  time: number;
+  /** `simulated`, `binance`… */
+  source: string;
+  /** Increases by one per product per source; a jump means ticks were missed. */
+  sequence: number;
+}
+
+export type CandleInterval = '1m' | '5m' | '15m' | '30m' | '1h' | '4h' | '1d' | '1w' | '1M';
+
+export const CANDLE_INTERVALS: readonly CandleInterval[] = [
+  '1m',
+  '5m',
+  '15m',
+  '30m',
+  '1h',
+  '4h',
+  '1d',
+  '1w',
+  '1M',
+];
+
+export interface Candle {
+  /** Start of the candle, milliseconds since the epoch (UTC boundaries; weeks start on Monday). */
+  openTime: number;
+  open: DecimalString;
+  high: DecimalString;
+  low: DecimalString;
+  close: DecimalString;
+  /** Quantity traded in the candle. */
+  volume: DecimalString;
+  /** Value traded in the candle (quantity × price, summed). */
+  amount: DecimalString;
+}
+
+/** What a provider needs to know about each product it feeds. */
+export interface FeedProduct {
+  productType: ProductType;
+  productCode: string;
+  /** The provider's own symbol (`BTCUSDT`). */
+  sourceSymbol: string;
+  priceScale: number;
+}
+
+export interface FeedHandlers {
+  onTick(tick: Tick): void;
+  /** A closed candle the source published itself (Binance kline with x = true). */
+  onCandle?(product: FeedProduct, interval: CandleInterval, candle: Candle): void;
+  /** The provider lost ticks (sequence gap, reconnect); consumers re-sync from REST. */
+  onGap?(product: FeedProduct, detail: string): void;
+  onStatus?(status: 'connecting' | 'live' | 'reconnecting' | 'stopped', detail?: string): void;
+}
+
+/** A source of ticks. `simulated` is the embedded default; `binance` feeds real crypto. */
+export interface FeedProvider {
+  readonly name: string;
+  /** True when prices are made up: every quote screen says so. */
+  readonly simulated: boolean;
+  start(products: readonly FeedProduct[], handlers: FeedHandlers): Promise<void>;
+  stop(): Promise<void>;
+}
