@@ -11,6 +11,7 @@ import Fastify, {
 import formBody from '@fastify/formbody';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { registerErrorHandling } from './http/errors';
@@ -28,6 +29,13 @@ import { identityRates, type RateSource } from './modules/assets/rates';
 import { messageRoutes } from './modules/messages/routes';
 import { MessageService } from './modules/messages/service';
 import { settingsRoutes } from './modules/settings/routes';
+import { marketRoutes } from './modules/market/routes';
+import { MarketService } from './modules/market/service';
+import { MarketEngine, type MarketEngineOptions } from './market/engine';
+import { DEFAULT_CATALOGUE } from './market/catalogue';
+import type { CatalogueProduct, FeedProvider } from './market/types';
+import { WsHub } from './market/ws-hub';
+import type { SimulatedParams } from './market/simulated';
 import { SettingsService } from './modules/settings/service';
 
 /** The largest request body accepted anywhere unless a route says otherwise. */
@@ -41,6 +49,12 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'] | FastifyBaseLogger;
   codeSender?: CodeSender;
   rates?: RateSource;
+  /** The product catalogue to seed (default: the built-in one). */
+  catalogue?: readonly CatalogueProduct[];
+  /** History generated for products without candles (default: a year of days, two of minutes). */
+  history?: { days: number; minuteDays: number };
+  /** A feed provider other than the configured one (tests). */
+  feed?: (context: { params: SimulatedParams[] }) => FeedProvider;
 }
 
 export interface Services {
@@ -48,11 +62,14 @@ export interface Services {
   settings: SettingsService;
   assets: AssetsService;
   messages: MessageService;
+  market?: MarketService;
+  marketEngine?: MarketEngine;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    hub: WsHub;
   }
 }
 
@@ -130,8 +147,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     createCodeSender({ smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM, logger: app.log });
   const accounts = new AccountService({ db, config, clock, settings, codes, logger: app.log });
   const messages = new MessageService(db);
-  const assets = new AssetsService(db, settings, options.rates ?? identityRates);
-  app.decorate('services', { accounts, settings, assets, messages });
+  let marketEngine: MarketEngine | undefined;
+  let market: MarketService | undefined;
+  if (config.MARKET_FEED !== 'off') {
+    marketEngine = new MarketEngine({
+      db,
+      clock,
+      logger: app.log,
+      catalogue: options.catalogue ?? DEFAULT_CATALOGUE,
+      seed: config.MARKET_SEED,
+      tickIntervalMs: config.MARKET_TICK_MS,
+      history: options.history,
+      provider: options.feed ?? (await feedFor(config, app.log)),
+    });
+    await marketEngine.prepare();
+    market = new MarketService(db, marketEngine, settings);
+    await market.loadCurrencies();
+    app.addHook('onClose', async () => marketEngine?.stop());
+  }
+  const assets = new AssetsService(db, settings, options.rates ?? market ?? identityRates);
+  app.decorate('services', { accounts, settings, assets, messages, market, marketEngine });
 
   app.get('/healthz', { config: { rateLimit: false } }, async (_request, reply) => {
     try {
@@ -152,11 +187,35 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   assetsRoutes(router, assets, messages);
   messageRoutes(router, messages);
+  if (market) marketRoutes(router, market);
+
+  // The real-time channel: no compression (it costs more CPU than it saves on small messages).
+  await app.register(websocket, { options: { perMessageDeflate: false, maxPayload: 4096 } });
+  const hub = new WsHub({ logger: app.log });
+  const authenticate = async (token: string) => ({
+    userId: (await accounts.resolve(token)).userId,
+  });
+  app.get('/ws', { websocket: true }, (socket) => hub.accept(socket, authenticate));
+  marketEngine?.onTickEvent((event) => hub.onTick(event));
+  app.addHook('onClose', async () => hub.close());
+  app.decorate('hub', hub);
   await registerWebApp(app, {
     webDir: config.webDir,
     apiLineUrls: config.apiLines.map((line) => line.url),
   });
 
   await app.ready();
+  await marketEngine?.start();
   return app;
+}
+
+/** The configured feed: the simulated one is the engine's default; Binance feeds real crypto. */
+async function feedFor(
+  config: Config,
+  logger: FastifyBaseLogger,
+): Promise<MarketEngineOptions['provider']> {
+  if (config.MARKET_FEED !== 'binance') return undefined;
+  const { BinanceFeed } = await import('./market/providers/binance');
+  return () =>
+    new BinanceFeed({ wsUrl: config.BINANCE_WS_URL, restUrl: config.BINANCE_REST_URL, logger });
 }

@@ -68,6 +68,14 @@ export const configSchema = z.object({
   RATE_LIMIT_GLOBAL_PER_MINUTE: positiveInt.default(1200),
   /** Create the demo login printed at start (defaults to on with the embedded database). */
   SEED_DEMO_USER: boolean.optional(),
+  /** Where prices come from: the embedded `simulated` feed, real crypto from `binance`, or `off`. */
+  MARKET_FEED: z.enum(['simulated', 'binance', 'off']).default('simulated'),
+  /** Seed of the simulated feed: the same seed gives the same prices. */
+  MARKET_SEED: z.string().min(1).max(64).default('bourse'),
+  /** Milliseconds between simulated ticks. */
+  MARKET_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  BINANCE_WS_URL: z.url().default('wss://stream.binance.com:9443'),
+  BINANCE_REST_URL: z.url().default('https://api.binance.com'),
   /** API lines offered on the line-selection page: `Name|https://host,Name 2|https://host2`. */
   API_LINES: list.default([]),
 });

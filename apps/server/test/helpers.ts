@@ -68,6 +68,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     RATE_LIMIT_CODE_PER_MINUTE: '100000',
     RATE_LIMIT_GLOBAL_PER_MINUTE: '1000000',
     VERIFICATION_CODES: 'never',
+    // Market tests switch the feed on with a small catalogue of their own.
+    MARKET_FEED: 'off',
     ...env,
   });
 }

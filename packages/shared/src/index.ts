@@ -5,3 +5,4 @@ export * from './format';
 export * from './schemas/common';
 export * from './schemas/account';
 export * from './schemas/launch';
+export * from './schemas/market';

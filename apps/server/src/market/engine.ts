@@ -1,0 +1,278 @@
+/**
+ * The market engine: seeds the catalogue, makes sure every product has history, runs the feed,
+ * applies each tick to the price store, keeps minute and day candles in the database, and tells
+ * its listeners (the WebSocket hub, later the order triggers) about every tick.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { DecimalString, ProductType } from '@bourse/shared';
+import type { Database } from '../db/database';
+import type { Clock } from '../lib/clock';
+import { PriceStore, type TickerInfo } from './price-store';
+import * as repo from './repo';
+import { isSessionOpen } from './sessions';
+import { SimulatedFeed, generateHistory, productKey, type SimulatedParams } from './simulated';
+import type {
+  Candle,
+  CandleInterval,
+  CatalogueProduct,
+  FeedProduct,
+  FeedProvider,
+  Tick,
+} from './types';
+
+export interface TickEvent {
+  key: string;
+  product: repo.ProductRow;
+  tick: Tick;
+  ticker: TickerInfo;
+  candles: Partial<Record<CandleInterval, Candle>>;
+}
+
+export interface MarketEngineOptions {
+  db: Database;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  catalogue: readonly CatalogueProduct[];
+  /** Makes the provider; the simulated feed when absent. */
+  provider?: (context: {
+    params: SimulatedParams[];
+    startPrices: Map<string, DecimalString>;
+  }) => FeedProvider;
+  seed?: string;
+  tickIntervalMs?: number;
+  /** Days of daily and minute history generated for a product without candles. */
+  history?: { days: number; minuteDays: number };
+  /** How often grown candles are written (milliseconds). */
+  flushIntervalMs?: number;
+}
+
+const INSERT_BATCH = 4000;
+
+function paramsOf(row: repo.ProductRow): SimulatedParams {
+  return {
+    productType: row.product_type,
+    productCode: row.product_code,
+    priceScale: row.price_scale,
+    referencePrice: row.reference_price,
+    volatility: Number(row.volatility),
+    dailyVolume: row.daily_volume,
+    session: row.session,
+  };
+}
+
+export class MarketEngine {
+  readonly store = new PriceStore();
+  private products = new Map<string, repo.ProductRow>();
+  private productsById = new Map<number, repo.ProductRow>();
+  private provider: FeedProvider | undefined;
+  private readonly listeners = new Set<(event: TickEvent) => void>();
+  private readonly dirty = new Map<string, repo.StoredCandle>();
+  private flushTimer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: MarketEngineOptions) {}
+
+  get simulated(): boolean {
+    return this.provider?.simulated ?? true;
+  }
+
+  get feedName(): string {
+    return this.provider?.name ?? 'simulated';
+  }
+
+  /** Seeds the catalogue, generates missing history and restores the price store. */
+  async prepare(): Promise<void> {
+    const { db } = this.options;
+    await repo.insertCatalogue(db, this.options.catalogue);
+    await this.reloadProducts();
+    const now = this.options.clock.now().getTime();
+    for (const product of this.products.values()) {
+      if (await repo.hasCandles(db, product.id)) continue;
+      const history = generateHistory(
+        paramsOf(product),
+        this.seed,
+        now,
+        this.options.history ?? { days: 366, minuteDays: 2 },
+      );
+      const rows: repo.StoredCandle[] = [
+        ...history.daily.map((candle) => ({
+          productId: product.id,
+          resolution: '1d' as const,
+          candle,
+        })),
+        ...history.minute.map((candle) => ({
+          productId: product.id,
+          resolution: '1m' as const,
+          candle,
+        })),
+      ];
+      for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+        await repo.upsertCandles(db, rows.slice(start, start + INSERT_BATCH));
+      }
+    }
+    await this.restore(now);
+  }
+
+  private get seed(): string {
+    return this.options.seed ?? 'bourse';
+  }
+
+  async reloadProducts(): Promise<void> {
+    const rows = await repo.allProducts(this.options.db);
+    this.products = new Map(
+      rows.map((row) => [productKey(row.product_type, row.product_code), row]),
+    );
+    this.productsById = new Map(rows.map((row) => [row.id, row]));
+    for (const [key, row] of this.products) this.store.register(key, row.price_scale);
+  }
+
+  /** Current candles of every interval, the previous day and the last price, from the database. */
+  private async restore(now: number): Promise<void> {
+    const intervals: CandleInterval[] = ['1m', '5m', '15m', '30m', '1h', '4h', '1w', '1M'];
+    for (const [key, product] of this.products) {
+      const days = await repo.candles(this.options.db, product.id, '1d', now + 1, 2);
+      const today = days[0] && days[0].openTime + 86_400_000 > now ? days[0] : undefined;
+      const previousDay = today ? days[1] : days[0];
+      const restored: Partial<Record<CandleInterval, Candle>> = {};
+      if (today) restored['1d'] = today;
+      for (const interval of intervals) {
+        const [latest] = await repo.candles(this.options.db, product.id, interval, now + 1, 1);
+        if (latest) restored[interval] = latest;
+      }
+      const minute = restored['1m'];
+      const lastPrice = minute?.close ?? previousDay?.close ?? product.reference_price;
+      this.store.restore(key, {
+        candles: restored,
+        previousDay,
+        last: {
+          productType: product.product_type as ProductType,
+          productCode: product.product_code,
+          price: lastPrice,
+          volume: '0',
+          time: minute ? Math.min(now, minute.openTime + 59_999) : now,
+          source: 'history',
+          sequence: 0,
+        },
+      });
+    }
+  }
+
+  async start(): Promise<void> {
+    const params = [...this.products.values()].map(paramsOf);
+    const startPrices = new Map<string, DecimalString>();
+    for (const key of this.products.keys()) {
+      const price = this.store.state(key)?.last?.price;
+      if (price) startPrices.set(key, price);
+    }
+    this.provider =
+      this.options.provider?.({ params, startPrices }) ??
+      new SimulatedFeed({
+        seed: this.seed,
+        clock: this.options.clock,
+        params,
+        startPrices,
+        tickIntervalMs: this.options.tickIntervalMs,
+      });
+    const feedProducts: FeedProduct[] = [...this.products.values()].map((row) => ({
+      productType: row.product_type as ProductType,
+      productCode: row.product_code,
+      sourceSymbol: row.source_symbol,
+      priceScale: row.price_scale,
+    }));
+    this.flushTimer = setInterval(() => void this.flush(), this.options.flushIntervalMs ?? 1000);
+    this.flushTimer.unref();
+    await this.provider.start(feedProducts, {
+      onTick: (tick) => this.onTick(tick),
+      onGap: (product, detail) =>
+        this.options.logger.warn({ product: product.productCode, detail }, 'feed gap'),
+      onStatus: (status, detail) =>
+        this.options.logger.info({ feed: this.provider?.name, status, detail }, 'feed status'),
+    });
+  }
+
+  /** Applies one tick: price store, candles to write, listeners. */
+  onTick(tick: Tick): void {
+    const key = productKey(tick.productType, tick.productCode);
+    const product = this.products.get(key);
+    if (!product) return;
+    const candles = this.store.apply(key, tick);
+    const ticker = this.store.tickerInfo(key);
+    if (!candles || !ticker) return;
+    for (const resolution of ['1m', '1d'] as const) {
+      const candle = candles[resolution];
+      if (candle) {
+        this.dirty.set(`${product.id}:${resolution}:${candle.openTime}`, {
+          productId: product.id,
+          resolution,
+          candle,
+        });
+      }
+    }
+    const event: TickEvent = { key, product, tick, ticker, candles };
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.options.logger.error({ err: error }, 'market listener failed');
+      }
+    }
+  }
+
+  onTickEvent(listener: (event: TickEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Writes the candles that grew since the last flush. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(async () => {
+      if (this.dirty.size === 0) return;
+      const batch = [...this.dirty.values()];
+      this.dirty.clear();
+      try {
+        await repo.upsertCandles(this.options.db, batch);
+      } catch (error) {
+        this.options.logger.error({ err: error }, 'writing candles failed');
+        // Keep them for the next flush unless newer versions arrived meanwhile.
+        for (const stored of batch) {
+          const id = `${stored.productId}:${stored.resolution}:${stored.candle.openTime}`;
+          if (!this.dirty.has(id)) this.dirty.set(id, stored);
+        }
+      }
+    });
+    return this.flushing;
+  }
+
+  async stop(): Promise<void> {
+    if (this.flushTimer) clearInterval(this.flushTimer);
+    await this.provider?.stop();
+    await this.flush();
+  }
+
+  product(productType: number, productCode: string): repo.ProductRow | undefined {
+    return this.products.get(productKey(productType, productCode));
+  }
+
+  productById(id: number): repo.ProductRow | undefined {
+    return this.productsById.get(id);
+  }
+
+  allProducts(): repo.ProductRow[] {
+    return [...this.products.values()];
+  }
+
+  tickerInfo(product: repo.ProductRow): TickerInfo | undefined {
+    return this.store.tickerInfo(productKey(product.product_type, product.product_code));
+  }
+
+  isOpen(product: repo.ProductRow, time = this.options.clock.now().getTime()): boolean {
+    return isSessionOpen(product.session, time);
+  }
+
+  /** The current candle of an interval (still growing), for the newest k-line. */
+  currentCandle(product: repo.ProductRow, interval: CandleInterval): Candle | undefined {
+    return this.store.state(productKey(product.product_type, product.product_code))?.candles[
+      interval
+    ];
+  }
+}

@@ -1,0 +1,330 @@
+/**
+ * The simulated feed, the embedded default (PRODUCT section 4). Prices walk at random with each
+ * product's volatility, but the randomness is a hash of (seed, product, time): the same seed and
+ * starting price give the same prices at the same instants, on any machine and after a restart.
+ * Prices are whole multiples of the product's price step (bigint arithmetic); the JS numbers here
+ * are only the model's random shocks, never a price shown to anyone.
+ * Outside a product's session no tick is produced: its quote freezes.
+ */
+import type { DecimalString } from '@bourse/shared';
+import type { Clock } from '../lib/clock';
+import { isSessionOpen } from './sessions';
+import type {
+  Candle,
+  CatalogueProduct,
+  FeedHandlers,
+  FeedProduct,
+  FeedProvider,
+  SessionKind,
+} from './types';
+
+export interface SimulatedParams {
+  productType: number;
+  productCode: string;
+  priceScale: number;
+  referencePrice: DecimalString;
+  volatility: number;
+  dailyVolume: DecimalString;
+  session: SessionKind;
+}
+
+export function simulatedParams(product: CatalogueProduct): SimulatedParams {
+  return {
+    productType: product.productType,
+    productCode: product.code,
+    priceScale: product.priceScale,
+    referencePrice: product.referencePrice,
+    volatility: product.volatility,
+    dailyVolume: product.dailyVolume,
+    session: product.session,
+  };
+}
+
+// ------------------------------------------------------------------ exact price arithmetic
+
+/** "123.45" at scale 2 -> 12345n (extra decimals are cut). */
+export function toMinor(value: DecimalString, scale: number): bigint {
+  const negative = value.startsWith('-');
+  const [whole = '0', fraction = ''] = (negative ? value.slice(1) : value).split('.');
+  const digits = `${whole}${fraction.padEnd(scale, '0').slice(0, scale)}`;
+  const minor = BigInt(digits === '' ? '0' : digits);
+  return negative ? -minor : minor;
+}
+
+/** 12345n at scale 2 -> "123.45". */
+export function fromMinor(minor: bigint, scale: number): DecimalString {
+  const negative = minor < 0n;
+  const digits = (negative ? -minor : minor).toString().padStart(scale + 1, '0');
+  const text =
+    scale === 0 ? digits : `${digits.slice(0, digits.length - scale)}.${digits.slice(-scale)}`;
+  return negative ? `-${text}` : text;
+}
+
+// ------------------------------------------------------------------ deterministic randomness
+
+/** 32-bit FNV-1a of a string, then mixed (murmur3 finalizer). */
+function hash32(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** A standard normal shock that depends only on its inputs (Box–Muller over two hashes). */
+export function shock(seed: string, code: string, instant: number, salt = ''): number {
+  const u1 = (hash32(`${seed}|${code}|${instant}|a${salt}`) + 1) / 4294967297;
+  const u2 = hash32(`${seed}|${code}|${instant}|b${salt}`) / 4294967296;
+  return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+}
+
+const SECONDS_PER_YEAR = 365 * 24 * 3600;
+
+/**
+ * One step of the walk: the next price in minor units after `seconds` of trading. It never goes
+ * below one price step, nor below a hundredth of the reference price (a toy market must not
+ * collapse to zero).
+ */
+export function step(
+  params: SimulatedParams,
+  priceMinor: bigint,
+  seconds: number,
+  z: number,
+  floorMinor: bigint,
+): bigint {
+  const sigma = params.volatility * Math.sqrt(seconds / SECONDS_PER_YEAR);
+  const move = BigInt(Math.round(Number(priceMinor) * sigma * z));
+  const next = priceMinor + move;
+  return next < floorMinor ? floorMinor : next;
+}
+
+function floorOf(params: SimulatedParams): bigint {
+  const floor = toMinor(params.referencePrice, params.priceScale) / 100n;
+  return floor > 1n ? floor : 1n;
+}
+
+/** A random traded quantity for `seconds` of trading, at 4 decimals. */
+function volumeFor(params: SimulatedParams, seconds: number, z: number): DecimalString {
+  const perSecond = toMinor(params.dailyVolume, 4) / 86400n;
+  const factor = BigInt(Math.max(0, Math.round(1000 * Math.exp(0.5 * z))));
+  return fromMinor((perSecond * BigInt(seconds) * factor) / 1000n, 4);
+}
+
+// ------------------------------------------------------------------ history
+
+export interface History {
+  minute: Candle[];
+  daily: Candle[];
+}
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 86_400_000;
+
+function candleFrom(
+  params: SimulatedParams,
+  openTime: number,
+  points: bigint[],
+  volume: DecimalString,
+): Candle {
+  const scale = params.priceScale;
+  let high = points[0]!;
+  let low = points[0]!;
+  for (const point of points) {
+    if (point > high) high = point;
+    if (point < low) low = point;
+  }
+  const close = points[points.length - 1]!;
+  const volumeMinor = toMinor(volume, 4);
+  return {
+    openTime,
+    open: fromMinor(points[0]!, scale),
+    high: fromMinor(high, scale),
+    low: fromMinor(low, scale),
+    close: fromMinor(close, scale),
+    volume,
+    amount: fromMinor((volumeMinor * close) / 10_000n, scale),
+  };
+}
+
+/**
+ * History so charts are full from the first minute: minute candles for the last `minuteDays`
+ * days (only while the session is open), daily candles for `days` days before that (walked
+ * backwards from the first minute's open) plus the days the minutes cover. Deterministic.
+ */
+export function generateHistory(
+  params: SimulatedParams,
+  seed: string,
+  now: number,
+  { days = 366, minuteDays = 2 } = {},
+): History {
+  const floor = floorOf(params);
+  const minuteStart = Math.floor(now / MINUTE_MS) * MINUTE_MS - minuteDays * DAY_MS;
+  const firstDay = Math.floor(minuteStart / DAY_MS) * DAY_MS;
+
+  // Minutes, forward from the reference price.
+  const minute: Candle[] = [];
+  let price = toMinor(params.referencePrice, params.priceScale);
+  const startPrice = price;
+  for (let time = minuteStart; time < Math.floor(now / MINUTE_MS) * MINUTE_MS; time += MINUTE_MS) {
+    if (!isSessionOpen(params.session, time)) continue;
+    const points = [price];
+    for (let part = 1; part <= 4; part++) {
+      price = step(params, price, 15, shock(seed, params.productCode, time, `m${part}`), floor);
+      points.push(price);
+    }
+    const volume = volumeFor(params, 60, shock(seed, params.productCode, time, 'v'));
+    minute.push(candleFrom(params, time, points, volume));
+  }
+
+  // The days the minutes cover, aggregated from them.
+  const covered = new Map<number, Candle[]>();
+  for (const candle of minute) {
+    const day = Math.floor(candle.openTime / DAY_MS) * DAY_MS;
+    covered.set(day, [...(covered.get(day) ?? []), candle]);
+  }
+  const recentDays = [...covered.entries()].map(([day, candles]) =>
+    aggregate(params.priceScale, day, candles),
+  );
+
+  // Older days, backwards from the first minute's open.
+  const older: Candle[] = [];
+  let close = startPrice;
+  for (let day = firstDay - DAY_MS; day >= firstDay - days * DAY_MS; day -= DAY_MS) {
+    if (params.session === 'usStock' && !isSessionOpen('usStock', day + 15 * 3600_000)) continue;
+    if (params.session !== 'crypto' && params.session !== 'usStock') {
+      // forex and futures: no Saturday candle
+      if (new Date(day).getUTCDay() === 6) continue;
+    }
+    const points = [close];
+    let walk = close;
+    for (let part = 1; part <= 4; part++) {
+      walk = step(params, walk, 21_600, shock(seed, params.productCode, day, `d${part}`), floor);
+      points.push(walk);
+    }
+    // Walking back: this day's close is the next day's open; its open is the walk's end.
+    points.reverse();
+    const volume = volumeFor(params, 86_400, shock(seed, params.productCode, day, 'dv'));
+    older.push(candleFrom(params, day, points, volume));
+    close = walk;
+  }
+  older.reverse();
+  return { minute, daily: [...older, ...recentDays] };
+}
+
+/** Several candles as one (the first open, the highest high, the lowest low, the last close). */
+export function aggregate(scale: number, openTime: number, candles: readonly Candle[]): Candle {
+  let high = toMinor(candles[0]!.high, scale);
+  let low = toMinor(candles[0]!.low, scale);
+  let volume = 0n;
+  let amount = 0n;
+  for (const candle of candles) {
+    const candleHigh = toMinor(candle.high, scale);
+    const candleLow = toMinor(candle.low, scale);
+    if (candleHigh > high) high = candleHigh;
+    if (candleLow < low) low = candleLow;
+    volume += toMinor(candle.volume, 8);
+    amount += toMinor(candle.amount, 8);
+  }
+  return {
+    openTime,
+    open: candles[0]!.open,
+    high: fromMinor(high, scale),
+    low: fromMinor(low, scale),
+    close: candles[candles.length - 1]!.close,
+    volume: trimZeros(fromMinor(volume, 8)),
+    amount: trimZeros(fromMinor(amount, 8)),
+  };
+}
+
+function trimZeros(value: DecimalString): DecimalString {
+  return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
+}
+
+// ------------------------------------------------------------------ the live feed
+
+export interface SimulatedFeedOptions {
+  seed: string;
+  clock: Clock;
+  params: readonly SimulatedParams[];
+  /** Where each product's walk continues from (its last stored price); else its reference. */
+  startPrices?: ReadonlyMap<string, DecimalString>;
+  tickIntervalMs?: number;
+}
+
+export const productKey = (productType: number, productCode: string) =>
+  `${productType}:${productCode}`;
+
+export class SimulatedFeed implements FeedProvider {
+  readonly name = 'simulated';
+  readonly simulated = true;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly prices = new Map<string, bigint>();
+  private readonly sequences = new Map<string, number>();
+  private readonly params = new Map<string, SimulatedParams>();
+  private lastTime = 0;
+
+  constructor(private readonly options: SimulatedFeedOptions) {
+    for (const params of options.params) {
+      this.params.set(productKey(params.productType, params.productCode), params);
+    }
+  }
+
+  async start(products: readonly FeedProduct[], handlers: FeedHandlers): Promise<void> {
+    const fed = products.flatMap((product) => {
+      const key = productKey(product.productType, product.productCode);
+      const params = this.params.get(key);
+      if (!params) return [];
+      const start = this.options.startPrices?.get(key) ?? params.referencePrice;
+      this.prices.set(key, toMinor(start, params.priceScale));
+      this.sequences.set(key, 0);
+      return [{ key, params, floor: floorOf(params) }];
+    });
+    const interval = this.options.tickIntervalMs ?? 1000;
+    this.lastTime = Math.floor(this.options.clock.now().getTime() / interval) * interval;
+    handlers.onStatus?.('live');
+    this.timer = setInterval(() => this.tick(fed, handlers, interval), interval);
+    this.timer.unref();
+  }
+
+  /** Produces the ticks due up to now (one per product per interval while its session is open). */
+  tick(
+    fed: { key: string; params: SimulatedParams; floor: bigint }[],
+    handlers: FeedHandlers,
+    interval: number,
+  ): void {
+    const now = Math.floor(this.options.clock.now().getTime() / interval) * interval;
+    // After a pause (a stopped clock, a busy machine) at most one minute is caught up.
+    let time = Math.max(this.lastTime + interval, now - 60_000);
+    for (; time <= now; time += interval) {
+      for (const { key, params, floor } of fed) {
+        if (!isSessionOpen(params.session, time)) continue;
+        const z = shock(this.options.seed, params.productCode, time);
+        const price = step(params, this.prices.get(key)!, interval / 1000, z, floor);
+        this.prices.set(key, price);
+        const sequence = (this.sequences.get(key) ?? 0) + 1;
+        this.sequences.set(key, sequence);
+        handlers.onTick({
+          productType: params.productType as FeedProduct['productType'],
+          productCode: params.productCode,
+          price: fromMinor(price, params.priceScale),
+          volume: volumeFor(params, interval / 1000, shock(this.options.seed, key, time, 'v')),
+          time,
+          source: this.name,
+          sequence,
+        });
+      }
+      this.lastTime = time;
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}

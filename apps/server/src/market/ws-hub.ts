@@ -1,0 +1,249 @@
+/**
+ * The real-time channel (PRODUCT section 3): one WebSocket at /ws carrying JSON messages
+ * `{ op, topic, seq, data }`. Public topics: `ticker:<type>:<code>`, `kline:<type>:<code>:<interval>`
+ * and `tickers:<type>` (conflated to one message a second). Private topics (`orders`, `positions`,
+ * `balances`, `notifications`, `service`) need `{ op: "auth", token }` first.
+ *
+ * Every message a connection receives carries the next number of that connection's sequence, so a
+ * client that sees a gap knows it missed something and re-reads over REST. A consumer that cannot
+ * keep up (more than `maxBufferedBytes` waiting) is disconnected rather than slowing everyone.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { PRODUCT_TYPES } from '@bourse/shared';
+import type { TickEvent } from './engine';
+import { CANDLE_INTERVALS, type CandleInterval } from './types';
+
+export const PRIVATE_TOPICS = ['orders', 'positions', 'balances', 'notifications', 'service'];
+
+export interface HubOptions {
+  logger: FastifyBaseLogger;
+  maxBufferedBytes?: number;
+  maxSubscriptions?: number;
+  heartbeatMs?: number;
+  conflateMs?: number;
+}
+
+/** Resolves a session token to its user; rejects or resolves null when there is none. */
+export type Authenticate = (token: string) => Promise<{ userId: number } | null>;
+
+interface Connection {
+  socket: WebSocket;
+  authenticate: Authenticate;
+  seq: number;
+  topics: Set<string>;
+  userId: number | null;
+  alive: boolean;
+}
+
+const MAX_MESSAGE_BYTES = 4096;
+
+export class WsHub {
+  private readonly connections = new Set<Connection>();
+  private readonly subscribers = new Map<string, Set<Connection>>();
+  /** `tickers:<type>`: the latest ticker of each product that changed since the last send. */
+  private readonly pendingTickers = new Map<number, Map<string, unknown>>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly maxBufferedBytes: number;
+  private readonly maxSubscriptions: number;
+  /** Messages delivered (for the benchmarks). */
+  delivered = 0;
+
+  constructor(private readonly options: HubOptions) {
+    this.maxBufferedBytes = options.maxBufferedBytes ?? 1024 * 1024;
+    this.maxSubscriptions = options.maxSubscriptions ?? 200;
+    const heartbeat = setInterval(() => this.heartbeat(), options.heartbeatMs ?? 20_000);
+    const conflate = setInterval(() => this.sendTickers(), options.conflateMs ?? 1000);
+    heartbeat.unref();
+    conflate.unref();
+    this.timers.push(heartbeat, conflate);
+  }
+
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  accept(socket: WebSocket, authenticate: Authenticate): void {
+    const connection: Connection = {
+      socket,
+      authenticate,
+      seq: 0,
+      topics: new Set(),
+      userId: null,
+      alive: true,
+    };
+    this.connections.add(connection);
+    socket.on('pong', () => (connection.alive = true));
+    socket.on('message', (raw, isBinary) => {
+      if (isBinary || (raw as Buffer).length > MAX_MESSAGE_BYTES) {
+        this.reply(connection, { op: 'error', msg: 'hint_badRequest' });
+        return;
+      }
+      void this.handle(connection, (raw as Buffer).toString('utf8'));
+    });
+    socket.on('close', () => this.drop(connection));
+    socket.on('error', () => this.drop(connection));
+    this.reply(connection, { op: 'welcome' });
+  }
+
+  private drop(connection: Connection): void {
+    if (!this.connections.delete(connection)) return;
+    for (const topic of connection.topics) this.subscribers.get(topic)?.delete(connection);
+  }
+
+  private async handle(connection: Connection, text: string): Promise<void> {
+    let message: { op?: unknown; topic?: unknown; token?: unknown };
+    try {
+      message = JSON.parse(text) as typeof message;
+    } catch {
+      this.reply(connection, { op: 'error', msg: 'hint_badRequest' });
+      return;
+    }
+    const topic = typeof message.topic === 'string' ? message.topic : '';
+    switch (message.op) {
+      case 'ping':
+        this.reply(connection, { op: 'pong' });
+        return;
+      case 'auth': {
+        const user =
+          typeof message.token === 'string' && message.token.length <= 256
+            ? await connection.authenticate(message.token).catch(() => null)
+            : null;
+        connection.userId = user?.userId ?? null;
+        this.reply(connection, user ? { op: 'authed' } : { op: 'error', msg: 'hint_unauthorized' });
+        return;
+      }
+      case 'subscribe': {
+        const problem = this.checkTopic(connection, topic);
+        if (problem) {
+          this.reply(connection, { op: 'error', topic, msg: problem });
+          return;
+        }
+        if (!connection.topics.has(topic)) {
+          connection.topics.add(topic);
+          let set = this.subscribers.get(topic);
+          if (!set) this.subscribers.set(topic, (set = new Set()));
+          set.add(connection);
+        }
+        this.reply(connection, { op: 'subscribed', topic });
+        return;
+      }
+      case 'unsubscribe':
+        connection.topics.delete(topic);
+        this.subscribers.get(topic)?.delete(connection);
+        this.reply(connection, { op: 'unsubscribed', topic });
+        return;
+      default:
+        this.reply(connection, { op: 'error', msg: 'hint_badRequest' });
+    }
+  }
+
+  private checkTopic(connection: Connection, topic: string): string | null {
+    if (connection.topics.size >= this.maxSubscriptions) return 'hint_tooManySubscriptions';
+    if (PRIVATE_TOPICS.includes(topic)) return connection.userId ? null : 'hint_unauthorized';
+    const [kind, type, code, interval, ...rest] = topic.split(':');
+    const typeOk = PRODUCT_TYPES.includes(Number(type) as never);
+    if (kind === 'tickers' && typeOk && code === undefined) return null;
+    const codeOk = code !== undefined && /^[A-Z0-9.]{1,16}$/.test(code);
+    if (kind === 'ticker' && typeOk && codeOk && interval === undefined) return null;
+    if (
+      kind === 'kline' &&
+      typeOk &&
+      codeOk &&
+      CANDLE_INTERVALS.includes(interval as CandleInterval) &&
+      rest.length === 0
+    ) {
+      return null;
+    }
+    return 'hint_topicUnknown';
+  }
+
+  /** Sends one of this connection's own messages (replies, heartbeats). */
+  private reply(connection: Connection, message: Record<string, unknown>): void {
+    connection.seq += 1;
+    this.write(connection, JSON.stringify({ ...message, seq: connection.seq }));
+  }
+
+  private write(connection: Connection, text: string): void {
+    const socket = connection.socket;
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > this.maxBufferedBytes) {
+      this.options.logger.info(
+        { buffered: socket.bufferedAmount },
+        'slow WebSocket consumer dropped',
+      );
+      this.drop(connection);
+      socket.terminate();
+      return;
+    }
+    socket.send(text);
+    this.delivered += 1;
+  }
+
+  /** Sends `data` to every subscriber of `topic`, serialising it once. */
+  publish(topic: string, data: unknown): void {
+    const set = this.subscribers.get(topic);
+    if (!set || set.size === 0) return;
+    const head = `{"op":"data","topic":${JSON.stringify(topic)},"data":${JSON.stringify(data)},"seq":`;
+    for (const connection of set) {
+      connection.seq += 1;
+      this.write(connection, `${head}${connection.seq}}`);
+    }
+  }
+
+  /** Fans a tick out to its ticker and k-line topics and queues it for the conflated lists. */
+  onTick(event: TickEvent): void {
+    const { product, ticker, candles } = event;
+    const base = `${product.product_type}:${product.product_code}`;
+    this.publish(`ticker:${base}`, {
+      productType: product.product_type,
+      productCode: product.product_code,
+      tickerInfo: ticker,
+    });
+    for (const interval of CANDLE_INTERVALS) {
+      const candle = candles[interval];
+      if (candle && this.subscribers.get(`kline:${base}:${interval}`)?.size) {
+        this.publish(`kline:${base}:${interval}`, {
+          productType: product.product_type,
+          productCode: product.product_code,
+          interval,
+          candle,
+        });
+      }
+    }
+    if (this.subscribers.get(`tickers:${product.product_type}`)?.size) {
+      let pending = this.pendingTickers.get(product.product_type);
+      if (!pending) this.pendingTickers.set(product.product_type, (pending = new Map()));
+      pending.set(product.product_code, { productCode: product.product_code, tickerInfo: ticker });
+    }
+  }
+
+  private sendTickers(): void {
+    for (const [productType, pending] of this.pendingTickers) {
+      if (pending.size === 0) continue;
+      this.publish(`tickers:${productType}`, { productType, tickers: [...pending.values()] });
+      pending.clear();
+    }
+  }
+
+  private heartbeat(): void {
+    for (const connection of this.connections) {
+      if (!connection.alive) {
+        this.drop(connection);
+        connection.socket.terminate();
+        continue;
+      }
+      connection.alive = false;
+      connection.socket.ping();
+      this.reply(connection, { op: 'ping' });
+    }
+  }
+
+  close(): void {
+    for (const timer of this.timers) clearInterval(timer);
+    for (const connection of this.connections)
+      connection.socket.close(1001, 'server shutting down');
+    this.connections.clear();
+    this.subscribers.clear();
+  }
+}
