@@ -24,6 +24,8 @@ export interface SiteInfo {
     codeRequired: { phone: boolean; email: boolean };
   };
   demoAccount: boolean;
+  /** Where prices come from: `simulated` prices are labelled on every quote screen. */
+  marketFeed: 'simulated' | 'binance' | 'off';
 }
 
 export interface Tip {

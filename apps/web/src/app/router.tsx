@@ -23,6 +23,14 @@ export const routes: RouteObject[] = [
       { path: paths.entryAlias, element: <Navigate to={paths.home} replace /> },
       // The first screen comes with the app itself: one round trip less before it shows.
       { path: paths.home, Component: HomePage },
+      { path: paths.quotes, lazy: screen(() => import('../features/market/quotes-page')) },
+      { path: paths.quoteSearch, lazy: screen(() => import('../features/market/search-page')) },
+      { path: paths.favorite, lazy: screen(() => import('../features/market/favorite-page')) },
+      {
+        path: paths.quoteDetail,
+        lazy: screen(() => import('../features/market/quote-detail-page')),
+      },
+      { path: paths.kline, lazy: screen(() => import('../features/market/kline-page')) },
       { path: paths.me, lazy: screen(() => import('../features/account/me-page')) },
       { path: paths.login, lazy: screen(() => import('../features/account/login-page')) },
       { path: paths.register, lazy: screen(() => import('../features/account/register-page')) },
@@ -41,4 +49,7 @@ export const routes: RouteObject[] = [
 ];
 
 export const router = createHashRouter(routes);
-setNavigator(router);
+setNavigator(
+  router,
+  routes[0]!.children!.flatMap((route) => (route.path && route.path !== '*' ? [route.path] : [])),
+);

@@ -1,7 +1,7 @@
 /** A grid of shortcuts to screens: icon over a translated label. */
 import { useTranslation } from 'react-i18next';
 import type { RouteName } from '../config/paths';
-import { navigateTo } from '../lib/navigation';
+import { isBuilt, navigateTo } from '../lib/navigation';
 
 export interface ScreenEntry {
   route: RouteName;
@@ -12,9 +12,11 @@ export interface ScreenEntry {
 
 export function EntryGrid({ entries }: { entries: readonly ScreenEntry[] }) {
   const { t } = useTranslation();
+  const shown = entries.filter((entry) => isBuilt(entry.route));
+  if (shown.length === 0) return null;
   return (
     <section className="card grid-entries">
-      {entries.map((entry) => (
+      {shown.map((entry) => (
         <button
           key={entry.route}
           type="button"

@@ -10,10 +10,17 @@ export interface Navigator {
 }
 
 let navigator: Navigator | undefined;
+let built: ReadonlySet<string> = new Set();
 const relaunchListeners = new Set<() => void>();
 
-export function setNavigator(value: Navigator): void {
+export function setNavigator(value: Navigator, builtPaths: Iterable<string> = []): void {
   navigator = value;
+  built = new Set(builtPaths);
+}
+
+/** Whether a route has a screen yet: entries to screens still to come are hidden, not dead. */
+export function isBuilt(name: RouteName): boolean {
+  return built.has(paths[name]);
 }
 
 function go(to: string | number, replace = false): void {

@@ -55,6 +55,8 @@ export function settingsRoutes(
             },
           },
           demoAccount: on(SWITCH.demoAccount),
+          // Quote screens label simulated prices as such (PRODUCT section 1.7).
+          marketFeed: config.MARKET_FEED,
         });
       });
       return reply.type('application/json; charset=utf-8').send(body);

@@ -17,7 +17,7 @@ import { reLaunch } from '../../lib/navigation';
 import { clearSession } from '../../lib/storage';
 import { isSetWithPwd, updateUserPwd, updateUserWithPwd } from './api';
 import { PasswordRules } from './password-rules';
-import { RequireSignIn } from './require-sign-in';
+import { RequireSignIn } from '../../components/require-sign-in';
 
 type Tab = 'login' | 'withdraw';
 

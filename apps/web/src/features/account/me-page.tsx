@@ -33,7 +33,7 @@ import { EntryGrid, type ScreenEntry } from '../../components/entry-grid';
 import { PageHeader } from '../../components/page-header';
 import { usePageConfig } from '../../hooks/use-page-config';
 import { translate } from '../../i18n';
-import { navigateTo, reLaunch } from '../../lib/navigation';
+import { isBuilt, navigateTo, reLaunch } from '../../lib/navigation';
 import { getOtherValue } from '../../lib/storage';
 import { changeLoginModel, personCenterPanelData } from './api';
 import { signOut, storeUserInfo } from '../../api/session';
@@ -131,7 +131,9 @@ export default function MePage() {
     reLaunch('login');
   }
 
-  const entries = (list: Entry[]) => list.filter((entry) => !entry.module || visible(entry.module));
+  // Entries to screens still to come are hidden, not dead; the page configuration hides others.
+  const entries = (list: Entry[]) =>
+    list.filter((entry) => isBuilt(entry.route) && (!entry.module || visible(entry.module)));
 
   return (
     <div className="page" data-testid="me-page">

@@ -12,7 +12,7 @@ import { useSubmit } from '../../hooks/use-submit';
 import { translate } from '../../i18n';
 import { storeUserInfo } from '../../api/session';
 import { modifyUserInfo } from './api';
-import { RequireSignIn } from './require-sign-in';
+import { RequireSignIn } from '../../components/require-sign-in';
 import { useUser } from '../../hooks/use-user';
 
 const NICKNAME = /^[\p{L}\p{M}\p{N} ._\-']+$/u;

@@ -1,13 +1,17 @@
 /**
- * Home (tab 0, home-k): the site's header with language and account, the balance or an invitation
- * to sign in, the platform notice and shortcuts. Sections follow the page configuration.
+ * Home (tab 0, home-k): the site's header with language and account, the balance (m-zichan) or an
+ * invitation to sign in, the platform notice, shortcuts to the built areas and the recommended
+ * products with live prices (m-quolist). Sections follow the page configuration.
  */
 import { Button } from 'antd-mobile';
 import {
   GlobalOutline,
+  HistogramOutline,
   LockOutline,
+  SearchOutline,
   SetOutline,
   SoundOutline,
+  StarOutline,
   UserOutline,
 } from 'antd-mobile-icons';
 import { useQuery } from '@tanstack/react-query';
@@ -16,6 +20,7 @@ import { ACCOUNT_TYPE, USDT_CURRENCY_ID, formatAmount } from '@bourse/shared';
 import { api } from '../../api';
 import { storedTip } from '../../api/launch';
 import { EntryGrid, type ScreenEntry } from '../../components/entry-grid';
+import { RecommendedProducts } from './recommended-products';
 import { usePageConfig } from '../../hooks/use-page-config';
 import { useSiteInfo } from '../../hooks/use-site-info';
 import { translate } from '../../i18n';
@@ -24,6 +29,9 @@ import { getOtherValue } from '../../lib/storage';
 import { useUser } from '../../hooks/use-user';
 
 const SHORTCUTS: ScreenEntry[] = [
+  { route: 'quotes', label: 'tab_quotes', icon: <HistogramOutline /> },
+  { route: 'favorite', label: 'market_favorites', icon: <StarOutline /> },
+  { route: 'quoteSearch', label: 'market_search', icon: <SearchOutline /> },
   { route: 'me', label: 'page_me', icon: <UserOutline /> },
   { route: 'change', label: 'page_security', icon: <LockOutline /> },
   { route: 'language', label: 'page_language', icon: <GlobalOutline /> },
@@ -111,6 +119,7 @@ export default function HomePage() {
           </section>
         )}
         {visible('shortcut') && <EntryGrid entries={SHORTCUTS} />}
+        {visible('recommend') && <RecommendedProducts />}
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 /** Screens for signed-in users send everyone else to login, and back here afterwards. */
 import { Navigate, useLocation } from 'react-router';
-import { getHref } from '../../config/paths';
-import { isSignedIn } from '../../api/session';
+import { getHref } from '../config/paths';
+import { isSignedIn } from '../api/session';
 
 export function RequireSignIn({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();

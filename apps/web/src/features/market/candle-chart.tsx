@@ -1,0 +1,261 @@
+/**
+ * Candlesticks with volume and moving averages (TradingView's lightweight-charts), the crosshair's
+ * values above, the last candle growing live from the `kline:` topic, and older candles loaded as
+ * the user scrolls back in time. The chart needs numbers to draw; the values shown in the legend
+ * are the server's decimal strings.
+ */
+import { useEffect, useRef, useState } from 'react';
+import {
+  CandlestickSeries,
+  ColorType,
+  CrosshairMode,
+  HistogramSeries,
+  LineSeries,
+  createChart,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { useTranslation } from 'react-i18next';
+import type { ProductType } from '@bourse/shared';
+import { fetchKline, type Candle, type CandleInterval } from '../../api/market';
+import { subscribe } from '../../lib/realtime';
+
+const MOVING_AVERAGES = [
+  { length: 5, color: '#f1a802' },
+  { length: 10, color: '#2979ff' },
+  { length: 30, color: '#c084fc' },
+] as const;
+
+const UP = '#22c55e';
+const DOWN = '#ff4d4f';
+
+const toTime = (openTime: number) => (openTime / 1000) as UTCTimestamp;
+
+function movingAverage(candles: readonly Candle[], length: number) {
+  const points: { time: UTCTimestamp; value: number }[] = [];
+  let sum = 0;
+  for (let index = 0; index < candles.length; index++) {
+    sum += Number(candles[index]!.close);
+    if (index >= length) sum -= Number(candles[index - length]!.close);
+    if (index >= length - 1)
+      points.push({ time: toTime(candles[index]!.openTime), value: sum / length });
+  }
+  return points;
+}
+
+export function CandleChart({
+  productType,
+  productCode,
+  interval,
+  priceScale,
+  height = 320,
+}: {
+  productType: ProductType;
+  productCode: string;
+  interval: CandleInterval;
+  priceScale: number;
+  height?: number;
+}) {
+  const { t } = useTranslation();
+  const container = useRef<HTMLDivElement>(null);
+  const [legend, setLegend] = useState<Candle | undefined>();
+  const [status, setStatus] = useState<'loading' | 'ready' | 'empty'>('loading');
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    const chart: IChartApi = createChart(element, {
+      height,
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: '#121218' },
+        textColor: '#9a9aab',
+        attributionLogo: false,
+      },
+      grid: { vertLines: { color: '#1f1f29' }, horzLines: { color: '#1f1f29' } },
+      crosshair: { mode: CrosshairMode.Normal },
+      rightPriceScale: { borderColor: '#2e2e3a' },
+      timeScale: { borderColor: '#2e2e3a', timeVisible: !['1d', '1w', '1M'].includes(interval) },
+    });
+    const precision = {
+      type: 'price' as const,
+      precision: priceScale,
+      minMove: 1 / 10 ** priceScale,
+    };
+    const candlesSeries: ISeriesApi<'Candlestick'> = chart.addSeries(CandlestickSeries, {
+      upColor: UP,
+      downColor: DOWN,
+      borderVisible: false,
+      wickUpColor: UP,
+      wickDownColor: DOWN,
+      priceFormat: precision,
+    });
+    const volumeSeries = chart.addSeries(HistogramSeries, {
+      priceScaleId: 'volume',
+      priceFormat: { type: 'volume' },
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
+    chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+    const averages = MOVING_AVERAGES.map(({ color }) =>
+      chart.addSeries(LineSeries, {
+        color,
+        lineWidth: 1,
+        priceLineVisible: false,
+        lastValueVisible: false,
+        crosshairMarkerVisible: false,
+        priceFormat: precision,
+      }),
+    );
+
+    /** Every candle known, oldest first, by open time. */
+    let candles: Candle[] = [];
+    let loadingOlder = false;
+    let exhausted = false;
+    let disposed = false;
+
+    const draw = () => {
+      candlesSeries.setData(
+        candles.map((candle) => ({
+          time: toTime(candle.openTime),
+          open: Number(candle.open),
+          high: Number(candle.high),
+          low: Number(candle.low),
+          close: Number(candle.close),
+        })),
+      );
+      volumeSeries.setData(
+        candles.map((candle) => ({
+          time: toTime(candle.openTime),
+          value: Number(candle.volume),
+          color: Number(candle.close) >= Number(candle.open) ? `${UP}66` : `${DOWN}66`,
+        })),
+      );
+      MOVING_AVERAGES.forEach(({ length }, index) =>
+        averages[index]!.setData(movingAverage(candles, length)),
+      );
+    };
+
+    const merge = (more: readonly Candle[]) => {
+      const byTime = new Map(candles.map((candle) => [candle.openTime, candle]));
+      for (const candle of more) byTime.set(candle.openTime, candle);
+      candles = [...byTime.values()].sort((a, b) => a.openTime - b.openTime);
+    };
+
+    const loadLatest = async () => {
+      const latest = await fetchKline(productType, productCode, interval).catch(() => []);
+      if (disposed) return;
+      merge(latest);
+      draw();
+      setStatus(candles.length > 0 ? 'ready' : 'empty');
+      setLegend(candles[candles.length - 1]);
+    };
+
+    const loadOlder = async () => {
+      if (loadingOlder || exhausted || candles.length === 0) return;
+      loadingOlder = true;
+      const older = await fetchKline(
+        productType,
+        productCode,
+        interval,
+        candles[0]!.openTime,
+      ).catch(() => []);
+      loadingOlder = false;
+      if (disposed) return;
+      if (older.length === 0) {
+        exhausted = true;
+        return;
+      }
+      const range = chart.timeScale().getVisibleLogicalRange();
+      merge(older);
+      draw();
+      // Keep the view where it was while the older candles slide in on the left.
+      if (range) {
+        chart.timeScale().setVisibleLogicalRange({
+          from: range.from + older.length,
+          to: range.to + older.length,
+        });
+      }
+    };
+
+    void loadLatest();
+    chart.timeScale().subscribeVisibleLogicalRangeChange((range) => {
+      if (range && range.from < 10) void loadOlder();
+    });
+    chart.subscribeCrosshairMove((param) => {
+      const time = typeof param.time === 'number' ? param.time * 1000 : undefined;
+      const hovered = time === undefined ? undefined : candles.find((c) => c.openTime === time);
+      setLegend(hovered ?? candles[candles.length - 1]);
+    });
+
+    const stop = subscribe(
+      `kline:${productType}:${productCode}:${interval}`,
+      (data) => {
+        const { candle } = data as { candle: Candle };
+        const last = candles[candles.length - 1];
+        if (last && candle.openTime < last.openTime) return;
+        merge([candle]);
+        candlesSeries.update({
+          time: toTime(candle.openTime),
+          open: Number(candle.open),
+          high: Number(candle.high),
+          low: Number(candle.low),
+          close: Number(candle.close),
+        });
+        volumeSeries.update({
+          time: toTime(candle.openTime),
+          value: Number(candle.volume),
+          color: Number(candle.close) >= Number(candle.open) ? `${UP}66` : `${DOWN}66`,
+        });
+        setLegend((current) =>
+          !current || current.openTime === last?.openTime || current.openTime === candle.openTime
+            ? candle
+            : current,
+        );
+      },
+      () => void loadLatest(),
+    );
+
+    return () => {
+      disposed = true;
+      stop();
+      chart.remove();
+    };
+  }, [productType, productCode, interval, priceScale, height]);
+
+  return (
+    <div className="candle-chart" data-testid="candle-chart">
+      <div className="chart-legend" data-testid="chart-legend">
+        {legend ? (
+          <>
+            <span>
+              {t('market_open')} {legend.open}
+            </span>
+            <span>
+              {t('market_high')} {legend.high}
+            </span>
+            <span>
+              {t('market_low')} {legend.low}
+            </span>
+            <span>
+              {t('market_close')} {legend.close}
+            </span>
+            <span className="ma-key">
+              {MOVING_AVERAGES.map(({ length, color }) => (
+                <span key={length} style={{ color }}>
+                  MA{length}
+                </span>
+              ))}
+            </span>
+          </>
+        ) : (
+          <span className="muted">
+            {status === 'empty' ? t('common_noData') : t('common_loading')}
+          </span>
+        )}
+      </div>
+      <div ref={container} style={{ height }} />
+    </div>
+  );
+}

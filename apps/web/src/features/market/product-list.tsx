@@ -1,0 +1,108 @@
+/**
+ * A live, virtualized, endlessly scrolling list of products: pages of 50 from a list call, prices
+ * kept current by the conflated `tickers:<type>` topics. A thousand rows scroll smoothly because
+ * only the visible ones are drawn.
+ */
+import { useCallback, useMemo, useRef } from 'react';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useTranslation } from 'react-i18next';
+import { PRODUCT_TYPES } from '@bourse/shared';
+import { fetchProducts, type Product } from '../../api/market';
+import { QuoteRow } from '../../components/quote-row';
+import { useLiveTickers } from '../../hooks/use-live-tickers';
+import { navigateTo } from '../../lib/navigation';
+
+const PAGE_SIZE = 50;
+const ROW_HEIGHT = 64;
+
+export function ProductList({
+  url,
+  productTypes = PRODUCT_TYPES,
+  keyWords,
+  emptyText,
+}: {
+  url: string;
+  productTypes?: readonly number[];
+  keyWords?: string;
+  emptyText?: string;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const queryKey = useMemo(() => ['products', url, keyWords ?? ''], [url, keyWords]);
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam }) => fetchProducts(url, pageParam, PAGE_SIZE, keyWords),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) =>
+      pages.length * PAGE_SIZE < last.total ? pages.length + 1 : undefined,
+  });
+  const resync = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey }),
+    [queryClient, queryKey],
+  );
+  const live = useLiveTickers(productTypes, resync);
+  const rows = useMemo(() => query.data?.pages.flatMap((page) => page.rows) ?? [], [query.data]);
+
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
+  const items = virtualizer.getVirtualItems();
+  const last = items[items.length - 1];
+  if (last && last.index >= rows.length - 10 && query.hasNextPage && !query.isFetchingNextPage) {
+    void query.fetchNextPage();
+  }
+
+  const open = useCallback((product: Product) => {
+    navigateTo('quoteDetail', {
+      productType: product.productType,
+      productCode: product.productCode,
+    });
+  }, []);
+
+  return (
+    <>
+      <div className="quote-head" aria-hidden="true">
+        <span>{t('market_name')}</span>
+        <span>{t('market_lastPrice')}</span>
+        <span style={{ textAlign: 'center' }}>{t('market_change')}</span>
+      </div>
+      <div className="quote-list" ref={scroller} data-testid="quote-list">
+        {query.isSuccess && rows.length === 0 && (
+          <p className="muted" style={{ textAlign: 'center', padding: 32 }}>
+            {emptyText ?? t('common_noData')}
+          </p>
+        )}
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((item) => {
+            const product = rows[item.index]!;
+            return (
+              <div
+                key={product.id}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  insetInlineStart: 0,
+                  width: '100%',
+                  transform: `translateY(${item.start}px)`,
+                }}
+              >
+                <QuoteRow
+                  product={product}
+                  ticker={
+                    live.get(`${product.productType}:${product.productCode}`) ?? product.tickerInfo
+                  }
+                  onOpen={open}
+                />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </>
+  );
+}

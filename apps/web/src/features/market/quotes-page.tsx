@@ -1,0 +1,74 @@
+/** Quotes (tab 1): favourites and the four markets, live. */
+import { useState } from 'react';
+import { SearchOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { PRODUCT_TYPES, type ProductType } from '@bourse/shared';
+import { LIST_URL, PRODUCT_TYPE_LABEL } from '../../api/market';
+import { isSignedIn } from '../../api/session';
+import { SimulatedLabel } from '../../components/simulated-label';
+import { useSiteInfo } from '../../hooks/use-site-info';
+import { navigateTo } from '../../lib/navigation';
+import { getItem, setItem } from '../../lib/storage';
+import { ProductList } from './product-list';
+
+type Tab = 'favorite' | ProductType;
+const TAB_KEY = 'quotesTab';
+
+export default function QuotesPage() {
+  const { t } = useTranslation();
+  const site = useSiteInfo();
+  const [tab, setTab] = useState<Tab>(() => getItem<Tab>(TAB_KEY) ?? PRODUCT_TYPES[1]!);
+  const choose = (next: Tab) => {
+    setTab(next);
+    setItem(TAB_KEY, next);
+  };
+  const tabs: Tab[] = ['favorite', ...PRODUCT_TYPES];
+  return (
+    <div className="page market-page" data-testid="quotes-page">
+      <header className="home-header">
+        <h1 className="nav-title" style={{ fontSize: 20 }}>
+          {t('tab_quotes')}
+        </h1>
+        <span className="spacer" />
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('market_search')}
+          data-testid="open-search"
+          onClick={() => navigateTo('quoteSearch')}
+        >
+          <SearchOutline />
+        </button>
+      </header>
+      <nav className="market-tabs" role="tablist">
+        {tabs.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            data-testid={`market-tab-${name}`}
+            onClick={() => choose(name)}
+          >
+            {t(name === 'favorite' ? 'market_favorites' : PRODUCT_TYPE_LABEL[name])}
+          </button>
+        ))}
+      </nav>
+      <SimulatedLabel simulated={site?.marketFeed === 'simulated'} />
+      {tab === 'favorite' ? (
+        isSignedIn() ? (
+          <ProductList url="/api/userProductOption/list" emptyText={t('market_noFavorites')} />
+        ) : (
+          <div className="page-center stack">
+            <p className="muted">{t('market_signInForFavorites')}</p>
+            <button type="button" className="button-primary" onClick={() => navigateTo('login')}>
+              {t('account_login')}
+            </button>
+          </div>
+        )
+      ) : (
+        <ProductList key={tab} url={LIST_URL[tab]} productTypes={[tab]} />
+      )}
+    </div>
+  );
+}

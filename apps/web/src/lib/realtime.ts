@@ -1,0 +1,109 @@
+/**
+ * The app's one WebSocket to `/ws` (PRODUCT section 3): topics are subscribed by whoever needs
+ * them and released when the last listener goes; the socket reconnects with backoff and
+ * subscribes again. Messages carry a per-connection sequence: a gap, or a reconnect, tells every
+ * listener to re-read what it shows over REST (`onResync`).
+ */
+import { baseUrl } from './lines';
+
+type Listener = (data: unknown) => void;
+
+interface Topic {
+  listeners: Set<Listener>;
+  resyncs: Set<() => void>;
+}
+
+const topics = new Map<string, Topic>();
+let socket: WebSocket | undefined;
+let lastSeq = 0;
+let retryDelayMs = 1000;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let closeTimer: ReturnType<typeof setTimeout> | undefined;
+
+function socketUrl(): string {
+  const base = baseUrl() || window.location.origin;
+  const url = new URL('/ws', base);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.toString();
+}
+
+function send(message: Record<string, unknown>): void {
+  if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function resyncAll(): void {
+  for (const topic of topics.values()) for (const resync of topic.resyncs) resync();
+}
+
+function connect(): void {
+  if (socket || topics.size === 0) return;
+  const current = new WebSocket(socketUrl());
+  socket = current;
+  lastSeq = 0;
+  current.onopen = () => {
+    retryDelayMs = 1000;
+    for (const name of topics.keys()) send({ op: 'subscribe', topic: name });
+  };
+  current.onmessage = (event) => {
+    let message: { op?: string; topic?: string; seq?: number; data?: unknown };
+    try {
+      message = JSON.parse(String(event.data)) as typeof message;
+    } catch {
+      return;
+    }
+    if (typeof message.seq === 'number') {
+      const gap = lastSeq > 0 && message.seq !== lastSeq + 1;
+      lastSeq = message.seq;
+      if (gap) resyncAll();
+    }
+    if (message.op === 'data' && message.topic) {
+      for (const listener of topics.get(message.topic)?.listeners ?? []) listener(message.data);
+    }
+  };
+  current.onclose = () => {
+    if (socket !== current) return;
+    socket = undefined;
+    if (topics.size === 0) return;
+    // Back again later; what was missed meanwhile is read over REST when it is.
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connect();
+      resyncAll();
+    }, retryDelayMs);
+    retryDelayMs = Math.min(retryDelayMs * 2, 30_000);
+  };
+}
+
+/** Listens to a topic until the returned function is called. */
+export function subscribe(name: string, listener: Listener, onResync?: () => void): () => void {
+  let topic = topics.get(name);
+  if (!topic) {
+    topic = { listeners: new Set(), resyncs: new Set() };
+    topics.set(name, topic);
+    send({ op: 'subscribe', topic: name });
+  }
+  topic.listeners.add(listener);
+  if (onResync) topic.resyncs.add(onResync);
+  if (closeTimer) clearTimeout(closeTimer);
+  closeTimer = undefined;
+  connect();
+  return () => {
+    const current = topics.get(name);
+    if (!current) return;
+    current.listeners.delete(listener);
+    if (onResync) current.resyncs.delete(onResync);
+    if (current.listeners.size > 0) return;
+    topics.delete(name);
+    send({ op: 'unsubscribe', topic: name });
+    if (topics.size === 0 && !closeTimer) {
+      // Screens hand topics to each other when navigating: close only if none comes back soon.
+      closeTimer = setTimeout(() => {
+        closeTimer = undefined;
+        if (topics.size > 0) return;
+        if (retryTimer) clearTimeout(retryTimer);
+        socket?.close();
+        socket = undefined;
+      }, 5000);
+    }
+  };
+}
