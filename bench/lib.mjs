@@ -42,6 +42,8 @@ export async function startServer({ port, env = {} }) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SEED_DEMO_USER: 'false',
+      // Benchmarks that need prices turn the market on; for the others it would be noise.
+      MARKET_FEED: 'off',
       RATE_LIMIT_GLOBAL_PER_MINUTE: '100000000',
       RATE_LIMIT_REGISTER_PER_MINUTE: '100000',
       RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
@@ -49,7 +51,7 @@ export async function startServer({ port, env = {} }) {
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitForHttp(`http://127.0.0.1:${port}/healthz`);
+  await waitForHttp(`http://127.0.0.1:${port}/healthz`, 120_000);
   return {
     url: `http://127.0.0.1:${port}`,
     async stop() {

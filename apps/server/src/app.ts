@@ -216,6 +216,28 @@ async function feedFor(
 ): Promise<MarketEngineOptions['provider']> {
   if (config.MARKET_FEED !== 'binance') return undefined;
   const { BinanceFeed } = await import('./market/providers/binance');
-  return () =>
-    new BinanceFeed({ wsUrl: config.BINANCE_WS_URL, restUrl: config.BINANCE_REST_URL, logger });
+  const { CompositeFeed } = await import('./market/providers/composite');
+  const { SimulatedFeed } = await import('./market/simulated');
+  // Binance has the crypto pairs; stocks, futures and forex stay simulated (and labelled so).
+  return ({ params, startPrices }) =>
+    new CompositeFeed([
+      {
+        provider: new BinanceFeed({
+          wsUrl: config.BINANCE_WS_URL,
+          restUrl: config.BINANCE_REST_URL,
+          logger,
+        }),
+        takes: (product) => product.productType === 2,
+      },
+      {
+        provider: new SimulatedFeed({
+          seed: config.MARKET_SEED,
+          clock: systemClock,
+          params,
+          startPrices,
+          tickIntervalMs: config.MARKET_TICK_MS,
+        }),
+        takes: () => true,
+      },
+    ]);
 }

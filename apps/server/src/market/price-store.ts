@@ -116,6 +116,8 @@ export interface ProductState {
   candles: Partial<Record<CandleInterval, Candle>>;
   /** The previous day's candle. */
   previousDay?: Candle;
+  /** tickerInfo as of the last tick, computed once for every reader. */
+  ticker?: TickerInfo;
 }
 
 export class PriceStore {
@@ -148,6 +150,7 @@ export class PriceStore {
     state.candles = { ...restored.candles };
     state.previousDay = restored.previousDay;
     state.last = restored.last;
+    state.ticker = undefined;
   }
 
   /** Applies a tick; returns the candles it changed, by interval. */
@@ -159,6 +162,7 @@ export class PriceStore {
     const currentDay = state.candles['1d'];
     if (currentDay && currentDay.openTime < dayStart) state.previousDay = currentDay;
     state.last = { ...tick, price };
+    state.ticker = undefined;
     const changed: Partial<Record<CandleInterval, Candle>> = {};
     for (const interval of ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w', '1M'] as const) {
       const candle = withTrade(
@@ -175,8 +179,12 @@ export class PriceStore {
 
   tickerInfo(key: string): TickerInfo | undefined {
     const state = this.states.get(key);
-    const last = state?.last;
-    if (!state || !last) return undefined;
+    if (!state?.last) return undefined;
+    state.ticker ??= this.computeTicker(state, state.last);
+    return state.ticker;
+  }
+
+  private computeTicker(state: ProductState, last: Tick): TickerInfo {
     const scale = state.priceScale;
     const day = state.candles['1d'];
     const minute = state.candles['1m'];

@@ -113,7 +113,10 @@ function floorOf(params: SimulatedParams): bigint {
 function volumeFor(params: SimulatedParams, seconds: number, z: number): DecimalString {
   const perSecond = toMinor(params.dailyVolume, 4) / 86400n;
   const factor = BigInt(Math.max(0, Math.round(1000 * Math.exp(0.5 * z))));
-  return fromMinor((perSecond * BigInt(seconds) * factor) / 1000n, 4);
+  // Counted in milliseconds: a tick interval under a second (MARKET_TICK_MS=100) is 0.1 s, which
+  // BigInt() refuses. Whole seconds give the same quantities as before.
+  const millis = BigInt(Math.round(seconds * 1000));
+  return fromMinor((perSecond * millis * factor) / 1_000_000n, 4);
 }
 
 // ------------------------------------------------------------------ history
@@ -268,6 +271,7 @@ export class SimulatedFeed implements FeedProvider {
   private readonly sequences = new Map<string, number>();
   private readonly params = new Map<string, SimulatedParams>();
   private lastTime = 0;
+  private stopped = false;
 
   constructor(private readonly options: SimulatedFeedOptions) {
     for (const params of options.params) {
@@ -288,7 +292,17 @@ export class SimulatedFeed implements FeedProvider {
     const interval = this.options.tickIntervalMs ?? 1000;
     this.lastTime = Math.floor(this.options.clock.now().getTime() / interval) * interval;
     handlers.onStatus?.('live');
-    this.timer = setInterval(() => this.tick(fed, handlers, interval), interval);
+    // Ticks are stamped with their interval's start and sent right then, so a tick's time is
+    // when it left (what the latency benchmark measures against).
+    const run = () => {
+      if (this.stopped) return;
+      this.tick(fed, handlers, interval);
+      const wait = interval - (this.options.clock.now().getTime() % interval);
+      this.timer = setTimeout(run, wait);
+      this.timer.unref();
+    };
+    const first = interval - (this.options.clock.now().getTime() % interval);
+    this.timer = setTimeout(run, first);
     this.timer.unref();
   }
 
@@ -324,7 +338,8 @@ export class SimulatedFeed implements FeedProvider {
   }
 
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
+    if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    this.stopped = true;
   }
 }

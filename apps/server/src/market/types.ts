@@ -113,4 +113,8 @@ export interface FeedProvider {
   readonly simulated: boolean;
   start(products: readonly FeedProduct[], handlers: FeedHandlers): Promise<void>;
   stop(): Promise<void>;
+  /** Per product, when a provider mixes sources (CompositeFeed); `simulated` otherwise. */
+  isSimulated?(product: FeedProduct): boolean;
+  /** Per product, the name of the source feeding it; `name` otherwise. */
+  sourceOf?(product: FeedProduct): string;
 }

@@ -4,8 +4,10 @@
  * and `tickers:<type>` (conflated to one message a second). Private topics (`orders`, `positions`,
  * `balances`, `notifications`, `service`) need `{ op: "auth", token }` first.
  *
- * Every message a connection receives carries the next number of that connection's sequence, so a
- * client that sees a gap knows it missed something and re-reads over REST. A consumer that cannot
+ * Every message carries a sequence number: data messages the next number of their topic's sequence
+ * (the same for every subscriber, so each message is encoded once for all of them), replies and
+ * heartbeats the next number of the connection's own. A client that sees a gap in a topic knows it
+ * missed something and re-reads it over REST. A consumer that cannot
  * keep up (more than `maxBufferedBytes` waiting) is disconnected rather than slowing everyone.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,6 +15,20 @@ import type { WebSocket } from 'ws';
 import { PRODUCT_TYPES } from '@bourse/shared';
 import type { TickEvent } from './engine';
 import { CANDLE_INTERVALS, type CandleInterval } from './types';
+
+/** An unmasked, unfragmented WebSocket text frame (RFC 6455 section 5.2), as a server sends. */
+export function textFrame(text: string): Buffer {
+  const payload = Buffer.from(text);
+  const length = payload.length;
+  const header =
+    length < 126
+      ? Buffer.from([0x81, length])
+      : length < 65_536
+        ? Buffer.from([0x81, 126, length >> 8, length & 0xff])
+        : Buffer.concat([Buffer.from([0x81, 127, 0, 0, 0, 0]), Buffer.alloc(4)]);
+  if (length >= 65_536) header.writeUInt32BE(length, 6);
+  return Buffer.concat([header, payload]);
+}
 
 export const PRIVATE_TOPICS = ['orders', 'positions', 'balances', 'notifications', 'service'];
 
@@ -41,11 +57,15 @@ const MAX_MESSAGE_BYTES = 4096;
 export class WsHub {
   private readonly connections = new Set<Connection>();
   private readonly subscribers = new Map<string, Set<Connection>>();
+  /** The last sequence number sent on each topic. */
+  private readonly topicSeq = new Map<string, number>();
   /** `tickers:<type>`: the latest ticker of each product that changed since the last send. */
   private readonly pendingTickers = new Map<number, Map<string, unknown>>();
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly maxBufferedBytes: number;
   private readonly maxSubscriptions: number;
+  /** Connections whose socket holds writes until the current burst of messages is over. */
+  private readonly corked = new Set<Connection>();
   /** Messages delivered (for the benchmarks). */
   delivered = 0;
 
@@ -164,7 +184,7 @@ export class WsHub {
     this.write(connection, JSON.stringify({ ...message, seq: connection.seq }));
   }
 
-  private write(connection: Connection, text: string): void {
+  private write(connection: Connection, text: string | Buffer): void {
     const socket = connection.socket;
     if (socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > this.maxBufferedBytes) {
@@ -176,19 +196,64 @@ export class WsHub {
       socket.terminate();
       return;
     }
-    socket.send(text);
+    this.cork(connection);
+    socket.send(text, { binary: false });
     this.delivered += 1;
+  }
+
+  /**
+   * Sends a message already framed for every subscriber alike straight to the connection's TCP
+   * socket: the frame is built once per message, not once per subscriber. The server never
+   * compresses nor fragments (perMessageDeflate is off), so ws has nothing queued that this could
+   * overtake.
+   */
+  private writeFrame(connection: Connection, frame: Buffer): void {
+    const socket = connection.socket;
+    const raw = (socket as unknown as { _socket?: { write(data: Buffer): boolean } })._socket;
+    if (!raw || socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > this.maxBufferedBytes) {
+      this.options.logger.info({ buffered: socket.bufferedAmount }, 'slow WebSocket consumer dropped');
+      this.drop(connection);
+      socket.terminate();
+      return;
+    }
+    this.cork(connection);
+    raw.write(frame);
+    this.delivered += 1;
+  }
+
+  /**
+   * A tick burst sends many messages to the same connection within one turn of the event loop;
+   * holding the socket's writes until the turn ends sends them in one system call instead of one
+   * each, which is most of the cost of fan-out.
+   */
+  private cork(connection: Connection): void {
+    if (this.corked.has(connection)) return;
+    const raw = (connection.socket as unknown as { _socket?: { cork(): void; uncork(): void } })
+      ._socket;
+    if (!raw) return;
+    raw.cork();
+    this.corked.add(connection);
+    if (this.corked.size === 1) {
+      queueMicrotask(() => {
+        for (const corked of this.corked) {
+          (corked.socket as unknown as { _socket?: { uncork(): void } })._socket?.uncork();
+        }
+        this.corked.clear();
+      });
+    }
   }
 
   /** Sends `data` to every subscriber of `topic`, serialising it once. */
   publish(topic: string, data: unknown): void {
     const set = this.subscribers.get(topic);
     if (!set || set.size === 0) return;
-    const head = `{"op":"data","topic":${JSON.stringify(topic)},"data":${JSON.stringify(data)},"seq":`;
-    for (const connection of set) {
-      connection.seq += 1;
-      this.write(connection, `${head}${connection.seq}}`);
-    }
+    const seq = (this.topicSeq.get(topic) ?? 0) + 1;
+    this.topicSeq.set(topic, seq);
+    const frame = textFrame(
+      `{"op":"data","topic":${JSON.stringify(topic)},"seq":${seq},"data":${JSON.stringify(data)}}`,
+    );
+    for (const connection of set) this.writeFrame(connection, frame);
   }
 
   /** Fans a tick out to its ticker and k-line topics and queues it for the conflated lists. */

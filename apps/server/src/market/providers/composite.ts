@@ -1,0 +1,51 @@
+/**
+ * Several feeds as one: each product goes to the first feed that takes it. With MARKET_FEED
+ * `binance`, crypto pairs come from Binance and every other product from the simulated feed,
+ * which stays labelled as simulated product by product.
+ */
+import type { FeedHandlers, FeedProduct, FeedProvider } from '../types';
+
+export interface Route {
+  provider: FeedProvider;
+  takes(product: FeedProduct): boolean;
+}
+
+export class CompositeFeed implements FeedProvider {
+  readonly name: string;
+  private assigned = new Map<string, FeedProvider>();
+
+  constructor(private readonly routes: readonly Route[]) {
+    this.name = routes.map((route) => route.provider.name).join('+');
+  }
+
+  /** True only when every product's prices are made up. */
+  get simulated(): boolean {
+    return this.routes.every((route) => route.provider.simulated);
+  }
+
+  isSimulated(product: FeedProduct): boolean {
+    const provider = this.assigned.get(`${product.productType}:${product.productCode}`);
+    return provider?.isSimulated?.(product) ?? provider?.simulated ?? true;
+  }
+
+  sourceOf(product: FeedProduct): string {
+    return this.assigned.get(`${product.productType}:${product.productCode}`)?.name ?? this.name;
+  }
+
+  async start(products: readonly FeedProduct[], handlers: FeedHandlers): Promise<void> {
+    const groups = new Map<Route, FeedProduct[]>();
+    for (const product of products) {
+      const route = this.routes.find((candidate) => candidate.takes(product));
+      if (!route) continue;
+      groups.set(route, [...(groups.get(route) ?? []), product]);
+      this.assigned.set(`${product.productType}:${product.productCode}`, route.provider);
+    }
+    await Promise.all(
+      [...groups].map(([route, group]) => route.provider.start(group, handlers)),
+    );
+  }
+
+  async stop(): Promise<void> {
+    await Promise.all(this.routes.map((route) => route.provider.stop()));
+  }
+}
