@@ -35,6 +35,7 @@ import { MarketEngine, type MarketEngineOptions } from './market/engine';
 import { DEFAULT_CATALOGUE } from './market/catalogue';
 import type { CatalogueProduct, FeedProvider } from './market/types';
 import { WsHub } from './market/ws-hub';
+import { RedisTickBus, instanceId } from './market/cluster';
 import type { SimulatedParams } from './market/simulated';
 import { SettingsService } from './modules/settings/service';
 
@@ -159,6 +160,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       tickIntervalMs: config.MARKET_TICK_MS,
       history: options.history,
       provider: options.feed ?? (await feedFor(config, app.log)),
+      cluster: config.REDIS_URL
+        ? {
+            bus: await RedisTickBus.connect(config.REDIS_URL, config.REDIS_PREFIX),
+            instance: instanceId(),
+            leaseTtlMs: config.MARKET_LEASE_MS,
+          }
+        : undefined,
     });
     await marketEngine.prepare();
     market = new MarketService(db, marketEngine, settings);

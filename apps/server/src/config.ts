@@ -76,6 +76,18 @@ export const configSchema = z.object({
   MARKET_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   BINANCE_WS_URL: z.url().default('wss://stream.binance.com:9443'),
   BINANCE_REST_URL: z.url().default('https://api.binance.com'),
+  /** Redis shared by several instances: ticks reach clients of every instance (e.g. redis://host:6379). */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  /** How long the market-feed lease of a clustered instance lasts without renewal (milliseconds). */
+  MARKET_LEASE_MS: z.coerce.number().int().min(300).max(600_000).default(15_000),
+  /** Prefix of this deployment's Redis channels (several deployments may share one Redis). */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - only')
+    .default('bourse'),
   /** API lines offered on the line-selection page: `Name|https://host,Name 2|https://host2`. */
   API_LINES: list.default([]),
 });

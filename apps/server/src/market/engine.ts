@@ -9,6 +9,7 @@ import type { Database } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { PriceStore, type TickerInfo } from './price-store';
 import * as repo from './repo';
+import { acquireLease, releaseLease, type TickBus } from './cluster';
 import { isSessionOpen } from './sessions';
 import { SimulatedFeed, generateHistory, productKey, type SimulatedParams } from './simulated';
 import type {
@@ -44,6 +45,11 @@ export interface MarketEngineOptions {
   history?: { days: number; minuteDays: number };
   /** How often grown candles are written (milliseconds). */
   flushIntervalMs?: number;
+  /**
+   * Several instances: ticks travel through the bus, and only the holder of the database lease
+   * runs the feed and writes candles.
+   */
+  cluster?: { bus: TickBus; instance: string; leaseTtlMs?: number };
 }
 
 const INSERT_BATCH = 4000;
@@ -69,6 +75,11 @@ export class MarketEngine {
   private readonly dirty = new Map<string, repo.StoredCandle>();
   private flushTimer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
+  private feedProducts: FeedProduct[] = [];
+  private campaignTimer: NodeJS.Timeout | undefined;
+  private stopping = false;
+  /** Runs the feed and writes candles: always when alone, the lease holder in a cluster. */
+  leader = false;
 
   constructor(private readonly options: MarketEngineOptions) {}
 
@@ -158,6 +169,38 @@ export class MarketEngine {
   }
 
   async start(): Promise<void> {
+    this.feedProducts = [...this.products.values()].map((row) => this.feedProduct(row));
+    this.flushTimer = setInterval(() => void this.flush(), this.options.flushIntervalMs ?? 1000);
+    this.flushTimer.unref();
+    const cluster = this.options.cluster;
+    if (!cluster) {
+      this.leader = true;
+      await this.runFeed((tick) => this.onTick(tick));
+      return;
+    }
+    // Every instance applies the ticks of the bus, the leader's own included.
+    await cluster.bus.subscribe((tick) => this.onTick(tick));
+    const ttl = cluster.leaseTtlMs ?? 15_000;
+    const campaign = async () => {
+      if (this.stopping) return;
+      const holds = await acquireLease(this.options.db, cluster.instance, ttl).catch(() => false);
+      if (holds && !this.leader) {
+        this.leader = true;
+        this.options.logger.info({ instance: cluster.instance }, 'running the market feed');
+        await this.runFeed((tick) => cluster.bus.publish(tick));
+      } else if (!holds && this.leader) {
+        this.leader = false;
+        this.options.logger.warn({ instance: cluster.instance }, 'lost the market feed lease');
+        await this.provider?.stop();
+      }
+    };
+    await campaign();
+    this.campaignTimer = setInterval(() => void campaign(), Math.max(50, Math.floor(ttl / 3)));
+    this.campaignTimer.unref();
+  }
+
+  /** Starts a fresh provider continuing from the prices the store holds now. */
+  private async runFeed(onTick: (tick: Tick) => void): Promise<void> {
     const params = [...this.products.values()].map(paramsOf);
     const startPrices = new Map<string, DecimalString>();
     for (const key of this.products.keys()) {
@@ -173,16 +216,8 @@ export class MarketEngine {
         startPrices,
         tickIntervalMs: this.options.tickIntervalMs,
       });
-    const feedProducts: FeedProduct[] = [...this.products.values()].map((row) => ({
-      productType: row.product_type as ProductType,
-      productCode: row.product_code,
-      sourceSymbol: row.source_symbol,
-      priceScale: row.price_scale,
-    }));
-    this.flushTimer = setInterval(() => void this.flush(), this.options.flushIntervalMs ?? 1000);
-    this.flushTimer.unref();
-    await this.provider.start(feedProducts, {
-      onTick: (tick) => this.onTick(tick),
+    await this.provider.start(this.feedProducts, {
+      onTick,
       onGap: (product, detail) =>
         this.options.logger.warn({ product: product.productCode, detail }, 'feed gap'),
       onStatus: (status, detail) =>
@@ -198,7 +233,8 @@ export class MarketEngine {
     const candles = this.store.apply(key, tick);
     const ticker = this.store.tickerInfo(key);
     if (!candles || !ticker) return;
-    for (const resolution of ['1m', '1d'] as const) {
+    // Candles are written by the instance running the feed only.
+    for (const resolution of this.leader ? (['1m', '1d'] as const) : []) {
       const candle = candles[resolution];
       if (candle) {
         this.dirty.set(`${product.id}:${resolution}:${candle.openTime}`, {
@@ -244,9 +280,36 @@ export class MarketEngine {
   }
 
   async stop(): Promise<void> {
+    this.stopping = true;
     if (this.flushTimer) clearInterval(this.flushTimer);
+    if (this.campaignTimer) clearInterval(this.campaignTimer);
     await this.provider?.stop();
     await this.flush();
+    const cluster = this.options.cluster;
+    if (cluster) {
+      if (this.leader) await releaseLease(this.options.db, cluster.instance).catch(() => undefined);
+      await cluster.bus.close();
+    }
+    this.leader = false;
+  }
+
+  private feedProduct(row: repo.ProductRow): FeedProduct {
+    return {
+      productType: row.product_type as ProductType,
+      productCode: row.product_code,
+      sourceSymbol: row.source_symbol,
+      priceScale: row.price_scale,
+    };
+  }
+
+  /** Whether this product's prices are made up (the simulated feed): its screens say so. */
+  isSimulated(row: repo.ProductRow): boolean {
+    return this.provider?.isSimulated?.(this.feedProduct(row)) ?? this.simulated;
+  }
+
+  /** The name of the feed behind this product's prices. */
+  sourceOf(row: repo.ProductRow): string {
+    return this.provider?.sourceOf?.(this.feedProduct(row)) ?? this.feedName;
   }
 
   product(productType: number, productCode: string): repo.ProductRow | undefined {

@@ -50,6 +50,8 @@ interface Connection {
   topics: Set<string>;
   userId: number | null;
   alive: boolean;
+  /** The message being handled: the next waits for it, so replies follow the requests' order. */
+  queue: Promise<void>;
 }
 
 const MAX_MESSAGE_BYTES = 4096;
@@ -91,15 +93,26 @@ export class WsHub {
       topics: new Set(),
       userId: null,
       alive: true,
+      queue: Promise.resolve(),
     };
     this.connections.add(connection);
     socket.on('pong', () => (connection.alive = true));
     socket.on('message', (raw, isBinary) => {
-      if (isBinary || (raw as Buffer).length > MAX_MESSAGE_BYTES) {
-        this.reply(connection, { op: 'error', msg: 'hint_badRequest' });
-        return;
-      }
-      void this.handle(connection, (raw as Buffer).toString('utf8'));
+      const text =
+        isBinary || (raw as Buffer).length > MAX_MESSAGE_BYTES
+          ? null
+          : (raw as Buffer).toString('utf8');
+      // One message at a time, in the order they came: `auth` and `subscribe` sent together must
+      // find the connection signed in (auth waits for the database).
+      connection.queue = connection.queue
+        .then(() =>
+          text === null
+            ? this.reply(connection, { op: 'error', msg: 'hint_badRequest' })
+            : this.handle(connection, text),
+        )
+        .catch((error: unknown) =>
+          this.options.logger.error({ err: error }, 'WebSocket message failed'),
+        );
     });
     socket.on('close', () => this.drop(connection));
     socket.on('error', () => this.drop(connection));
@@ -112,10 +125,14 @@ export class WsHub {
   }
 
   private async handle(connection: Connection, text: string): Promise<void> {
-    let message: { op?: unknown; topic?: unknown; token?: unknown };
+    let message: { op?: unknown; topic?: unknown; token?: unknown } | null;
     try {
       message = JSON.parse(text) as typeof message;
     } catch {
+      message = null;
+    }
+    // `null`, numbers and strings are JSON too, but not messages.
+    if (typeof message !== 'object' || message === null) {
       this.reply(connection, { op: 'error', msg: 'hint_badRequest' });
       return;
     }
@@ -187,7 +204,7 @@ export class WsHub {
   private write(connection: Connection, text: string | Buffer): void {
     const socket = connection.socket;
     if (socket.readyState !== socket.OPEN) return;
-    if (socket.bufferedAmount > this.maxBufferedBytes) {
+    if (this.isBehind(connection)) {
       this.options.logger.info(
         { buffered: socket.bufferedAmount },
         'slow WebSocket consumer dropped',
@@ -211,7 +228,7 @@ export class WsHub {
     const socket = connection.socket;
     const raw = (socket as unknown as { _socket?: { write(data: Buffer): boolean } })._socket;
     if (!raw || socket.readyState !== socket.OPEN) return;
-    if (socket.bufferedAmount > this.maxBufferedBytes) {
+    if (this.isBehind(connection)) {
       this.options.logger.info({ buffered: socket.bufferedAmount }, 'slow WebSocket consumer dropped');
       this.drop(connection);
       socket.terminate();
@@ -220,6 +237,17 @@ export class WsHub {
     this.cork(connection);
     raw.write(frame);
     this.delivered += 1;
+  }
+
+  /**
+   * True when more than `maxBufferedBytes` of what earlier turns sent still waits. Within a turn
+   * the socket is corked and holds the whole burst, so the burst's own bytes say nothing about the
+   * consumer (counting them dropped fast consumers whenever one burst passed the limit).
+   */
+  private isBehind(connection: Connection): boolean {
+    return (
+      !this.corked.has(connection) && connection.socket.bufferedAmount > this.maxBufferedBytes
+    );
   }
 
   /**

@@ -1,8 +1,8 @@
 /**
  * The app's one WebSocket to `/ws` (PRODUCT section 3): topics are subscribed by whoever needs
  * them and released when the last listener goes; the socket reconnects with backoff and
- * subscribes again. Messages carry a per-connection sequence: a gap, or a reconnect, tells every
- * listener to re-read what it shows over REST (`onResync`).
+ * subscribes again. Data messages carry their topic's sequence number: a gap in a topic, or a
+ * reconnect, tells that topic's listeners to re-read what they show over REST (`onResync`).
  */
 import { baseUrl } from './lines';
 
@@ -11,11 +11,12 @@ type Listener = (data: unknown) => void;
 interface Topic {
   listeners: Set<Listener>;
   resyncs: Set<() => void>;
+  /** The last sequence number seen on this connection (0: none yet). */
+  lastSeq: number;
 }
 
 const topics = new Map<string, Topic>();
 let socket: WebSocket | undefined;
-let lastSeq = 0;
 let retryDelayMs = 1000;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let closeTimer: ReturnType<typeof setTimeout> | undefined;
@@ -31,15 +32,19 @@ function send(message: Record<string, unknown>): void {
   if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
 
+function resync(topic: Topic): void {
+  for (const listener of topic.resyncs) listener();
+}
+
 function resyncAll(): void {
-  for (const topic of topics.values()) for (const resync of topic.resyncs) resync();
+  for (const topic of topics.values()) resync(topic);
 }
 
 function connect(): void {
   if (socket || topics.size === 0) return;
   const current = new WebSocket(socketUrl());
   socket = current;
-  lastSeq = 0;
+  for (const topic of topics.values()) topic.lastSeq = 0;
   current.onopen = () => {
     retryDelayMs = 1000;
     for (const name of topics.keys()) send({ op: 'subscribe', topic: name });
@@ -51,14 +56,15 @@ function connect(): void {
     } catch {
       return;
     }
+    if (message.op !== 'data' || !message.topic) return;
+    const topic = topics.get(message.topic);
+    if (!topic) return;
     if (typeof message.seq === 'number') {
-      const gap = lastSeq > 0 && message.seq !== lastSeq + 1;
-      lastSeq = message.seq;
-      if (gap) resyncAll();
+      const gap = topic.lastSeq > 0 && message.seq !== topic.lastSeq + 1;
+      topic.lastSeq = message.seq;
+      if (gap) resync(topic);
     }
-    if (message.op === 'data' && message.topic) {
-      for (const listener of topics.get(message.topic)?.listeners ?? []) listener(message.data);
-    }
+    for (const listener of topic.listeners) listener(message.data);
   };
   current.onclose = () => {
     if (socket !== current) return;
@@ -78,7 +84,7 @@ function connect(): void {
 export function subscribe(name: string, listener: Listener, onResync?: () => void): () => void {
   let topic = topics.get(name);
   if (!topic) {
-    topic = { listeners: new Set(), resyncs: new Set() };
+    topic = { listeners: new Set(), resyncs: new Set(), lastSeq: 0 };
     topics.set(name, topic);
     send({ op: 'subscribe', topic: name });
   }

@@ -77,8 +77,8 @@ export class MarketService implements RateSource {
       priceScale: row.price_scale,
       leverages: row.leverages,
       marketOpen: this.engine.isOpen(row),
-      source: this.engine.feedName,
-      simulated: this.engine.simulated,
+      source: this.engine.sourceOf(row),
+      simulated: this.engine.isSimulated(row),
       tickerInfo: this.engine.tickerInfo(row) ?? null,
     };
   }

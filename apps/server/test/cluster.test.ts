@@ -1,0 +1,138 @@
+/**
+ * Two server instances on one database and one Redis: clients of either instance receive the same
+ * ticks, exactly one instance runs the feed (the database lease), and when it stops the other takes
+ * over. Runs against the Redis at REDIS_TEST_URL (default redis://127.0.0.1:6379); CI requires it.
+ */
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import pino from 'pino';
+import WebSocket from 'ws';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { systemClock } from '../src/lib/clock';
+import { DEFAULT_CATALOGUE } from '../src/market/catalogue';
+import { createTestDatabase, testConfig, type TestDatabase } from './helpers';
+
+const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+
+function redisAnswers(): Promise<boolean> {
+  const { hostname, port } = new URL(REDIS_URL);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    socket.setTimeout(1000);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+const available = process.env.REQUIRE_REDIS === '1' || (await redisAnswers());
+if (!available) console.warn(`Redis at ${REDIS_URL} is not reachable: the cluster test is skipped.`);
+
+const catalogue = DEFAULT_CATALOGUE.filter((product) => product.code === 'BTCUSDT');
+
+interface Instance {
+  app: FastifyInstance;
+  url: string;
+}
+
+let database: TestDatabase;
+const prefix = `bourse-test-${randomBytes(4).toString('hex')}`;
+const instances: Instance[] = [];
+
+async function startInstance(): Promise<Instance> {
+  const app = await buildApp({
+    config: testConfig({
+      MARKET_FEED: 'simulated',
+      MARKET_TICK_MS: '100',
+      MARKET_LEASE_MS: '600',
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+    }),
+    db: database.db,
+    clock: systemClock,
+    logger: pino({ level: 'silent' }),
+    catalogue,
+    history: { days: 3, minuteDays: 0 },
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as net.AddressInfo;
+  const instance = { app, url: `ws://127.0.0.1:${port}/ws` };
+  instances.push(instance);
+  return instance;
+}
+
+interface TickerMessage {
+  seq: number;
+  data: { tickerInfo: { nowPrice: string; time: number; sequence: number } };
+}
+
+/** Collects `count` ticker messages of BTCUSDT from an instance's /ws. */
+function collectTicks(url: string, count: number): Promise<TickerMessage[]> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url);
+    const received: TickerMessage[] = [];
+    const timer = setTimeout(() => {
+      socket.terminate();
+      reject(new Error(`only ${received.length} of ${count} ticks arrived`));
+    }, 10_000);
+    socket.on('open', () => socket.send(JSON.stringify({ op: 'subscribe', topic: 'ticker:2:BTCUSDT' })));
+    socket.on('message', (raw) => {
+      const message = JSON.parse(raw.toString()) as TickerMessage & { op: string };
+      if (message.op !== 'data') return;
+      received.push(message);
+      if (received.length === count) {
+        clearTimeout(timer);
+        socket.close();
+        resolve(received);
+      }
+    });
+    socket.on('error', reject);
+  });
+}
+
+const leaders = () => instances.filter((instance) => instance.app.services.marketEngine?.leader);
+
+describe.runIf(available)('two instances sharing Redis and the database', () => {
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await startInstance();
+    await startInstance();
+  });
+
+  afterAll(async () => {
+    for (const instance of instances) await instance.app.close().catch(() => undefined);
+    await database?.dispose();
+  });
+
+  it('runs the feed on exactly one instance, and both deliver the same ticks', async () => {
+    expect(leaders()).toHaveLength(1);
+    const [first, second] = await Promise.all([
+      collectTicks(instances[0]!.url, 5),
+      collectTicks(instances[1]!.url, 5),
+    ]);
+    const key = (message: TickerMessage) =>
+      `${message.data.tickerInfo.time}:${message.data.tickerInfo.nowPrice}`;
+    const common = first.map(key).filter((tick) => second.map(key).includes(tick));
+    expect(common.length).toBeGreaterThanOrEqual(3);
+    // Each topic's sequence runs without gaps on each instance.
+    for (const messages of [first, second]) {
+      for (let index = 1; index < messages.length; index++) {
+        expect(messages[index]!.seq).toBe(messages[index - 1]!.seq + 1);
+      }
+    }
+  });
+
+  it('hands the feed to the other instance when the leader stops', async () => {
+    const [leader] = leaders();
+    const follower = instances.find((instance) => instance !== leader)!;
+    await leader!.app.close();
+    instances.splice(instances.indexOf(leader!), 1);
+    await expect
+      .poll(() => follower.app.services.marketEngine?.leader, { timeout: 5000, interval: 50 })
+      .toBe(true);
+    const ticks = await collectTicks(follower.url, 3);
+    expect(ticks).toHaveLength(3);
+  });
+});
