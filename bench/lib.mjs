@@ -31,8 +31,8 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
 }
 
 /** Starts the Bourse server (tsx, as `npm start` does) and resolves once /healthz answers. */
-export async function startServer({ port, env = {} }) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bourse-bench-'));
+export async function startServer({ port, env = {}, dataDir: givenDataDir }) {
+  const dataDir = givenDataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'bourse-bench-')));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {

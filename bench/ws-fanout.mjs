@@ -16,7 +16,9 @@ const TARGET_SUBSCRIBERS = 2000;
 const TOPICS = Number(process.env.BENCH_TOPICS ?? 16);
 
 function percentile(sorted, p) {
-  return sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
+  return sorted.length === 0
+    ? null
+    : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 }
 
 /** Runs in the child: `count` clients for SECONDS, then reports delivered messages and delays. */
@@ -89,8 +91,8 @@ function runClients(url, topics, count) {
 export async function benchWsFanout() {
   const server = await startServer({ port: 4004, env: { MARKET_FEED: 'simulated' } });
   try {
-    const list = await fetch(`${server.url}/api/cryptocurrencyProduct/list?pageSize=100`).then((r) =>
-      r.json(),
+    const list = await fetch(`${server.url}/api/cryptocurrencyProduct/list?pageSize=100`).then(
+      (r) => r.json(),
     );
     const topics = list.rows.slice(0, TOPICS).map((row) => `ticker:2:${row.productCode}`);
     const url = `${server.url.replace('http', 'ws')}/ws`;

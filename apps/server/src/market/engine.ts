@@ -141,11 +141,12 @@ export class MarketEngine {
   private async restore(now: number): Promise<void> {
     const intervals: CandleInterval[] = ['1m', '5m', '15m', '30m', '1h', '4h', '1w', '1M'];
     for (const [key, product] of this.products) {
+      // The latest trading day and the one before (on a closed market: its last session's day,
+      // so a weekend shows Friday's move rather than a flat line).
       const days = await repo.candles(this.options.db, product.id, '1d', now + 1, 2);
-      const today = days[0] && days[0].openTime + 86_400_000 > now ? days[0] : undefined;
-      const previousDay = today ? days[1] : days[0];
+      const [latestDay, previousDay] = days;
       const restored: Partial<Record<CandleInterval, Candle>> = {};
-      if (today) restored['1d'] = today;
+      if (latestDay) restored['1d'] = latestDay;
       for (const interval of intervals) {
         const [latest] = await repo.candles(this.options.db, product.id, interval, now + 1, 1);
         if (latest) restored[interval] = latest;

@@ -1,5 +1,5 @@
 /** SQL of the market: the catalogue, candles and favourites. */
-import { normalize, type DecimalString } from '@bourse/shared';
+import { normalize } from '@bourse/shared';
 import type { Queryable } from '../db/database';
 import type { Candle, CandleInterval, CatalogueProduct } from './types';
 

@@ -167,7 +167,15 @@ export function generateHistory(
   { days = 366, minuteDays = 2 } = {},
 ): History {
   const floor = floorOf(params);
-  const minuteStart = Math.floor(now / MINUTE_MS) * MINUTE_MS - minuteDays * DAY_MS;
+  // Sessions close at night and at weekends: reach further back so there are about `minuteDays`
+  // days of trading in the minutes.
+  const reach =
+    params.session === 'crypto'
+      ? minuteDays
+      : params.session === 'usStock'
+        ? minuteDays * 3.5
+        : minuteDays * 2;
+  const minuteStart = Math.floor(now / MINUTE_MS) * MINUTE_MS - Math.ceil(reach * DAY_MS);
   const firstDay = Math.floor(minuteStart / DAY_MS) * DAY_MS;
 
   // Minutes, forward from the reference price.

@@ -229,7 +229,10 @@ export class WsHub {
     const raw = (socket as unknown as { _socket?: { write(data: Buffer): boolean } })._socket;
     if (!raw || socket.readyState !== socket.OPEN) return;
     if (this.isBehind(connection)) {
-      this.options.logger.info({ buffered: socket.bufferedAmount }, 'slow WebSocket consumer dropped');
+      this.options.logger.info(
+        { buffered: socket.bufferedAmount },
+        'slow WebSocket consumer dropped',
+      );
       this.drop(connection);
       socket.terminate();
       return;
@@ -245,9 +248,7 @@ export class WsHub {
    * consumer (counting them dropped fast consumers whenever one burst passed the limit).
    */
   private isBehind(connection: Connection): boolean {
-    return (
-      !this.corked.has(connection) && connection.socket.bufferedAmount > this.maxBufferedBytes
-    );
+    return !this.corked.has(connection) && connection.socket.bufferedAmount > this.maxBufferedBytes;
   }
 
   /**

@@ -40,9 +40,7 @@ export class CompositeFeed implements FeedProvider {
       groups.set(route, [...(groups.get(route) ?? []), product]);
       this.assigned.set(`${product.productType}:${product.productCode}`, route.provider);
     }
-    await Promise.all(
-      [...groups].map(([route, group]) => route.provider.start(group, handlers)),
-    );
+    await Promise.all([...groups].map(([route, group]) => route.provider.start(group, handlers)));
   }
 
   async stop(): Promise<void> {

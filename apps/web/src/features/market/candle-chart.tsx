@@ -17,7 +17,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useTranslation } from 'react-i18next';
-import type { ProductType } from '@bourse/shared';
+import { formatAmount, type ProductType } from '@bourse/shared';
 import { fetchKline, type Candle, type CandleInterval } from '../../api/market';
 import { subscribe } from '../../lib/realtime';
 
@@ -31,6 +31,15 @@ const UP = '#22c55e';
 const DOWN = '#ff4d4f';
 
 const toTime = (openTime: number) => (openTime / 1000) as UTCTimestamp;
+
+const clockFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const dateFormat = new Intl.DateTimeFormat(undefined, { month: '2-digit', day: '2-digit' });
+
+/** A chart time (seconds) as the user's local clock time, or date for daily and longer candles. */
+function localTime(seconds: number, withClock: boolean): string {
+  const date = new Date(seconds * 1000);
+  return withClock ? clockFormat.format(date) : dateFormat.format(date);
+}
 
 function movingAverage(candles: readonly Candle[], length: number) {
   const points: { time: UTCTimestamp; value: number }[] = [];
@@ -75,8 +84,15 @@ export function CandleChart({
       },
       grid: { vertLines: { color: '#1f1f29' }, horzLines: { color: '#1f1f29' } },
       crosshair: { mode: CrosshairMode.Normal },
+      // Times in the user's own zone (the chart's own labels are UTC).
+      localization: { timeFormatter: (time: number) => localTime(time, true) },
       rightPriceScale: { borderColor: '#2e2e3a' },
-      timeScale: { borderColor: '#2e2e3a', timeVisible: !['1d', '1w', '1M'].includes(interval) },
+      timeScale: {
+        borderColor: '#2e2e3a',
+        timeVisible: !['1d', '1w', '1M'].includes(interval),
+        tickMarkFormatter: (time: number) =>
+          localTime(time, !['1d', '1w', '1M'].includes(interval)),
+      },
     });
     const precision = {
       type: 'price' as const,
@@ -229,18 +245,18 @@ export function CandleChart({
       <div className="chart-legend" data-testid="chart-legend">
         {legend ? (
           <>
-            <span>
-              {t('market_open')} {legend.open}
-            </span>
-            <span>
-              {t('market_high')} {legend.high}
-            </span>
-            <span>
-              {t('market_low')} {legend.low}
-            </span>
-            <span>
-              {t('market_close')} {legend.close}
-            </span>
+            {(
+              [
+                ['market_open', legend.open],
+                ['market_high', legend.high],
+                ['market_low', legend.low],
+                ['market_close', legend.close],
+              ] as const
+            ).map(([label, value]) => (
+              <span key={label}>
+                {t(label)} {formatAmount(value, { decimals: priceScale })}
+              </span>
+            ))}
             <span className="ma-key">
               {MOVING_AVERAGES.map(({ length, color }) => (
                 <span key={length} style={{ color }}>

@@ -11,7 +11,7 @@ export function IntervalTabs({
 }) {
   const { t } = useTranslation();
   return (
-    <nav className="market-tabs" role="tablist" aria-label={t('field_interval')}>
+    <nav className="market-tabs interval-tabs" role="tablist" aria-label={t('field_interval')}>
       {CANDLE_INTERVALS.map((interval) => (
         <button
           key={interval}
