@@ -9,7 +9,7 @@ import pg from 'pg';
 import pino from 'pino';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { buildApp } from '../src/app';
+import { buildApp, type AppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openPglite, openPostgres, type Database } from '../src/db/database';
 import { prepareDatabase } from '../src/prepare';
@@ -91,12 +91,22 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  options: { env?: Record<string, string>; database?: TestDatabase; codeSender?: CodeSender } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  database?: TestDatabase;
+  codeSender?: CodeSender;
+  /** The clock the app reads (default: a manual clock standing at the real time of the call). */
+  clock?: ManualClock;
+  /** Market tests: a small catalogue and short history so the app starts fast. */
+  catalogue?: AppOptions['catalogue'];
+  history?: AppOptions['history'];
+  feed?: AppOptions['feed'];
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const config = testConfig(options.env);
-  const clock = new ManualClock(new Date());
+  const clock = options.clock ?? new ManualClock(new Date());
   const logs: LogLine[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -113,6 +123,9 @@ export async function createTestApp(
     clock,
     logger,
     codeSender: options.codeSender,
+    catalogue: options.catalogue,
+    history: options.history,
+    feed: options.feed,
   });
   return {
     app,

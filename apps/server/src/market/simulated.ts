@@ -176,7 +176,6 @@ export function generateHistory(
         ? minuteDays * 3.5
         : minuteDays * 2;
   const minuteStart = Math.floor(now / MINUTE_MS) * MINUTE_MS - Math.ceil(reach * DAY_MS);
-  const firstDay = Math.floor(minuteStart / DAY_MS) * DAY_MS;
 
   // Minutes, forward from the reference price.
   const minute: Candle[] = [];
@@ -203,7 +202,9 @@ export function generateHistory(
     aggregate(params.priceScale, day, candles),
   );
 
-  // Older days, backwards from the first minute's open.
+  // Older days, backwards from the first minute's open: from the day before the first minute's
+  // (not the window's first day, which may have closed before the window opened and would be lost).
+  const firstDay = Math.floor((minute[0]?.openTime ?? minuteStart) / DAY_MS) * DAY_MS;
   const older: Candle[] = [];
   let close = startPrice;
   for (let day = firstDay - DAY_MS; day >= firstDay - days * DAY_MS; day -= DAY_MS) {
