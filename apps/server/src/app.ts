@@ -199,7 +199,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // The real-time channel: no compression (it costs more CPU than it saves on small messages).
   await app.register(websocket, { options: { perMessageDeflate: false, maxPayload: 4096 } });
-  const hub = new WsHub({ logger: app.log });
+  const hub = new WsHub({
+    logger: app.log,
+    productExists: (productType, productCode) =>
+      Boolean(marketEngine?.product(productType, productCode)),
+  });
   const authenticate = async (token: string) => ({
     userId: (await accounts.resolve(token)).userId,
   });

@@ -322,8 +322,22 @@ export class SimulatedFeed implements FeedProvider {
     interval: number,
   ): void {
     const now = Math.floor(this.options.clock.now().getTime() / interval) * interval;
-    // After a pause (a stopped clock, a busy machine) at most one minute is caught up.
+    // After a pause (a stopped clock, a busy machine) at most one minute is caught up; consumers
+    // hear of the ticks that were skipped.
     let time = Math.max(this.lastTime + interval, now - 60_000);
+    if (this.lastTime > 0 && time > this.lastTime + interval) {
+      for (const { params } of fed) {
+        handlers.onGap?.(
+          {
+            productType: params.productType as FeedProduct['productType'],
+            productCode: params.productCode,
+            sourceSymbol: params.productCode,
+            priceScale: params.priceScale,
+          },
+          `skipped ${Math.round((time - this.lastTime) / interval) - 1} ticks after a pause`,
+        );
+      }
+    }
     for (; time <= now; time += interval) {
       for (const { key, params, floor } of fed) {
         if (!isSessionOpen(params.session, time)) continue;

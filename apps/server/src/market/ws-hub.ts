@@ -34,6 +34,8 @@ export const PRIVATE_TOPICS = ['orders', 'positions', 'balances', 'notifications
 
 export interface HubOptions {
   logger: FastifyBaseLogger;
+  /** Whether a product exists, so a topic of an unknown one is refused rather than silent. */
+  productExists?(productType: number, productCode: string): boolean;
   maxBufferedBytes?: number;
   maxSubscriptions?: number;
   heartbeatMs?: number;
@@ -176,12 +178,16 @@ export class WsHub {
   }
 
   private checkTopic(connection: Connection, topic: string): string | null {
+    if (connection.topics.has(topic)) return null;
     if (connection.topics.size >= this.maxSubscriptions) return 'hint_tooManySubscriptions';
     if (PRIVATE_TOPICS.includes(topic)) return connection.userId ? null : 'hint_unauthorized';
     const [kind, type, code, interval, ...rest] = topic.split(':');
     const typeOk = PRODUCT_TYPES.includes(Number(type) as never);
     if (kind === 'tickers' && typeOk && code === undefined) return null;
-    const codeOk = code !== undefined && /^[A-Z0-9.]{1,16}$/.test(code);
+    const codeOk =
+      code !== undefined &&
+      /^[A-Z0-9.]{1,16}$/.test(code) &&
+      (this.options.productExists?.(Number(type), code) ?? true);
     if (kind === 'ticker' && typeOk && codeOk && interval === undefined) return null;
     if (
       kind === 'kline' &&
