@@ -158,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       catalogue: options.catalogue ?? DEFAULT_CATALOGUE,
       seed: config.MARKET_SEED,
       tickIntervalMs: config.MARKET_TICK_MS,
+      spreadTicks: config.MARKET_TICK_SPREAD,
       history: options.history,
       provider: options.feed ?? (await feedFor(config, app.log)),
       cluster: config.REDIS_URL
@@ -248,6 +249,7 @@ async function feedFor(
           params,
           startPrices,
           tickIntervalMs: config.MARKET_TICK_MS,
+          spreadTicks: config.MARKET_TICK_SPREAD,
         }),
         takes: () => true,
       },

@@ -74,6 +74,8 @@ export const configSchema = z.object({
   MARKET_SEED: z.string().min(1).max(64).default('bourse'),
   /** Milliseconds between simulated ticks. */
   MARKET_TICK_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** Spread the products' ticks over each interval, as a real market does (tests tick all at once). */
+  MARKET_TICK_SPREAD: boolean.default(true),
   BINANCE_WS_URL: z.url().default('wss://stream.binance.com:9443'),
   BINANCE_REST_URL: z.url().default('https://api.binance.com'),
   /** Redis shared by several instances: ticks reach clients of every instance (e.g. redis://host:6379). */

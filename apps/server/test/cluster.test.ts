@@ -28,7 +28,8 @@ function redisAnswers(): Promise<boolean> {
 }
 
 const available = process.env.REQUIRE_REDIS === '1' || (await redisAnswers());
-if (!available) console.warn(`Redis at ${REDIS_URL} is not reachable: the cluster test is skipped.`);
+if (!available)
+  console.warn(`Redis at ${REDIS_URL} is not reachable: the cluster test is skipped.`);
 
 const catalogue = DEFAULT_CATALOGUE.filter((product) => product.code === 'BTCUSDT');
 
@@ -77,7 +78,9 @@ function collectTicks(url: string, count: number): Promise<TickerMessage[]> {
       socket.terminate();
       reject(new Error(`only ${received.length} of ${count} ticks arrived`));
     }, 10_000);
-    socket.on('open', () => socket.send(JSON.stringify({ op: 'subscribe', topic: 'ticker:2:BTCUSDT' })));
+    socket.on('open', () =>
+      socket.send(JSON.stringify({ op: 'subscribe', topic: 'ticker:2:BTCUSDT' })),
+    );
     socket.on('message', (raw) => {
       const message = JSON.parse(raw.toString()) as TickerMessage & { op: string };
       if (message.op !== 'data') return;

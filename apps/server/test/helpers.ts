@@ -70,6 +70,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     VERIFICATION_CODES: 'never',
     // Market tests switch the feed on with a small catalogue of their own.
     MARKET_FEED: 'off',
+    // Ticks at each interval's start, so tests can name the instant of every tick.
+    MARKET_TICK_SPREAD: 'false',
     ...env,
   });
 }

@@ -92,6 +92,7 @@ async function runFeed(options: {
   moves: number[];
   interval?: number;
   startPrices?: Map<string, DecimalString>;
+  spread?: boolean;
 }): Promise<Tick[]> {
   const interval = options.interval ?? 1000;
   const clock = new ManualClock(new Date(options.start));
@@ -101,6 +102,7 @@ async function runFeed(options: {
     params: options.products.map(simulatedParams),
     startPrices: options.startPrices,
     tickIntervalMs: interval,
+    spreadTicks: options.spread ?? false,
   });
   const ticks: Tick[] = [];
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
@@ -240,6 +242,26 @@ describe('the simulated feed', () => {
     // How the clock got there does not matter: one jump gives the same ticks as many steps.
     const jumped = await runFeed({ seed: 'alpha', start: NOW, products, moves: [39_000] });
     expect(jumped).toEqual(first);
+  });
+
+  it('spreads the products over each interval, each always in its own slot', async () => {
+    const moves = Array.from({ length: 10 }, () => 1000);
+    const first = await runFeed({ seed: 'alpha', start: NOW, products, moves, spread: true });
+    const second = await runFeed({ seed: 'alpha', start: NOW, products, moves, spread: true });
+    expect(second).toEqual(first);
+    const offsets = products.map((product) => {
+      const own = ticksOf(first, product.code);
+      expect(own.length).toBeGreaterThanOrEqual(9);
+      const slot = new Set(own.map((tick) => tick.time % 1000));
+      expect(slot.size, `${product.code} keeps one slot`).toBe(1);
+      // One tick per interval, a second apart.
+      for (let index = 1; index < own.length; index++) {
+        expect(own[index]!.time - own[index - 1]!.time).toBe(1000);
+      }
+      return [...slot][0]!;
+    });
+    expect(new Set(offsets).size).toBe(products.length);
+    for (const offset of offsets) expect(offset).toBeLessThan(1000);
   });
 
   it('differs with another seed or other start prices', async () => {

@@ -41,6 +41,7 @@ export interface MarketEngineOptions {
   }) => FeedProvider;
   seed?: string;
   tickIntervalMs?: number;
+  spreadTicks?: boolean;
   /** Days of daily and minute history generated for a product without candles. */
   history?: { days: number; minuteDays: number };
   /** How often grown candles are written (milliseconds). */
@@ -216,6 +217,7 @@ export class MarketEngine {
         params,
         startPrices,
         tickIntervalMs: this.options.tickIntervalMs,
+        spreadTicks: this.options.spreadTicks,
       });
     await this.provider.start(this.feedProducts, {
       onTick,

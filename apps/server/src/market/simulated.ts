@@ -267,10 +267,25 @@ export interface SimulatedFeedOptions {
   /** Where each product's walk continues from (its last stored price); else its reference. */
   startPrices?: ReadonlyMap<string, DecimalString>;
   tickIntervalMs?: number;
+  /** Spread the products' ticks over the interval (default) or tick all at its start. */
+  spreadTicks?: boolean;
 }
 
 export const productKey = (productType: number, productCode: string) =>
   `${productType}:${productCode}`;
+
+interface FedProduct {
+  key: string;
+  params: SimulatedParams;
+  floor: bigint;
+  /** Where in each interval this product ticks (milliseconds after the interval starts). */
+  offset: number;
+  /** The instant of its next tick. */
+  next: number;
+}
+
+/** Products tick in slots spread over the interval (at most one slot per 10 ms). */
+const SLOT_MS = 10;
 
 export class SimulatedFeed implements FeedProvider {
   readonly name = 'simulated';
@@ -279,7 +294,9 @@ export class SimulatedFeed implements FeedProvider {
   private readonly prices = new Map<string, bigint>();
   private readonly sequences = new Map<string, number>();
   private readonly params = new Map<string, SimulatedParams>();
-  private lastTime = 0;
+  private fed: FedProduct[] = [];
+  private interval = 1000;
+  private slotMs = 1000;
   private stopped = false;
 
   constructor(private readonly options: SimulatedFeedOptions) {
@@ -288,45 +305,70 @@ export class SimulatedFeed implements FeedProvider {
     }
   }
 
+  /**
+   * Every product ticks once per interval, but not all at the same instant: like a real market,
+   * their ticks are spread over the interval in slots, each product always in the same one. So no
+   * instant carries every product's tick at once (which would delay the last of them).
+   */
   async start(products: readonly FeedProduct[], handlers: FeedHandlers): Promise<void> {
-    const fed = products.flatMap((product) => {
+    const interval = (this.interval = this.options.tickIntervalMs ?? 1000);
+    const known = products.filter((product) =>
+      this.params.has(productKey(product.productType, product.productCode)),
+    );
+    const slots =
+      this.options.spreadTicks === false
+        ? 1
+        : Math.max(1, Math.min(known.length, Math.floor(interval / SLOT_MS)));
+    this.slotMs = interval / slots;
+    const now = this.options.clock.now().getTime();
+    const intervalStart = Math.floor(now / interval) * interval;
+    this.fed = known.map((product, index) => {
       const key = productKey(product.productType, product.productCode);
-      const params = this.params.get(key);
-      if (!params) return [];
+      const params = this.params.get(key)!;
       const start = this.options.startPrices?.get(key) ?? params.referencePrice;
       this.prices.set(key, toMinor(start, params.priceScale));
       this.sequences.set(key, 0);
-      return [{ key, params, floor: floorOf(params) }];
+      const offset = Math.floor((index % slots) * this.slotMs);
+      const first = intervalStart + offset;
+      return {
+        key,
+        params,
+        floor: floorOf(params),
+        offset,
+        next: first > now ? first : first + interval,
+      };
     });
-    const interval = this.options.tickIntervalMs ?? 1000;
-    this.lastTime = Math.floor(this.options.clock.now().getTime() / interval) * interval;
     handlers.onStatus?.('live');
-    // Ticks are stamped with their interval's start and sent right then, so a tick's time is
-    // when it left (what the latency benchmark measures against).
+    // Each run is timed to a slot boundary, and a tick is stamped with its slot's instant: a tick's
+    // time is when it left (what the fan-out benchmark measures against).
     const run = () => {
       if (this.stopped) return;
-      this.tick(fed, handlers, interval);
-      const wait = interval - (this.options.clock.now().getTime() % interval);
-      this.timer = setTimeout(run, wait);
-      this.timer.unref();
+      this.tick(handlers);
+      this.schedule(run);
     };
-    const first = interval - (this.options.clock.now().getTime() % interval);
-    this.timer = setTimeout(run, first);
+    this.schedule(run);
+  }
+
+  private schedule(run: () => void): void {
+    const now = this.options.clock.now().getTime();
+    const wait = Math.max(1, Math.ceil(this.slotMs - (now % this.slotMs)));
+    this.timer = setTimeout(run, wait);
     this.timer.unref();
   }
 
   /** Produces the ticks due up to now (one per product per interval while its session is open). */
-  tick(
-    fed: { key: string; params: SimulatedParams; floor: bigint }[],
-    handlers: FeedHandlers,
-    interval: number,
-  ): void {
-    const now = Math.floor(this.options.clock.now().getTime() / interval) * interval;
-    // After a pause (a stopped clock, a busy machine) at most one minute is caught up; consumers
-    // hear of the ticks that were skipped.
-    let time = Math.max(this.lastTime + interval, now - 60_000);
-    if (this.lastTime > 0 && time > this.lastTime + interval) {
-      for (const { params } of fed) {
+  tick(handlers: FeedHandlers): void {
+    const now = this.options.clock.now().getTime();
+    const interval = this.interval;
+    const due: { time: number; product: FedProduct }[] = [];
+    for (const product of this.fed) {
+      const { params } = product;
+      // After a pause (a stopped clock, a busy machine) at most one minute is caught up;
+      // consumers hear of the ticks that were skipped.
+      const oldest = now - 60_000;
+      if (product.next < oldest) {
+        const skipped = Math.ceil((oldest - product.next) / interval);
+        product.next += skipped * interval;
         handlers.onGap?.(
           {
             productType: params.productType as FeedProduct['productType'],
@@ -334,29 +376,31 @@ export class SimulatedFeed implements FeedProvider {
             sourceSymbol: params.productCode,
             priceScale: params.priceScale,
           },
-          `skipped ${Math.round((time - this.lastTime) / interval) - 1} ticks after a pause`,
+          `skipped ${skipped} ticks after a pause`,
         );
       }
+      for (; product.next <= now; product.next += interval)
+        due.push({ time: product.next, product });
     }
-    for (; time <= now; time += interval) {
-      for (const { key, params, floor } of fed) {
-        if (!isSessionOpen(params.session, time)) continue;
-        const z = shock(this.options.seed, params.productCode, time);
-        const price = step(params, this.prices.get(key)!, interval / 1000, z, floor);
-        this.prices.set(key, price);
-        const sequence = (this.sequences.get(key) ?? 0) + 1;
-        this.sequences.set(key, sequence);
-        handlers.onTick({
-          productType: params.productType as FeedProduct['productType'],
-          productCode: params.productCode,
-          price: fromMinor(price, params.priceScale),
-          volume: volumeFor(params, interval / 1000, shock(this.options.seed, key, time, 'v')),
-          time,
-          source: this.name,
-          sequence,
-        });
-      }
-      this.lastTime = time;
+    // In time order across products, as they would have happened.
+    due.sort((a, b) => a.time - b.time);
+    for (const { time, product } of due) {
+      const { key, params, floor } = product;
+      if (!isSessionOpen(params.session, time)) continue;
+      const z = shock(this.options.seed, params.productCode, time);
+      const price = step(params, this.prices.get(key)!, interval / 1000, z, floor);
+      this.prices.set(key, price);
+      const sequence = (this.sequences.get(key) ?? 0) + 1;
+      this.sequences.set(key, sequence);
+      handlers.onTick({
+        productType: params.productType as FeedProduct['productType'],
+        productCode: params.productCode,
+        price: fromMinor(price, params.priceScale),
+        volume: volumeFor(params, interval / 1000, shock(this.options.seed, key, time, 'v')),
+        time,
+        source: this.name,
+        sequence,
+      });
     }
   }
 

@@ -68,8 +68,8 @@ export class WsHub {
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly maxBufferedBytes: number;
   private readonly maxSubscriptions: number;
-  /** Connections whose socket holds writes until the current burst of messages is over. */
-  private readonly corked = new Set<Connection>();
+  /** Frames waiting for the end of the current turn, by connection. */
+  private readonly pending = new Map<Connection, Buffer[]>();
   /** Messages delivered (for the benchmarks). */
   delivered = 0;
 
@@ -207,76 +207,48 @@ export class WsHub {
     this.write(connection, JSON.stringify({ ...message, seq: connection.seq }));
   }
 
-  private write(connection: Connection, text: string | Buffer): void {
-    const socket = connection.socket;
-    if (socket.readyState !== socket.OPEN) return;
-    if (this.isBehind(connection)) {
-      this.options.logger.info(
-        { buffered: socket.bufferedAmount },
-        'slow WebSocket consumer dropped',
-      );
-      this.drop(connection);
-      socket.terminate();
-      return;
-    }
-    this.cork(connection);
-    socket.send(text, { binary: false });
-    this.delivered += 1;
+  private write(connection: Connection, text: string): void {
+    this.writeFrame(connection, textFrame(text));
   }
 
   /**
-   * Sends a message already framed for every subscriber alike straight to the connection's TCP
-   * socket: the frame is built once per message, not once per subscriber. The server never
-   * compresses nor fragments (perMessageDeflate is off), so ws has nothing queued that this could
-   * overtake.
+   * Queues a frame for a connection. Frames are built once per message, not once per subscriber,
+   * and every frame a connection gets within one turn of the event loop (a tick burst) leaves in
+   * one write at the end of the turn: one system call per connection instead of one per message,
+   * which is most of the cost of fan-out. They go straight to the TCP socket: the server never
+   * compresses nor fragments (perMessageDeflate is off), so ws has nothing queued they could
+   * overtake, and replies take the same path, so order is kept.
    */
   private writeFrame(connection: Connection, frame: Buffer): void {
     const socket = connection.socket;
-    const raw = (socket as unknown as { _socket?: { write(data: Buffer): boolean } })._socket;
-    if (!raw || socket.readyState !== socket.OPEN) return;
-    if (this.isBehind(connection)) {
-      this.options.logger.info(
-        { buffered: socket.bufferedAmount },
-        'slow WebSocket consumer dropped',
-      );
-      this.drop(connection);
-      socket.terminate();
-      return;
+    if (socket.readyState !== socket.OPEN) return;
+    let frames = this.pending.get(connection);
+    if (!frames) {
+      // Only what earlier turns sent counts against the bound: this turn's burst is still here.
+      if (socket.bufferedAmount > this.maxBufferedBytes) {
+        this.options.logger.info(
+          { buffered: socket.bufferedAmount },
+          'slow WebSocket consumer dropped',
+        );
+        this.drop(connection);
+        socket.terminate();
+        return;
+      }
+      this.pending.set(connection, (frames = []));
+      if (this.pending.size === 1) queueMicrotask(() => this.flushPending());
     }
-    this.cork(connection);
-    raw.write(frame);
+    frames.push(frame);
     this.delivered += 1;
   }
 
-  /**
-   * True when more than `maxBufferedBytes` of what earlier turns sent still waits. Within a turn
-   * the socket is corked and holds the whole burst, so the burst's own bytes say nothing about the
-   * consumer (counting them dropped fast consumers whenever one burst passed the limit).
-   */
-  private isBehind(connection: Connection): boolean {
-    return !this.corked.has(connection) && connection.socket.bufferedAmount > this.maxBufferedBytes;
-  }
-
-  /**
-   * A tick burst sends many messages to the same connection within one turn of the event loop;
-   * holding the socket's writes until the turn ends sends them in one system call instead of one
-   * each, which is most of the cost of fan-out.
-   */
-  private cork(connection: Connection): void {
-    if (this.corked.has(connection)) return;
-    const raw = (connection.socket as unknown as { _socket?: { cork(): void; uncork(): void } })
-      ._socket;
-    if (!raw) return;
-    raw.cork();
-    this.corked.add(connection);
-    if (this.corked.size === 1) {
-      queueMicrotask(() => {
-        for (const corked of this.corked) {
-          (corked.socket as unknown as { _socket?: { uncork(): void } })._socket?.uncork();
-        }
-        this.corked.clear();
-      });
+  private flushPending(): void {
+    for (const [connection, frames] of this.pending) {
+      const raw = (connection.socket as unknown as { _socket?: { write(data: Buffer): boolean } })
+        ._socket;
+      if (!raw || connection.socket.readyState !== connection.socket.OPEN) continue;
+      raw.write(frames.length === 1 ? frames[0]! : Buffer.concat(frames));
     }
+    this.pending.clear();
   }
 
   /** Sends `data` to every subscriber of `topic`, serialising it once. */
