@@ -1,3 +1,4 @@
+/* global document, requestAnimationFrame -- the frame counter runs in the page. */
 // Target: the quotes page keeps >= 55 frames per second while 1,000 rows receive live updates.
 // The server runs with 1,000 extra crypto products (every one ticking once a second, so each
 // conflated update carries a thousand prices); Debian's Chromium at a phone viewport loads all
