@@ -7,10 +7,22 @@ import { benchLaunch } from './launch.mjs';
 import { benchLedger } from './ledger.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
 import { benchWebSize } from './web-size.mjs';
+import { benchProducts } from './products.mjs';
+import { benchQuotesFps } from './quotes-fps.mjs';
+import { benchWsFanout } from './ws-fanout.mjs';
 import { machine, root } from './lib.mjs';
 
 const results = { date: new Date().toISOString(), machine: machine(), benchmarks: [] };
-for (const bench of [benchWebSize, benchLighthouse, benchLaunch, benchAuthRead, benchLedger]) {
+for (const bench of [
+  benchWebSize,
+  benchLighthouse,
+  benchQuotesFps,
+  benchLaunch,
+  benchAuthRead,
+  benchProducts,
+  benchWsFanout,
+  benchLedger,
+]) {
   const result = await bench();
   results.benchmarks.push(result);
   console.log(JSON.stringify(result, null, 2));
