@@ -4,6 +4,7 @@
  * name, the favourite star, the candle chart with its intervals, and the closed US market.
  */
 import type { Locator, Page } from 'playwright-core';
+import { normalize } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import {
   apiCall,
@@ -156,7 +157,8 @@ async function legendValues(page: Page): Promise<Record<string, string>> {
   };
   for (const [name, label] of Object.entries(labels)) {
     const part = parts.find((value) => value.startsWith(`${label} `));
-    if (part) values[name] = part.slice(label.length + 1);
+    // The legend groups thousands and shows the product's decimals; compare the numbers.
+    if (part) values[name] = normalize(part.slice(label.length + 1).replaceAll(',', ''));
   }
   return values;
 }
