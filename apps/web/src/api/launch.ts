@@ -24,6 +24,7 @@ export interface SiteInfo {
     codeRequired: { phone: boolean; email: boolean };
   };
   demoAccount: boolean;
+  banners: { id: string; title: string; text: string; route: string }[];
   /** Where prices come from: `simulated` prices are labelled on every quote screen. */
   marketFeed: 'simulated' | 'binance' | 'off';
 }

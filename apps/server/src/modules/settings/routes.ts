@@ -41,6 +41,12 @@ export function settingsRoutes(
         const on = (name: string) => switches.get(name) === 1;
         return ok({
           ...site,
+          banners: site.banners.map((banner) => ({
+            id: banner.id,
+            title: translate(lang, banner.titleKey),
+            text: translate(lang, banner.textKey),
+            route: banner.route,
+          })),
           slogan: translate(lang, 'site_slogan'),
           defaultLang: 'en',
           apiLines: config.apiLines,

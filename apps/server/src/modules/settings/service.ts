@@ -18,11 +18,32 @@ import * as repo from './repo';
 
 export const SETTINGS_CACHE_MS = 5_000;
 
+/** A home banner: its texts are translation keys (operator overrides come through langMgr). */
+export interface Banner {
+  id: string;
+  titleKey: string;
+  textKey: string;
+  /** The app's route name it opens. */
+  route: string;
+}
+
+export const DEFAULT_BANNERS: Banner[] = [
+  { id: 'honest', titleKey: 'banner_honestTitle', textKey: 'banner_honestText', route: 'privacy' },
+  { id: 'demo', titleKey: 'banner_demoTitle', textKey: 'banner_demoText', route: 'me' },
+  {
+    id: 'markets',
+    titleKey: 'banner_marketsTitle',
+    textKey: 'banner_marketsText',
+    route: 'quotes',
+  },
+];
+
 export interface SiteInfoSetting {
   siteName: string;
   siteLogo: string;
   customerServiceUrl: string;
   version: string;
+  banners: Banner[];
 }
 
 export interface Currency {
@@ -83,6 +104,7 @@ export class SettingsService {
         siteLogo: stored.siteLogo ?? '',
         customerServiceUrl: stored.customerServiceUrl ?? '',
         version: stored.version ?? '1.0.0',
+        banners: Array.isArray(stored.banners) ? stored.banners : DEFAULT_BANNERS,
       };
     });
   }

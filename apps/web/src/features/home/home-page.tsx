@@ -20,6 +20,7 @@ import { ACCOUNT_TYPE, USDT_CURRENCY_ID, formatAmount } from '@bourse/shared';
 import { api } from '../../api';
 import { storedTip } from '../../api/launch';
 import { EntryGrid, type ScreenEntry } from '../../components/entry-grid';
+import { Banners } from './banners';
 import { RecommendedProducts } from './recommended-products';
 import { usePageConfig } from '../../hooks/use-page-config';
 import { useSiteInfo } from '../../hooks/use-site-info';
@@ -112,6 +113,7 @@ export default function HomePage() {
             )}
           </section>
         )}
+        {visible('banner') && <Banners />}
         {visible('notice') && notice.content && notice.isShow !== 0 && (
           <section className="card notice">
             <SoundOutline style={{ color: 'var(--accent)', flex: 'none', marginTop: 2 }} />

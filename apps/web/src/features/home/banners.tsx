@@ -1,0 +1,23 @@
+/** The home banners from site configuration: swipe through them; each opens its screen. */
+import { paths, type RouteName } from '../../config/paths';
+import { useSiteInfo } from '../../hooks/use-site-info';
+import { isBuilt, navigateTo } from '../../lib/navigation';
+
+export function Banners() {
+  const banners = useSiteInfo()?.banners ?? [];
+  if (banners.length === 0) return null;
+  return (
+    <section className="banners" aria-roledescription="carousel" data-testid="banners">
+      {banners.map((banner) => {
+        const route = (banner.route in paths ? banner.route : undefined) as RouteName | undefined;
+        const open = route && isBuilt(route) ? () => navigateTo(route) : undefined;
+        return (
+          <button key={banner.id} type="button" className="banner" onClick={open} disabled={!open}>
+            <strong>{banner.title}</strong>
+            <span>{banner.text}</span>
+          </button>
+        );
+      })}
+    </section>
+  );
+}
