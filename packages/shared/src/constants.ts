@@ -273,3 +273,18 @@ export const IMAGE_RULES = {
   acceptedMimeTypes: ['image/jpeg', 'image/png'],
   maxUploadBytes: 2 * 1024 * 1024,
 } as const;
+
+/**
+ * The home banners a fresh installation shows (site configuration may replace them): their texts
+ * are translation keys, and `route` names the app screen each opens.
+ */
+export const DEFAULT_BANNERS = [
+  { id: 'honest', titleKey: 'banner_honestTitle', textKey: 'banner_honestText', route: 'privacy' },
+  { id: 'demo', titleKey: 'banner_demoTitle', textKey: 'banner_demoText', route: 'me' },
+  {
+    id: 'markets',
+    titleKey: 'banner_marketsTitle',
+    textKey: 'banner_marketsText',
+    route: 'quotes',
+  },
+] as const;

@@ -4,6 +4,7 @@
  * them, so they are kept in memory for a few seconds.
  */
 import {
+  DEFAULT_BANNERS,
   OTHER_VALUE_DEFAULTS,
   SWITCH_ON,
   languageByKey,
@@ -26,17 +27,6 @@ export interface Banner {
   /** The app's route name it opens. */
   route: string;
 }
-
-export const DEFAULT_BANNERS: Banner[] = [
-  { id: 'honest', titleKey: 'banner_honestTitle', textKey: 'banner_honestText', route: 'privacy' },
-  { id: 'demo', titleKey: 'banner_demoTitle', textKey: 'banner_demoText', route: 'me' },
-  {
-    id: 'markets',
-    titleKey: 'banner_marketsTitle',
-    textKey: 'banner_marketsText',
-    route: 'quotes',
-  },
-];
 
 export interface SiteInfoSetting {
   siteName: string;
@@ -104,7 +94,7 @@ export class SettingsService {
         siteLogo: stored.siteLogo ?? '',
         customerServiceUrl: stored.customerServiceUrl ?? '',
         version: stored.version ?? '1.0.0',
-        banners: Array.isArray(stored.banners) ? stored.banners : DEFAULT_BANNERS,
+        banners: Array.isArray(stored.banners) ? stored.banners : [...DEFAULT_BANNERS],
       };
     });
   }

@@ -1,10 +1,23 @@
-/** The home banners from site configuration: swipe through them; each opens its screen. */
+/**
+ * The home banners from site configuration: swipe through them; each opens its screen. Until site
+ * info arrives, the default banners show in the current language, so the first paint is complete.
+ */
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_BANNERS } from '@bourse/shared';
 import { paths, type RouteName } from '../../config/paths';
 import { useSiteInfo } from '../../hooks/use-site-info';
 import { isBuilt, navigateTo } from '../../lib/navigation';
 
 export function Banners() {
-  const banners = useSiteInfo()?.banners ?? [];
+  const { t } = useTranslation();
+  const banners =
+    useSiteInfo()?.banners ??
+    DEFAULT_BANNERS.map((banner) => ({
+      id: banner.id,
+      title: t(banner.titleKey),
+      text: t(banner.textKey),
+      route: banner.route,
+    }));
   if (banners.length === 0) return null;
   return (
     <section className="banners" aria-roledescription="carousel" data-testid="banners">

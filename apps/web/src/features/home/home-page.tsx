@@ -3,6 +3,7 @@
  * invitation to sign in, the platform notice, shortcuts to the built areas and the recommended
  * products with live prices (m-quolist). Sections follow the page configuration.
  */
+import { lazy, Suspense } from 'react';
 import { Button } from 'antd-mobile';
 import {
   GlobalOutline,
@@ -21,13 +22,17 @@ import { api } from '../../api';
 import { storedTip } from '../../api/launch';
 import { EntryGrid, type ScreenEntry } from '../../components/entry-grid';
 import { Banners } from './banners';
-import { RecommendedProducts } from './recommended-products';
 import { usePageConfig } from '../../hooks/use-page-config';
 import { useSiteInfo } from '../../hooks/use-site-info';
 import { translate } from '../../i18n';
 import { navigateTo } from '../../lib/navigation';
 import { getOtherValue } from '../../lib/storage';
 import { useUser } from '../../hooks/use-user';
+
+// The live list (and its WebSocket) loads after the first screen has painted.
+const RecommendedProducts = lazy(() =>
+  import('./recommended-products').then((module) => ({ default: module.RecommendedProducts })),
+);
 
 const SHORTCUTS: ScreenEntry[] = [
   { route: 'quotes', label: 'tab_quotes', icon: <HistogramOutline /> },
@@ -121,7 +126,11 @@ export default function HomePage() {
           </section>
         )}
         {visible('shortcut') && <EntryGrid entries={SHORTCUTS} />}
-        {visible('recommend') && <RecommendedProducts />}
+        {visible('recommend') && (
+          <Suspense fallback={null}>
+            <RecommendedProducts />
+          </Suspense>
+        )}
       </div>
     </div>
   );
