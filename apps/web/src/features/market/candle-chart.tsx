@@ -19,6 +19,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { formatAmount, type ProductType } from '@bourse/shared';
 import { fetchKline, type Candle, type CandleInterval } from '../../api/market';
+import { currentLanguage } from '../../i18n';
 import { subscribe } from '../../lib/realtime';
 
 const MOVING_AVERAGES = [
@@ -32,13 +33,14 @@ const DOWN = '#ff4d4f';
 
 const toTime = (openTime: number) => (openTime / 1000) as UTCTimestamp;
 
-const clockFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const dateFormat = new Intl.DateTimeFormat(undefined, { month: '2-digit', day: '2-digit' });
-
-/** A chart time (seconds) as the user's local clock time, or date for daily and longer candles. */
+/** A chart time (seconds) in the user's zone and the app's language: clock time, or the date. */
 function localTime(seconds: number, withClock: boolean): string {
-  const date = new Date(seconds * 1000);
-  return withClock ? clockFormat.format(date) : dateFormat.format(date);
+  return new Intl.DateTimeFormat(
+    currentLanguage().bcp47,
+    withClock
+      ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
+      : { month: '2-digit', day: '2-digit' },
+  ).format(new Date(seconds * 1000));
 }
 
 function movingAverage(candles: readonly Candle[], length: number) {
