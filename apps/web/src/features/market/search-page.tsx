@@ -7,6 +7,7 @@ import { PRODUCT_TYPES, UI } from '@bourse/shared';
 import { fetchProducts, LIST_URL, PRODUCT_TYPE_LABEL, type Product } from '../../api/market';
 import { PageHeader } from '../../components/page-header';
 import { QuoteRow } from '../../components/quote-row';
+import { SimulatedLabel } from '../../components/simulated-label';
 import { useLiveTickers } from '../../hooks/use-live-tickers';
 import { navigateTo } from '../../lib/navigation';
 
@@ -37,6 +38,9 @@ export default function SearchPage() {
   return (
     <div className="page" data-testid="search-page">
       <PageHeader title={t('market_search')} />
+      <SimulatedLabel
+        simulated={results.some((result) => result.data?.rows.some((row) => row.simulated))}
+      />
       <div style={{ padding: 12 }}>
         <SearchBar
           placeholder={t('market_searchPlaceholder')}
