@@ -2,18 +2,14 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { RequireSignIn } from '../../components/require-sign-in';
-import { SimulatedLabel } from '../../components/simulated-label';
-import { useSiteInfo } from '../../hooks/use-site-info';
 import { ProductList } from './product-list';
 
 export default function FavoritePage() {
   const { t } = useTranslation();
-  const site = useSiteInfo();
   return (
     <RequireSignIn>
       <div className="page market-page" data-testid="favorite-page">
         <PageHeader title={t('market_favorites')} />
-        <SimulatedLabel simulated={site?.marketFeed === 'simulated'} />
         <ProductList url="/api/userProductOption/list" emptyText={t('market_noFavorites')} />
       </div>
     </RequireSignIn>

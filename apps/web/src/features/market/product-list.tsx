@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { PRODUCT_TYPES } from '@bourse/shared';
 import { fetchProducts, type Product } from '../../api/market';
 import { QuoteRow } from '../../components/quote-row';
+import { SimulatedLabel } from '../../components/simulated-label';
 import { useLiveTickers } from '../../hooks/use-live-tickers';
 import { navigateTo } from '../../lib/navigation';
 
@@ -66,6 +67,7 @@ export function ProductList({
 
   return (
     <>
+      <SimulatedLabel simulated={rows.some((row) => row.simulated)} />
       <div className="quote-head" aria-hidden="true">
         <span>{t('market_name')}</span>
         <span>{t('market_lastPrice')}</span>

@@ -5,8 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { PRODUCT_TYPES, type ProductType } from '@bourse/shared';
 import { LIST_URL, PRODUCT_TYPE_LABEL } from '../../api/market';
 import { isSignedIn } from '../../api/session';
-import { SimulatedLabel } from '../../components/simulated-label';
-import { useSiteInfo } from '../../hooks/use-site-info';
 import { navigateTo } from '../../lib/navigation';
 import { getItem, setItem } from '../../lib/storage';
 import { ProductList } from './product-list';
@@ -16,7 +14,6 @@ const TAB_KEY = 'quotesTab';
 
 export default function QuotesPage() {
   const { t } = useTranslation();
-  const site = useSiteInfo();
   const [tab, setTab] = useState<Tab>(() => getItem<Tab>(TAB_KEY) ?? PRODUCT_TYPES[1]!);
   const choose = (next: Tab) => {
     setTab(next);
@@ -54,7 +51,6 @@ export default function QuotesPage() {
           </button>
         ))}
       </nav>
-      <SimulatedLabel simulated={site?.marketFeed === 'simulated'} />
       {tab === 'favorite' ? (
         isSignedIn() ? (
           <ProductList url="/api/userProductOption/list" emptyText={t('market_noFavorites')} />
