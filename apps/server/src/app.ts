@@ -151,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   let marketEngine: MarketEngine | undefined;
   let market: MarketService | undefined;
   if (config.MARKET_FEED !== 'off') {
+    const feed = await feedFor(config, app.log);
     marketEngine = new MarketEngine({
       db,
       clock,
@@ -160,7 +161,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       tickIntervalMs: config.MARKET_TICK_MS,
       spreadTicks: config.MARKET_TICK_SPREAD,
       history: options.history,
-      provider: options.feed ?? (await feedFor(config, app.log)),
+      provider: options.feed ?? feed?.provider,
+      historySource: options.feed ? undefined : feed?.history,
       cluster: config.REDIS_URL
         ? {
             bus: await RedisTickBus.connect(config.REDIS_URL, config.REDIS_PREFIX),
@@ -222,36 +224,46 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** The configured feed: the simulated one is the engine's default; Binance feeds real crypto. */
+/**
+ * The configured feed: the simulated one is the engine's default; with `binance`, Binance prices
+ * the crypto pairs (and gives their history) while the other products stay simulated.
+ */
 async function feedFor(
   config: Config,
   logger: FastifyBaseLogger,
-): Promise<MarketEngineOptions['provider']> {
+): Promise<
+  | { provider: MarketEngineOptions['provider']; history: MarketEngineOptions['historySource'] }
+  | undefined
+> {
   if (config.MARKET_FEED !== 'binance') return undefined;
-  const { BinanceFeed } = await import('./market/providers/binance');
+  const { BinanceFeed, binanceHistory } = await import('./market/providers/binance');
   const { CompositeFeed } = await import('./market/providers/composite');
   const { SimulatedFeed } = await import('./market/simulated');
-  // Binance has the crypto pairs; stocks, futures and forex stay simulated (and labelled so).
-  return ({ params, startPrices }) =>
-    new CompositeFeed([
-      {
-        provider: new BinanceFeed({
-          wsUrl: config.BINANCE_WS_URL,
-          restUrl: config.BINANCE_REST_URL,
-          logger,
-        }),
-        takes: (product) => product.productType === 2,
-      },
-      {
-        provider: new SimulatedFeed({
-          seed: config.MARKET_SEED,
-          clock: systemClock,
-          params,
-          startPrices,
-          tickIntervalMs: config.MARKET_TICK_MS,
-          spreadTicks: config.MARKET_TICK_SPREAD,
-        }),
-        takes: () => true,
-      },
-    ]);
+  const isCrypto = (product: { productType: number }) => product.productType === 2;
+  return {
+    provider: ({ params, startPrices }) =>
+      new CompositeFeed([
+        {
+          provider: new BinanceFeed({
+            wsUrl: config.BINANCE_WS_URL,
+            restUrl: config.BINANCE_REST_URL,
+            logger,
+          }),
+          takes: isCrypto,
+        },
+        {
+          provider: new SimulatedFeed({
+            seed: config.MARKET_SEED,
+            clock: systemClock,
+            params,
+            startPrices,
+            tickIntervalMs: config.MARKET_TICK_MS,
+            spreadTicks: config.MARKET_TICK_SPREAD,
+          }),
+          takes: () => true,
+        },
+      ]),
+    history: (products, now) =>
+      binanceHistory(config.BINANCE_REST_URL, products.filter(isCrypto), now, { logger }),
+  };
 }

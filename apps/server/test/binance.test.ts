@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PRODUCT_TYPE } from '@bourse/shared';
 import {
   BinanceFeed,
+  binanceHistory,
   fetchKlines,
   type BinanceFeedOptions,
   type FeedLogger,
@@ -480,5 +481,53 @@ describe('binance feed', () => {
 
     await expect(fetchKlines(srv.restUrl, 'NOPE', '1m')).rejects.toThrow(/HTTP 400/);
     await expect(fetchKlines(srv.restUrl, 'BTC/USDT', '1m')).rejects.toThrow(/Invalid/);
+  });
+
+  it('binanceHistory reads a year of days and pages back through two days of minutes', async () => {
+    const srv = await server();
+    const now = T0 + 30_000;
+    const row = (openTime: number, price: string) => ({
+      openTime,
+      open: price,
+      high: price,
+      low: price,
+      close: price,
+      volume: '1.00000000',
+      quoteVolume: price,
+      trades: 1,
+    });
+    const dayNow = Math.floor(now / 86_400_000) * 86_400_000;
+    srv.setKlines(
+      'BTCUSDT',
+      '1d',
+      Array.from({ length: 400 }, (_, i) => row(dayNow - (399 - i) * 86_400_000, '60000.00000000')),
+    );
+    const minuteNow = Math.floor(now / 60_000) * 60_000;
+    srv.setKlines(
+      'BTCUSDT',
+      '1m',
+      Array.from({ length: 3000 }, (_, i) =>
+        row(minuteNow - (2999 - i) * 60_000, '64000.00000000'),
+      ),
+    );
+    const histories = await binanceHistory(srv.restUrl, [BTC, ETH], now, {
+      days: 366,
+      minuteDays: 2,
+    });
+    const btc = histories.get(`${BTC.productType}:${BTC.productCode}`)!;
+    // The still-open day and minute are left to live trades.
+    expect(btc.daily).toHaveLength(365);
+    expect(btc.daily.at(-1)!.openTime).toBe(dayNow - 86_400_000);
+    expect(btc.minute).toHaveLength(2 * 1440);
+    expect(btc.minute[0]!.openTime).toBe(minuteNow - 2 * 1440 * 60_000);
+    expect(btc.minute.at(-1)!.openTime).toBe(minuteNow - 60_000);
+    for (let i = 1; i < btc.minute.length; i++) {
+      expect(btc.minute[i]!.openTime - btc.minute[i - 1]!.openTime).toBe(60_000);
+    }
+    // ETH has no klines on this server: an empty history, not a made-up one.
+    expect(histories.get(`${ETH.productType}:${ETH.productCode}`)).toEqual({
+      daily: [],
+      minute: [],
+    });
   });
 });

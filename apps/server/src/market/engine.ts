@@ -44,6 +44,14 @@ export interface MarketEngineOptions {
   spreadTicks?: boolean;
   /** Days of daily and minute history generated for a product without candles. */
   history?: { days: number; minuteDays: number };
+  /**
+   * Real history for the products a real feed prices (by product key); they get this instead of
+   * generated history. Products it does not cover are simulated and get generated history.
+   */
+  historySource?: (
+    products: FeedProduct[],
+    now: number,
+  ) => Promise<Map<string, { daily: Candle[]; minute: Candle[] }>>;
   /** How often grown candles are written (milliseconds). */
   flushIntervalMs?: number;
   /**
@@ -98,14 +106,26 @@ export class MarketEngine {
     await repo.insertCatalogue(db, this.options.catalogue);
     await this.reloadProducts();
     const now = this.options.clock.now().getTime();
+    const missing: repo.ProductRow[] = [];
     for (const product of this.products.values()) {
-      if (await repo.hasCandles(db, product.id)) continue;
-      const history = generateHistory(
-        paramsOf(product),
-        this.seed,
-        now,
-        this.options.history ?? { days: 366, minuteDays: 2 },
-      );
+      if (!(await repo.hasCandles(db, product.id))) missing.push(product);
+    }
+    const real =
+      missing.length > 0 && this.options.historySource
+        ? await this.options.historySource(
+            missing.map((row) => this.feedProduct(row)),
+            now,
+          )
+        : new Map<string, { daily: Candle[]; minute: Candle[] }>();
+    for (const product of missing) {
+      const history =
+        real.get(productKey(product.product_type, product.product_code)) ??
+        generateHistory(
+          paramsOf(product),
+          this.seed,
+          now,
+          this.options.history ?? { days: 366, minuteDays: 2 },
+        );
       const rows: repo.StoredCandle[] = [
         ...history.daily.map((candle) => ({
           productId: product.id,

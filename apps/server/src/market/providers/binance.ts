@@ -791,3 +791,59 @@ function closeSocket(socket: WebSocket): Promise<void> {
     else socket.close(1000, 'stopped');
   });
 }
+
+/**
+ * Real history for products fed by Binance: a year of daily candles and `minuteDays` days of
+ * minutes (fetched backwards, 1,000 at a time), for the charts to be full from the first minute.
+ * A product whose history cannot be read gets an empty one (its charts fill as candles close)
+ * rather than made-up history next to real prices.
+ */
+export async function binanceHistory(
+  restUrl: string,
+  products: readonly FeedProduct[],
+  now: number,
+  {
+    days = 366,
+    minuteDays = 2,
+    logger = silentLogger,
+  }: { days?: number; minuteDays?: number; logger?: FeedLogger } = {},
+): Promise<Map<string, { daily: Candle[]; minute: Candle[] }>> {
+  const histories = new Map<string, { daily: Candle[]; minute: Candle[] }>();
+  for (const product of products) {
+    const symbol = product.sourceSymbol;
+    try {
+      const daily = await fetchKlines(restUrl, symbol, '1d', {
+        limit: Math.min(MAX_KLINES, days),
+        priceScale: product.priceScale,
+      });
+      const minute: Candle[] = [];
+      const since = Math.floor(now / 60_000) * 60_000 - minuteDays * 86_400_000;
+      let endTime = now;
+      for (let page = 0; page < Math.ceil((minuteDays * 1440) / MAX_KLINES) + 1; page++) {
+        const batch = await fetchKlines(restUrl, symbol, '1m', {
+          limit: MAX_KLINES,
+          endTime,
+          priceScale: product.priceScale,
+        });
+        const wanted = batch.filter((candle) => candle.openTime >= since);
+        minute.unshift(...wanted);
+        if (batch.length < MAX_KLINES || wanted.length < batch.length) break;
+        endTime = batch[0]!.openTime - 1;
+      }
+      // The still-open minute and day grow from live trades instead.
+      const minuteNow = Math.floor(now / 60_000) * 60_000;
+      const dayNow = Math.floor(now / 86_400_000) * 86_400_000;
+      histories.set(`${product.productType}:${product.productCode}`, {
+        daily: daily.filter((candle) => candle.openTime < dayNow),
+        minute: minute.filter((candle) => candle.openTime < minuteNow),
+      });
+    } catch (error) {
+      logger.warn(
+        { symbol, err: error },
+        'Binance history unavailable; charts fill as candles close',
+      );
+      histories.set(`${product.productType}:${product.productCode}`, { daily: [], minute: [] });
+    }
+  }
+  return histories;
+}
