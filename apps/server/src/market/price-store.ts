@@ -15,6 +15,7 @@ import {
   sub,
   toScale,
   type DecimalString,
+  type TickerInfo,
 } from '@bourse/shared';
 import type { Candle, CandleInterval, Tick } from './types';
 
@@ -28,36 +29,7 @@ export interface DayStats {
   amount: DecimalString;
 }
 
-export interface TickerInfo {
-  nowPrice: DecimalString;
-  /** Change against the previous day's close, in percent ("1.25" is +1.25 %). */
-  changeRate: DecimalString;
-  changePrice: DecimalString;
-  dayOpen: DecimalString;
-  dayClose: DecimalString;
-  dayMax: DecimalString;
-  dayMin: DecimalString;
-  dayVolume: DecimalString;
-  dayAverage: DecimalString;
-  minuteOpen: DecimalString;
-  minuteClose: DecimalString;
-  minuteMax: DecimalString;
-  minuteMin: DecimalString;
-  minuteVolume: DecimalString;
-  minuteAverage: DecimalString;
-  prevDayOpen: DecimalString;
-  prevDayClose: DecimalString;
-  prevDayMax: DecimalString;
-  prevDayMin: DecimalString;
-  prevDayVolume: DecimalString;
-  prevDayAverage: DecimalString;
-  /** Value traded today. */
-  tradeAmount: DecimalString;
-  /** The tick behind the price: its time, source and sequence (the evidence of PRODUCT 1.2). */
-  time: number;
-  source: string;
-  sequence: number;
-}
+export type { TickerInfo } from '@bourse/shared';
 
 const INTERVAL_MS: Record<Exclude<CandleInterval, '1w' | '1M'>, number> = {
   '1m': 60_000,

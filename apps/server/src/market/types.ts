@@ -3,7 +3,13 @@
  * and the interface every feed provider implements. Prices and amounts are decimal strings; no
  * price passes through a JS number on its way to a user.
  */
-import type { DecimalString, LanguageKey, ProductType } from '@bourse/shared';
+import type {
+  Candle,
+  CandleInterval,
+  DecimalString,
+  LanguageKey,
+  ProductType,
+} from '@bourse/shared';
 
 /** When a product trades (PRODUCT section 4). */
 export type SessionKind =
@@ -61,32 +67,7 @@ export interface Tick {
   sequence: number;
 }
 
-export type CandleInterval = '1m' | '5m' | '15m' | '30m' | '1h' | '4h' | '1d' | '1w' | '1M';
-
-export const CANDLE_INTERVALS: readonly CandleInterval[] = [
-  '1m',
-  '5m',
-  '15m',
-  '30m',
-  '1h',
-  '4h',
-  '1d',
-  '1w',
-  '1M',
-];
-
-export interface Candle {
-  /** Start of the candle, milliseconds since the epoch (UTC boundaries; weeks start on Monday). */
-  openTime: number;
-  open: DecimalString;
-  high: DecimalString;
-  low: DecimalString;
-  close: DecimalString;
-  /** Quantity traded in the candle. */
-  volume: DecimalString;
-  /** Value traded in the candle (quantity × price, summed). */
-  amount: DecimalString;
-}
+export { CANDLE_INTERVALS, type Candle, type CandleInterval } from '@bourse/shared';
 
 /** What a provider needs to know about each product it feeds. */
 export interface FeedProduct {

@@ -1,23 +1,14 @@
 /** The market calls: product lists, favourites, recommended products and k-lines. */
-import { PRODUCT_TYPE, type ProductType } from '@bourse/shared';
+import {
+  PRODUCT_TYPE,
+  type Candle,
+  type CandleInterval,
+  type ProductType,
+  type TickerInfo,
+} from '@bourse/shared';
 import { api } from './index';
 
-export interface TickerInfo {
-  nowPrice: string;
-  changeRate: string;
-  changePrice: string;
-  dayOpen: string;
-  dayClose: string;
-  dayMax: string;
-  dayMin: string;
-  dayVolume: string;
-  dayAverage: string;
-  prevDayClose: string;
-  tradeAmount: string;
-  time: number;
-  source: string;
-  sequence: number;
-}
+export type { TickerInfo } from '@bourse/shared';
 
 export interface Product {
   id: number;
@@ -37,18 +28,7 @@ export interface Product {
   tickerInfo: TickerInfo | null;
 }
 
-export interface Candle {
-  openTime: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-  amount: string;
-}
-
-export const CANDLE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w', '1M'] as const;
-export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
+export { CANDLE_INTERVALS, type Candle, type CandleInterval } from '@bourse/shared';
 
 export const LIST_URL: Record<ProductType, string> = {
   [PRODUCT_TYPE.usStock]: '/api/stockProduct/list',
