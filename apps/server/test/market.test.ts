@@ -618,11 +618,16 @@ describe('candles of the price store', () => {
     let cents = 10_000;
     for (let sequence = 1; time < at('2026-12-01T04:00:00Z'); sequence++) {
       cents = Math.max(1, cents + Math.round((random() - 0.5) * 200));
-      const volume = random() < 0.1 ? '0' : (Math.floor(random() * 50_000) / 10_000).toFixed(4);
+      // Decimal strings built from whole numbers: no price or volume passes through a float.
+      const tenThousandths = Math.floor(random() * 50_000);
+      const volume =
+        random() < 0.1
+          ? '0'
+          : `${Math.floor(tenThousandths / 10_000)}.${String(tenThousandths % 10_000).padStart(4, '0')}`;
       ticks.push({
         productType: PRODUCT_TYPE.crypto,
         productCode: 'TESTUSDT',
-        price: (cents / 100).toFixed(2),
+        price: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
         volume,
         time,
         source: 'test',
