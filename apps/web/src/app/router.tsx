@@ -31,6 +31,10 @@ export const routes: RouteObject[] = [
         lazy: screen(() => import('../features/market/quote-detail-page')),
       },
       { path: paths.kline, lazy: screen(() => import('../features/market/kline-page')) },
+      {
+        path: paths.accountDetail,
+        lazy: screen(() => import('../features/wallet/account-detail-page')),
+      },
       { path: paths.me, lazy: screen(() => import('../features/account/me-page')) },
       { path: paths.login, lazy: screen(() => import('../features/account/login-page')) },
       { path: paths.register, lazy: screen(() => import('../features/account/register-page')) },

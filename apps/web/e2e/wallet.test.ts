@@ -1,0 +1,53 @@
+/**
+ * The wallet tab: a live account with nothing yet, and the demo account with its 100,000 virtual
+ * USDT, valued in the trade currency; signed out, the tab asks to sign in.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  apiCall,
+  appUrl,
+  registerUser,
+  screenshot,
+  text,
+  useBrowser,
+  waitForRoute,
+} from './browser';
+
+const WALLET = '/pages/user/accountDetail';
+
+describe('wallet', () => {
+  const browser = useBrowser();
+
+  it('sends a signed-out visitor to login', async () => {
+    const page = await browser.newPage();
+    await page.goto(appUrl(WALLET));
+    await waitForRoute(page, '/pages/user/login');
+  });
+
+  it('shows every currency, and the demo account its 100,000 USDT with the badge', async () => {
+    const user = await registerUser();
+    const page = await browser.newPage({ user });
+    await page.goto(appUrl(WALLET));
+    const usdt = page.locator('[data-testid="balance-USDT"]');
+    await usdt.waitFor();
+    await expect.poll(() => page.locator('[data-testid="wallet-total"]').textContent()).toBe('0.00');
+    expect(await page.locator('[data-testid^="balance-"]').count()).toBeGreaterThanOrEqual(6);
+    expect(await page.locator('[data-testid="tab-accountDetail"]').getAttribute('aria-current')).toBe(
+      'page',
+    );
+
+    // The same user in the demo account (the session's book) sees the virtual funds.
+    const switched = await apiCall('GET', '/api/userInfo/changeLoginModel', {
+      token: user.token,
+      query: { accountType: '2' },
+    });
+    expect(switched.code).toBe(200);
+    await page.reload();
+    await expect
+      .poll(() => page.locator('[data-testid="wallet-total"]').textContent())
+      .toBe('100,000.00');
+    expect(await usdt.textContent()).toContain('100,000.00');
+    expect(await page.locator('.badge-demo').textContent()).toBe(text('account_demoBadge'));
+    await screenshot(page, 'wallet-demo');
+  });
+});
