@@ -30,11 +30,13 @@ describe('wallet', () => {
     await page.goto(appUrl(WALLET));
     const usdt = page.locator('[data-testid="balance-USDT"]');
     await usdt.waitFor();
-    await expect.poll(() => page.locator('[data-testid="wallet-total"]').textContent()).toBe('0.00');
+    await expect
+      .poll(() => page.locator('[data-testid="wallet-total"]').textContent())
+      .toBe('0.00');
     expect(await page.locator('[data-testid^="balance-"]').count()).toBeGreaterThanOrEqual(6);
-    expect(await page.locator('[data-testid="tab-accountDetail"]').getAttribute('aria-current')).toBe(
-      'page',
-    );
+    expect(
+      await page.locator('[data-testid="tab-accountDetail"]').getAttribute('aria-current'),
+    ).toBe('page');
 
     // The same user in the demo account (the session's book) sees the virtual funds.
     const switched = await apiCall('GET', '/api/userInfo/changeLoginModel', {
