@@ -17,6 +17,7 @@ import { ManualClock } from '../src/lib/clock';
 import * as ledger from '../src/ledger/ledger';
 import { verifyLedger } from '../src/ledger/verify';
 import type { CodeSender } from '../src/modules/account/code-sender';
+import type { TickEvent } from '../src/market/engine';
 
 export const TEST_DB = (process.env.TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
 export const onPostgres = TEST_DB === 'postgres';
@@ -253,4 +254,42 @@ export function deposit(
       amount,
     }),
   );
+}
+
+/**
+ * Moves a market test app's manual clock by `ms` and waits (at most `waitMs`) until its feed made
+ * the ticks that became due; gives the last due instant and the tick events seen meanwhile.
+ */
+export async function advanceMarket(
+  t: TestApp,
+  ms: number,
+  tickMs: number,
+  waitMs = 5000,
+): Promise<{ time: number; events: TickEvent[] }> {
+  const engine = t.app.services.marketEngine!;
+  const time = Math.floor((t.clock.now().getTime() + ms) / tickMs) * tickMs;
+  const events: TickEvent[] = [];
+  let off: () => void = () => undefined;
+  const done = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`no tick at ${time} within ${waitMs} ms`)),
+      waitMs,
+    );
+    off = engine.onTickEvent((event) => {
+      events.push(event);
+      // The feed makes every due tick in one timer turn: when the last instant shows up, the
+      // rest of that turn runs before this promise's continuation.
+      if (event.tick.time >= time) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  t.clock.advance(ms);
+  try {
+    await done;
+  } finally {
+    off();
+  }
+  return { time, events };
 }

@@ -46,7 +46,14 @@ import {
   type SessionKind,
   type Tick,
 } from '../src/market/types';
-import { call, createTestApp, registerUser, type Envelope, type TestApp } from './helpers';
+import {
+  advanceMarket,
+  call,
+  createTestApp,
+  registerUser,
+  type Envelope,
+  type TestApp,
+} from './helpers';
 
 // ------------------------------------------------------------------------------------ fixtures
 
@@ -721,29 +728,7 @@ async function kline(query: Record<string, string>) {
 
 /** Moves the clock and waits (5 s at most) until the feed produced the ticks that became due. */
 async function advanceAndWait(ms: number): Promise<TickEvent[]> {
-  const engine = t.app.services.marketEngine!;
-  const target = Math.floor((t.clock.now().getTime() + ms) / TICK_MS) * TICK_MS;
-  const events: TickEvent[] = [];
-  let off: () => void = () => undefined;
-  const done = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no tick at ${target} within 5 s`)), 5000);
-    off = engine.onTickEvent((event) => {
-      events.push(event);
-      // The feed makes every due tick in one timer turn: when the last instant shows up, the
-      // rest of that turn runs before this promise's continuation.
-      if (event.tick.time >= target) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-  });
-  t.clock.advance(ms);
-  try {
-    await done;
-  } finally {
-    off();
-  }
-  return events;
+  return (await advanceMarket(t, ms, TICK_MS)).events;
 }
 
 const LIST_URLS: [string, ProductType][] = [

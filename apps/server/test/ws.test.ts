@@ -25,7 +25,7 @@ import type { TickEvent } from '../src/market/engine';
 import { candleStart } from '../src/market/price-store';
 import { PRIVATE_TOPICS, textFrame, WsHub } from '../src/market/ws-hub';
 import type { CatalogueProduct } from '../src/market/types';
-import { createTestApp, registerUser, type TestApp } from './helpers';
+import { advanceMarket, createTestApp, registerUser, type TestApp } from './helpers';
 
 function pick(productType: ProductType, code: string): CatalogueProduct {
   const product = DEFAULT_CATALOGUE.find((p) => p.productType === productType && p.code === code);
@@ -185,29 +185,8 @@ describe('/ws on the app', () => {
   }
 
   /** Moves the clock; resolves once the feed made the ticks now due (the last instant's time). */
-  async function advance(ms: number): Promise<{ time: number; events: TickEvent[] }> {
-    const engine = t.app.services.marketEngine!;
-    const time = Math.floor((t.clock.now().getTime() + ms) / TICK_MS) * TICK_MS;
-    const events: TickEvent[] = [];
-    let off: () => void = () => undefined;
-    const done = new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no tick at ${time}`)), WAIT_MS);
-      off = engine.onTickEvent((event) => {
-        events.push(event);
-        // Every tick due is made in the same turn: the rest follow before this resolves.
-        if (event.tick.time >= time) {
-          clearTimeout(timer);
-          resolve();
-        }
-      });
-    });
-    t.clock.advance(ms);
-    try {
-      await done;
-    } finally {
-      off();
-    }
-    return { time, events };
+  function advance(ms: number): Promise<{ time: number; events: TickEvent[] }> {
+    return advanceMarket(t, ms, TICK_MS, WAIT_MS);
   }
 
   const tickerTime = (m: Message) => m.data?.tickerInfo?.time as number | undefined;
