@@ -38,6 +38,9 @@ import { WsHub } from './market/ws-hub';
 import { RedisTickBus, instanceId } from './market/cluster';
 import type { SimulatedParams } from './market/simulated';
 import { SettingsService } from './modules/settings/service';
+import { paymentMethodRoutes } from './modules/payment-methods/routes';
+import { walletRoutes } from './modules/wallet/routes';
+import { WalletService } from './modules/wallet/service';
 
 /** The largest request body accepted anywhere unless a route says otherwise. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -65,6 +68,7 @@ export interface Services {
   messages: MessageService;
   market?: MarketService;
   marketEngine?: MarketEngine;
+  wallet: WalletService;
 }
 
 declare module 'fastify' {
@@ -177,7 +181,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', async () => marketEngine?.stop());
   }
   const assets = new AssetsService(db, settings, options.rates ?? market ?? identityRates);
-  app.decorate('services', { accounts, settings, assets, messages, market, marketEngine });
+  const wallet = new WalletService({
+    db,
+    clock,
+    settings,
+    accounts,
+    rates: options.rates ?? market ?? identityRates,
+  });
+  app.decorate('services', {
+    accounts,
+    settings,
+    assets,
+    messages,
+    market,
+    marketEngine,
+    wallet,
+  });
 
   app.get('/healthz', { config: { rateLimit: false } }, async (_request, reply) => {
     try {
@@ -199,6 +218,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   assetsRoutes(router, assets, messages);
   messageRoutes(router, messages);
   if (market) marketRoutes(router, market);
+  walletRoutes(router, wallet);
+  paymentMethodRoutes(router, { db, settings, clock });
 
   // The real-time channel: no compression (it costs more CPU than it saves on small messages).
   await app.register(websocket, { options: { perMessageDeflate: false, maxPayload: 4096 } });

@@ -288,3 +288,41 @@ export const DEFAULT_BANNERS = [
     route: 'quotes',
   },
 ] as const;
+
+/** Deposit channels: bank transfer to the platform's account, crypto deposit address, online page. */
+export const RECHARGE_CHANNEL_TYPE = { bank: 1, crypto: 2, online: 3 } as const;
+/** Withdrawal channels: to a bound bank card or to a bound wallet address. */
+export const WITHDRAW_CHANNEL_TYPE = { bank: 1, crypto: 2 } as const;
+
+export const RECHARGE_STATUS = { reviewing: 0, approved: 1, rejected: 2 } as const;
+export const WITHDRAW_STATUS = { reviewing: 0, paid: 1, rejected: 2, cancelled: 3 } as const;
+
+/** The payment proof of a deposit (SEED-SPEC section 5 compresses it to width 800, JPEG 0.7). */
+export const PAYMENT_PROOF = {
+  /** Largest accepted image, in bytes after base64 decoding. */
+  maxBytes: 2 * 1024 * 1024,
+  /** Largest accepted width or height, in pixels (the spec's long-side limit). */
+  maxSide: 3264,
+  mimeTypes: ['image/jpeg', 'image/png'],
+  /** What the app compresses to before sending. */
+  compressWidth: 800,
+  compressQuality: 0.7,
+  longSide: 3264,
+  shortSide: 2448,
+  scaleStep: 0.8,
+} as const;
+
+/** How long an exchange quote can be confirmed. */
+export const EXCHANGE_QUOTE_TTL_MS = 15_000;
+
+/** Bound cards and addresses per user. */
+export const MAX_BANK_CARDS = 10;
+export const MAX_WALLET_ADDRESSES = 20;
+
+/**
+ * Categories of balance changes in the records (accountRecord), each covering ledger entry
+ * types: `recharge`, `withdraw` (hold, payment, release), `exchange`, `demo` (virtual funds),
+ * `trade` (orders and settlements), `other`.
+ */
+export const RECORD_TYPES = ['recharge', 'withdraw', 'exchange', 'demo', 'trade', 'other'] as const;
+export type RecordType = (typeof RECORD_TYPES)[number];

@@ -6,3 +6,4 @@ export * from './schemas/common';
 export * from './schemas/account';
 export * from './schemas/launch';
 export * from './schemas/market';
+export * from './schemas/wallet';

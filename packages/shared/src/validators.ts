@@ -166,3 +166,33 @@ export function isJsonString(value: string): boolean {
     return false;
   }
 }
+
+const BASE58 = '[1-9A-HJ-NP-Za-km-z]';
+
+/**
+ * Wallet address formats per network (`walletAddressType` of a platform currency): ERC20 and
+ * BEP20 `0x` + 40 hex digits; TRC20 base58 `T` + 33; BTC legacy (`1`/`3`, base58, 26–35
+ * characters) or bech32 (`bc1`, lower case); SOL base58 of 32–44 characters. The format is
+ * checked, not the checksum. An unknown network accepts no address.
+ */
+const ADDRESS_FORMATS: Record<string, RegExp> = {
+  ERC20: /^0x[0-9a-fA-F]{40}$/,
+  BEP20: /^0x[0-9a-fA-F]{40}$/,
+  TRC20: new RegExp(`^T${BASE58}{33}$`),
+  BTC: new RegExp(`^(?:[13]${BASE58}{25,34}|bc1[ac-hj-np-z02-9]{11,71})$`),
+  SOL: new RegExp(`^${BASE58}{32,44}$`),
+};
+
+export const WALLET_NETWORKS = Object.keys(ADDRESS_FORMATS);
+
+export function isWalletAddress(network: string, address: string): boolean {
+  return ADDRESS_FORMATS[network]?.test(address) ?? false;
+}
+
+/** The networks of a currency's `walletAddressType` ("ERC20/TRC20"). */
+export function networksOf(walletAddressType: string): string[] {
+  return walletAddressType
+    .split('/')
+    .map((network) => network.trim())
+    .filter((network) => network.length > 0);
+}

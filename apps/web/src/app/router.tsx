@@ -35,6 +35,50 @@ export const routes: RouteObject[] = [
         path: paths.accountDetail,
         lazy: screen(() => import('../features/wallet/account-detail-page')),
       },
+      { path: paths.recharge, lazy: screen(() => import('../features/funding/recharge-page')) },
+      {
+        path: paths.rechargeDetail,
+        lazy: screen(() => import('../features/funding/recharge-detail-page')),
+      },
+      {
+        path: paths.rechargeRecord,
+        lazy: screen(() => import('../features/funding/recharge-record-page')),
+      },
+      { path: paths.linePay, lazy: screen(() => import('../features/funding/line-pay-page')) },
+      { path: paths.withdraw, lazy: screen(() => import('../features/funding/withdraw-page')) },
+      {
+        path: paths.withdrawRecord,
+        lazy: screen(() => import('../features/funding/withdraw-record-page')),
+      },
+      { path: paths.exchange, lazy: screen(() => import('../features/wallet/exchange-page')) },
+      {
+        path: paths.changeRecord,
+        lazy: screen(() => import('../features/wallet/change-record-page')),
+      },
+      {
+        path: paths.accountRecord,
+        lazy: screen(() => import('../features/wallet/account-record-page')),
+      },
+      {
+        path: paths.assetsComponent,
+        lazy: screen(() => import('../features/wallet/assets-component-page')),
+      },
+      {
+        path: paths.bankCards,
+        lazy: screen(() => import('../features/payment-methods/bank-card-list-page')),
+      },
+      {
+        path: paths.bindBankCard,
+        lazy: screen(() => import('../features/payment-methods/bind-bank-card-page')),
+      },
+      {
+        path: paths.wallets,
+        lazy: screen(() => import('../features/payment-methods/wallets-page')),
+      },
+      {
+        path: paths.bindAddress,
+        lazy: screen(() => import('../features/payment-methods/bind-address-page')),
+      },
       { path: paths.me, lazy: screen(() => import('../features/account/me-page')) },
       { path: paths.login, lazy: screen(() => import('../features/account/login-page')) },
       { path: paths.register, lazy: screen(() => import('../features/account/register-page')) },
