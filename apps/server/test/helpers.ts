@@ -104,6 +104,8 @@ export interface TestAppOptions {
   catalogue?: AppOptions['catalogue'];
   history?: AppOptions['history'];
   feed?: AppOptions['feed'];
+  /** Exchange rates between currencies (default: the market's, or none when it is off). */
+  rates?: AppOptions['rates'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -129,6 +131,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     catalogue: options.catalogue,
     history: options.history,
     feed: options.feed,
+    rates: options.rates,
   });
   return {
     app,

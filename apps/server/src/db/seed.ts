@@ -13,7 +13,7 @@ import {
 import { allLanguages } from '../lib/i18n';
 import type { Database, Queryable } from './database';
 
-export const SEED_VERSION = 1;
+export const SEED_VERSION = 2;
 
 export const DEFAULT_CURRENCIES = [
   { id: 1, name: 'USD', type: CURRENCY_TYPE.fiat, networks: '', scale: 2 },
@@ -238,12 +238,186 @@ async function seedV1(tx: Queryable): Promise<void> {
   }
 }
 
+/**
+ * Deposit and withdrawal channels. The bank account, deposit addresses and payment page are
+ * examples that an operator replaces with the platform's own before taking real money; the
+ * remark of each says so. The addresses have the right format but a wrong checksum, so a wallet
+ * refuses to send to them if one is left in place.
+ */
+const EXAMPLE = 'Example details of a fresh installation: the operator replaces them.';
+
+const RECHARGE_CHANNELS: {
+  type: 1 | 2 | 3;
+  name: string;
+  currencyId: number;
+  network?: string;
+  address?: string;
+  bank?: [string, string, string];
+  payUrl?: string;
+  min: string;
+  max: string;
+}[] = [
+  {
+    type: 1,
+    name: 'Bank transfer (USD)',
+    currencyId: 1,
+    bank: ['Example Bank', 'Bourse client funds', 'DE89370400440532013000'],
+    min: '10',
+    max: '100000',
+  },
+  {
+    type: 2,
+    name: 'USDT (TRC20)',
+    currencyId: 3,
+    network: 'TRC20',
+    address: 'TExampLeDepositAddressRepLaceMe111',
+    min: '10',
+    max: '500000',
+  },
+  {
+    type: 2,
+    name: 'USDT (ERC20)',
+    currencyId: 3,
+    network: 'ERC20',
+    address: '0xAbCdEf0123456789aBcDeF0123456789AbCdEf01',
+    min: '20',
+    max: '500000',
+  },
+  {
+    type: 2,
+    name: 'Bitcoin',
+    currencyId: 4,
+    network: 'BTC',
+    address: 'bc1qexampxedepxsxtaddressreplacexme',
+    min: '0.0005',
+    max: '50',
+  },
+  {
+    type: 3,
+    name: 'Online payment (USD)',
+    currencyId: 1,
+    payUrl: 'https://pay.example.com/checkout',
+    min: '10',
+    max: '5000',
+  },
+];
+
+const WITHDRAW_CHANNELS: {
+  type: 1 | 2;
+  name: string;
+  currencyId: number;
+  network?: string;
+  feeRate: string;
+  fixedFee: string;
+  min: string;
+  max: string;
+  daily: string;
+}[] = [
+  {
+    type: 1,
+    name: 'Bank transfer (USD)',
+    currencyId: 1,
+    feeRate: '0.005',
+    fixedFee: '1',
+    min: '20',
+    max: '50000',
+    daily: '100000',
+  },
+  {
+    type: 2,
+    name: 'USDT (TRC20)',
+    currencyId: 3,
+    network: 'TRC20',
+    feeRate: '0',
+    fixedFee: '1',
+    min: '10',
+    max: '100000',
+    daily: '200000',
+  },
+  {
+    type: 2,
+    name: 'USDT (ERC20)',
+    currencyId: 3,
+    network: 'ERC20',
+    feeRate: '0',
+    fixedFee: '5',
+    min: '20',
+    max: '100000',
+    daily: '200000',
+  },
+  {
+    type: 2,
+    name: 'Bitcoin',
+    currencyId: 4,
+    network: 'BTC',
+    feeRate: '0',
+    fixedFee: '0.0002',
+    min: '0.001',
+    max: '5',
+    daily: '10',
+  },
+];
+
+/** The exchange fee: a share of the amount exchanged, in the source currency. */
+export const DEFAULT_WALLET_SETTINGS = { exchangeFeeRate: '0.001' };
+
+async function seedV2(tx: Queryable): Promise<void> {
+  for (const [index, channel] of RECHARGE_CHANNELS.entries()) {
+    await tx.query(
+      `INSERT INTO recharge_channel (channel_type, channel_name, currency_id, network, deposit_address,
+         bank_name, account_name, account_number, pay_url, min_amount, max_amount, remark, sort)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+      [
+        channel.type,
+        channel.name,
+        channel.currencyId,
+        channel.network ?? null,
+        channel.address ?? null,
+        channel.bank?.[0] ?? null,
+        channel.bank?.[1] ?? null,
+        channel.bank?.[2] ?? null,
+        channel.payUrl ?? null,
+        channel.min,
+        channel.max,
+        EXAMPLE,
+        index,
+      ],
+    );
+  }
+  for (const [index, channel] of WITHDRAW_CHANNELS.entries()) {
+    await tx.query(
+      `INSERT INTO withdraw_channel (channel_type, channel_name, currency_id, network, fee_rate, fixed_fee,
+         min_amount, max_amount, daily_limit, sort)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [
+        channel.type,
+        channel.name,
+        channel.currencyId,
+        channel.network ?? null,
+        channel.feeRate,
+        channel.fixedFee,
+        channel.min,
+        channel.max,
+        channel.daily,
+        index,
+      ],
+    );
+  }
+  await tx.query(
+    "INSERT INTO site_setting (key, value) VALUES ('wallet', $1) ON CONFLICT DO NOTHING",
+    [JSON.stringify(DEFAULT_WALLET_SETTINGS)],
+  );
+}
+
+const SEEDS: ((tx: Queryable) => Promise<void>)[] = [seedV1, seedV2];
+
 /** Applies the default settings a fresh database lacks. Safe to run at every start. */
 export async function seedDefaults(db: Database): Promise<void> {
   await db.withAdvisoryLock(7_310_002, async () => {
-    if ((await seedVersion(db)) >= SEED_VERSION) return;
+    const applied = await seedVersion(db);
+    if (applied >= SEED_VERSION) return;
     await db.transaction(async (tx) => {
-      await seedV1(tx);
+      for (const seed of SEEDS.slice(applied)) await seed(tx);
       await tx.query(
         `INSERT INTO site_setting (key, value) VALUES ('seedVersion', $1)
          ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,

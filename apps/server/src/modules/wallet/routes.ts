@@ -1,5 +1,170 @@
-/** Wallet calls: channels, deposits, withdrawals, exchange and records. */
+/** Wallet calls: channels, deposits, withdrawals, exchange and records (PRODUCT section 3). */
+import {
+  balanceConvertBody,
+  balanceRecordQuery,
+  channelListQuery,
+  exchangeQuoteQuery,
+  idBody,
+  idQuery,
+  inMoneyBody,
+  outMoneyBody,
+  pageQuery,
+  rechargeListQuery,
+  withdrawListQuery,
+} from '@bourse/shared';
+import { nothingToDo, ok, page } from '../../http/envelope';
 import type { Router } from '../../http/router';
+import { AppError } from '../../lib/errors';
 import type { WalletService } from './service';
 
-export function walletRoutes(_router: Router, _wallet: WalletService): void {}
+/** A deposit request carries its payment proof: up to 2 MiB of image as base64, and the form. */
+const IN_MONEY_BODY_LIMIT = 3 * 1024 * 1024 + 64 * 1024;
+
+/** Money-moving calls per user address and minute: far above honest use. */
+const MONEY_RATE_LIMIT = { max: 120, timeWindowMs: 60_000 };
+
+export function walletRoutes(router: Router, wallet: WalletService): void {
+  router.add({
+    method: 'GET',
+    url: '/api/rechargeChannelConfig/list',
+    auth: 'optional',
+    query: channelListQuery,
+    handler: async ({ query }) => ok(await wallet.recharges.channels(query.currencyId)),
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/api/userRecharge/inMoney',
+    auth: 'required',
+    body: inMoneyBody,
+    bodyLimit: IN_MONEY_BODY_LIMIT,
+    rateLimit: MONEY_RATE_LIMIT,
+    handler: async ({ session, body }) => ok(await wallet.recharges.submit(session, body)),
+  });
+
+  router.add({
+    method: 'GET',
+    url: '/api/userRecharge/list',
+    auth: 'required',
+    query: rechargeListQuery,
+    handler: async ({ session, query }) => {
+      const { rows, total } = await wallet.recharges.list(session, query);
+      return page(rows, total);
+    },
+  });
+
+  router.add({
+    method: 'GET',
+    url: '/api/userRecharge/detail',
+    auth: 'required',
+    query: idQuery,
+    handler: async ({ session, query }) => ok(await wallet.recharges.detail(session, query.id)),
+  });
+
+  // The proof image, to its owner only; never cached by shared caches, never sniffed.
+  router.add({
+    method: 'GET',
+    url: '/api/userRecharge/proof',
+    auth: 'required',
+    query: idQuery,
+    handler: async ({ session, query, reply }) => {
+      const proof = await wallet.recharges.proof(query.id, session.userId);
+      if (!proof) throw new AppError('hint_rechargeNotFound', 404, ['id']);
+      return reply
+        .header('content-type', proof.mime)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .send(Buffer.from(proof.data));
+    },
+  });
+
+  router.add({
+    method: 'GET',
+    url: '/api/withdrawChannelConfig/list',
+    auth: 'required',
+    query: channelListQuery,
+    handler: async ({ session, query }) =>
+      ok(await wallet.withdrawals.channels(session, query.currencyId)),
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/api/userWithdraw/outMoney',
+    auth: 'required',
+    body: outMoneyBody,
+    rateLimit: MONEY_RATE_LIMIT,
+    handler: async ({ session, body }) => ok(await wallet.withdrawals.submit(session, body)),
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/api/userWithdraw/cancel',
+    auth: 'required',
+    body: idBody,
+    rateLimit: MONEY_RATE_LIMIT,
+    handler: async ({ session, body }) => {
+      const { record, changed } = await wallet.withdrawals.cancel(session, body.id);
+      return changed ? ok(record) : nothingToDo(record);
+    },
+  });
+
+  router.add({
+    method: 'GET',
+    url: '/api/userWithdraw/list',
+    auth: 'required',
+    query: withdrawListQuery,
+    handler: async ({ session, query }) => {
+      const { rows, total } = await wallet.withdrawals.list(session, query);
+      return page(rows, total);
+    },
+  });
+
+  router.add({
+    method: 'GET',
+    url: '/api/userWithdraw/detail',
+    auth: 'required',
+    query: idQuery,
+    handler: async ({ session, query }) => ok(await wallet.withdrawals.detail(session, query.id)),
+  });
+
+  router.add({
+    method: 'GET',
+    url: '/api/balanceConvertRecord/quote',
+    auth: 'required',
+    query: exchangeQuoteQuery,
+    rateLimit: MONEY_RATE_LIMIT,
+    handler: async ({ session, query }) => ok(await wallet.exchange.quote(session, query)),
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/api/balanceConvertRecord/balanceConvert',
+    auth: 'required',
+    body: balanceConvertBody,
+    rateLimit: MONEY_RATE_LIMIT,
+    handler: async ({ session, body }) => ok(await wallet.exchange.convert(session, body)),
+  });
+
+  router.add({
+    method: 'GET',
+    url: '/api/balanceConvertRecord/list',
+    auth: 'required',
+    query: pageQuery,
+    handler: async ({ session, query }) => {
+      const { rows, total } = await wallet.exchange.list(session, query);
+      return page(rows, total);
+    },
+  });
+
+  router.add({
+    method: 'GET',
+    url: '/api/balanceRecord/list',
+    auth: 'required',
+    query: balanceRecordQuery,
+    handler: async ({ session, query }) => {
+      const { rows, total } = await wallet.records(session, query);
+      return page(rows, total);
+    },
+  });
+}

@@ -1,31 +1,58 @@
-/** The wallet: deposits, withdrawals, exchange and records, every amount moved by the ledger. */
-import type { Database } from '../../db/database';
-import type { Clock } from '../../lib/clock';
-import { AssertionError } from '../../lib/errors';
-import type { AccountService } from '../account/service';
-import type { RateSource } from '../assets/rates';
-import type { SettingsService } from '../settings/service';
-import type { WalletReview } from './review';
+/**
+ * The wallet: deposits, withdrawals, exchange and records, every amount moved by the ledger.
+ * It is also the operator console's only way to move money (WalletReview).
+ */
+import type { BalanceRecordQuery } from '@bourse/shared';
+import type { Session } from '../../http/router';
+import type { WalletDeps } from './common';
+import { Exchange } from './exchange';
+import { Recharges } from './recharge';
+import { balanceRecords } from './records';
+import type { AuditWriter, ReviewActor, ReviewListQuery, WalletReview } from './review';
+import { Withdrawals } from './withdraw';
 
-export interface WalletDeps {
-  db: Database;
-  clock: Clock;
-  settings: SettingsService;
-  accounts: AccountService;
-  rates: RateSource;
-}
-
-const notYet = (): never => {
-  throw new AssertionError('wallet: not built yet');
-};
+export type { WalletDeps } from './common';
 
 export class WalletService implements WalletReview {
-  constructor(readonly deps: WalletDeps) {}
-  listRecharges = notYet;
-  rechargeProof = notYet;
-  approveRecharge = notYet;
-  rejectRecharge = notYet;
-  listWithdrawals = notYet;
-  payWithdrawal = notYet;
-  rejectWithdrawal = notYet;
+  readonly recharges: Recharges;
+  readonly withdrawals: Withdrawals;
+  readonly exchange: Exchange;
+
+  constructor(private readonly deps: WalletDeps) {
+    this.recharges = new Recharges(deps);
+    this.withdrawals = new Withdrawals(deps);
+    this.exchange = new Exchange(deps);
+  }
+
+  records(session: Session, query: BalanceRecordQuery) {
+    return balanceRecords(this.deps, session, query);
+  }
+
+  listRecharges(query: ReviewListQuery) {
+    return this.recharges.listRows(query);
+  }
+
+  rechargeProof(id: number) {
+    return this.recharges.proof(id);
+  }
+
+  approveRecharge(id: number, actor: ReviewActor, audit: AuditWriter) {
+    return this.recharges.approve(id, actor, audit);
+  }
+
+  rejectRecharge(id: number, actor: ReviewActor, reason: string, audit: AuditWriter) {
+    return this.recharges.reject(id, actor, reason, audit);
+  }
+
+  listWithdrawals(query: ReviewListQuery) {
+    return this.withdrawals.listRows(query);
+  }
+
+  payWithdrawal(id: number, actor: ReviewActor, audit: AuditWriter) {
+    return this.withdrawals.pay(id, actor, audit);
+  }
+
+  rejectWithdrawal(id: number, actor: ReviewActor, reason: string, audit: AuditWriter) {
+    return this.withdrawals.reject(id, actor, reason, audit);
+  }
 }

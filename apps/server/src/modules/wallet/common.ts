@@ -1,0 +1,68 @@
+/** Pieces shared by the wallet's flows: dependencies, amount checks, request fingerprints. */
+import { createHash, randomInt } from 'node:crypto';
+import { gt, lt, scaleOf, type DecimalString } from '@bourse/shared';
+import type { Database } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { AccountService } from '../account/service';
+import type { RateSource } from '../assets/rates';
+import type { Currency, SettingsService } from '../settings/service';
+
+export interface WalletDeps {
+  db: Database;
+  clock: Clock;
+  settings: SettingsService;
+  accounts: AccountService;
+  rates: RateSource;
+}
+
+export async function requireCurrency(
+  settings: SettingsService,
+  currencyId: number,
+): Promise<Currency> {
+  const currency = await settings.currency(currencyId);
+  if (!currency) throw new AppError('hint_currencyUnknown', 404, ['currencyId']);
+  return currency;
+}
+
+/** An amount within the currency's decimals and the channel's bounds. */
+export function checkAmount(
+  amount: DecimalString,
+  currency: Currency,
+  min: DecimalString,
+  max: DecimalString,
+): void {
+  if (scaleOf(amount) > currency.scale)
+    throw new AppError('hint_amountDecimals', 422, [currency.scale, currency.currencyName]);
+  if (lt(amount, min)) throw new AppError('hint_amountBelowMin', 422, [min, currency.currencyName]);
+  if (gt(amount, max)) throw new AppError('hint_amountAboveMax', 422, [max, currency.currencyName]);
+}
+
+/** What a request asked, so that a reused request id with another body is told apart. */
+export function fingerprint(fields: Record<string, unknown>): string {
+  const text = JSON.stringify(
+    Object.keys(fields)
+      .sort()
+      .map((key) => [key, fields[key] ?? null]),
+  );
+  return createHash('sha256').update(text).digest('base64url');
+}
+
+/** A readable, unique order number: prefix, UTC time to the second, six random digits. */
+export function orderNumber(prefix: string, now: Date): string {
+  const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
+  return `${prefix}${stamp}${String(randomInt(1_000_000)).padStart(6, '0')}`;
+}
+
+export function iso(value: Date | null): string | null {
+  return value ? value.toISOString() : null;
+}
+
+export function startOfUtcDay(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+/** Demo accounts hold virtual funds: they cannot pay in or out. */
+export function refuseDemo(accountType: number): void {
+  if (accountType === 2) throw new AppError('hint_demoNoFunding', 403);
+}

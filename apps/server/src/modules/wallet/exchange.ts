@@ -1,0 +1,247 @@
+/**
+ * Currency exchange between a user's balances: a quote at the market rate with the fee and the
+ * amount received, valid for EXCHANGE_QUOTE_TTL_MS, then confirmation at exactly that quote. The
+ * platform's house account is the other side of every exchange; the fee goes to the fee account.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  EXCHANGE_QUOTE_TTL_MS,
+  isPositive,
+  mul,
+  neg,
+  normalize,
+  scaleOf,
+  sub,
+  toScale,
+  type BalanceConvertBody,
+  type ConvertRecord,
+  type ExchangeQuote,
+  type ExchangeQuoteQuery,
+  type PageQuery,
+} from '@bourse/shared';
+import type { Session } from '../../http/router';
+import { AppError } from '../../lib/errors';
+import * as ledger from '../../ledger/ledger';
+import { bookOf } from '../assets/service';
+import * as settingsRepo from '../settings/repo';
+import type { Currency } from '../settings/service';
+import { requireCurrency, type WalletDeps } from './common';
+
+interface QuoteRow {
+  id: string;
+  user_id: number;
+  book: ledger.Book;
+  from_currency_id: number;
+  to_currency_id: number;
+  amount: string;
+  rate: string;
+  fee_rate: string;
+  fee: string;
+  receive_amount: string;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+interface RecordRow {
+  id: number;
+  quote_id: string;
+  from_currency_id: number;
+  to_currency_id: number;
+  amount: string;
+  rate: string;
+  fee: string;
+  receive_amount: string;
+  created_at: Date;
+}
+
+export class Exchange {
+  constructor(private readonly deps: WalletDeps) {}
+
+  private async feeRate(): Promise<string> {
+    const stored = await settingsRepo.getSetting<{ exchangeFeeRate?: string }>(
+      this.deps.db,
+      'wallet',
+    );
+    return stored?.exchangeFeeRate ?? '0';
+  }
+
+  async quote(session: Session, query: ExchangeQuoteQuery): Promise<ExchangeQuote> {
+    if (query.fromCurrencyId === query.toCurrencyId)
+      throw new AppError('hint_exchangeSameCurrency', 422, ['toCurrencyId']);
+    const from = await requireCurrency(this.deps.settings, query.fromCurrencyId);
+    const to = await requireCurrency(this.deps.settings, query.toCurrencyId);
+    const amount = normalize(query.amount);
+    if (scaleOf(amount) > from.scale)
+      throw new AppError('hint_amountDecimals', 422, [from.scale, from.currencyName]);
+    const rate = this.deps.rates.rate(from.id, to.id);
+    if (rate === null || !isPositive(rate))
+      throw new AppError('hint_rateUnavailable', 422, [from.currencyName, to.currencyName]);
+    const feeRate = await this.feeRate();
+    const fee = toScale(mul(amount, feeRate), from.scale, 'up');
+    const receiveAmount = toScale(mul(sub(amount, fee), rate), to.scale, 'down');
+    if (!isPositive(receiveAmount)) throw new AppError('hint_exchangeTooSmall', 422, ['amount']);
+    const now = this.deps.clock.now();
+    const expiresAt = new Date(now.getTime() + EXCHANGE_QUOTE_TTL_MS);
+    const id = randomBytes(16).toString('base64url');
+    const storedRate = toScale(rate, 18);
+    await this.deps.db.query(
+      `INSERT INTO exchange_quote (id, user_id, book, from_currency_id, to_currency_id, amount, rate, fee_rate, fee,
+         receive_amount, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [
+        id,
+        session.userId,
+        bookOf(session),
+        from.id,
+        to.id,
+        amount,
+        storedRate,
+        feeRate,
+        fee,
+        receiveAmount,
+        now,
+        expiresAt,
+      ],
+    );
+    // Quotes are kept a day for the record of what was offered, then cleared.
+    await this.deps.db.query(
+      `DELETE FROM exchange_quote q WHERE q.expires_at < $1
+         AND NOT EXISTS (SELECT 1 FROM balance_convert_record r WHERE r.quote_id = q.id)`,
+      [new Date(now.getTime() - 86_400_000)],
+    );
+    return {
+      quoteId: id,
+      fromCurrencyId: from.id,
+      fromCurrencyName: from.currencyName,
+      toCurrencyId: to.id,
+      toCurrencyName: to.currencyName,
+      amount: toScale(amount, from.scale),
+      rate: normalize(storedRate),
+      feeRate: normalize(feeRate),
+      fee: toScale(fee, from.scale),
+      receiveAmount: toScale(receiveAmount, to.scale),
+      expiresAt: expiresAt.toISOString(),
+    };
+  }
+
+  private toRecord(row: RecordRow, currencies: Map<number, Currency>): ConvertRecord {
+    const from = currencies.get(row.from_currency_id);
+    const to = currencies.get(row.to_currency_id);
+    return {
+      id: row.id,
+      fromCurrencyId: row.from_currency_id,
+      fromCurrencyName: from?.currencyName ?? '',
+      toCurrencyId: row.to_currency_id,
+      toCurrencyName: to?.currencyName ?? '',
+      amount: toScale(row.amount, from?.scale ?? 2),
+      rate: normalize(row.rate),
+      fee: toScale(row.fee, from?.scale ?? 2),
+      receiveAmount: toScale(row.receive_amount, to?.scale ?? 2),
+      createTime: row.created_at.toISOString(),
+    };
+  }
+
+  private async currencies(): Promise<Map<number, Currency>> {
+    return new Map((await this.deps.settings.currencies()).map((c) => [c.id, c]));
+  }
+
+  /** Exchanges at the quoted terms, once; an expired or foreign quote is refused. */
+  async convert(session: Session, body: BalanceConvertBody): Promise<ConvertRecord> {
+    const book = bookOf(session);
+    const currencies = await this.currencies();
+    const previous = await this.byRequestId(session.userId, body.requestId, currencies);
+    if (previous) {
+      if (previous.quoteId !== body.quoteId) throw new AppError('hint_requestIdReused', 409);
+      return previous.record;
+    }
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction(async (tx) => {
+      const { rows } = await tx.query<QuoteRow>(
+        'SELECT * FROM exchange_quote WHERE id = $1 AND user_id = $2 AND book = $3 FOR UPDATE',
+        [body.quoteId, session.userId, book],
+      );
+      const quote = rows[0];
+      if (!quote) throw new AppError('hint_quoteNotFound', 404, ['quoteId']);
+      if (quote.used_at) throw new AppError('hint_quoteUsed', 409);
+      if (quote.expires_at.getTime() < now.getTime()) throw new AppError('hint_quoteExpired', 422);
+      const amount = normalize(quote.amount);
+      const fee = normalize(quote.fee);
+      const receive = normalize(quote.receive_amount);
+      const postings: ledger.PostingInput[] = [
+        { account: ledger.user(session.userId, quote.from_currency_id), amount: neg(amount) },
+        {
+          account: ledger.platform(quote.from_currency_id, 'house'),
+          amount: sub(amount, fee),
+        },
+        { account: ledger.platform(quote.to_currency_id, 'house'), amount: neg(receive) },
+        { account: ledger.user(session.userId, quote.to_currency_id), amount: receive },
+      ];
+      if (isPositive(fee))
+        postings.push({ account: ledger.platform(quote.from_currency_id, 'fees'), amount: fee });
+      const entry = await ledger.post(tx, {
+        book,
+        type: 'exchange',
+        requestId: `exchange:${body.requestId}`,
+        refType: 'exchange_quote',
+        refId: quote.id,
+        postings,
+      });
+      await tx.query('UPDATE exchange_quote SET used_at = $2 WHERE id = $1', [quote.id, now]);
+      await tx.query(
+        `INSERT INTO balance_convert_record (user_id, book, quote_id, from_currency_id, to_currency_id, amount, rate,
+           fee, receive_amount, entry_id, request_id, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+        [
+          session.userId,
+          book,
+          quote.id,
+          quote.from_currency_id,
+          quote.to_currency_id,
+          amount,
+          quote.rate,
+          fee,
+          receive,
+          entry.entryId,
+          body.requestId,
+          now,
+        ],
+      );
+    });
+    const done = await this.byRequestId(session.userId, body.requestId, currencies);
+    if (!done) throw new AppError('hint_requestIdReused', 409);
+    return done.record;
+  }
+
+  private async byRequestId(
+    userId: number,
+    requestId: string,
+    currencies: Map<number, Currency>,
+  ): Promise<{ quoteId: string; record: ConvertRecord } | null> {
+    const { rows } = await this.deps.db.query<RecordRow>(
+      'SELECT * FROM balance_convert_record WHERE user_id = $1 AND request_id = $2',
+      [userId, requestId],
+    );
+    const row = rows[0];
+    return row ? { quoteId: row.quote_id, record: this.toRecord(row, currencies) } : null;
+  }
+
+  async list(session: Session, query: PageQuery) {
+    const params = [session.userId, bookOf(session)];
+    const [{ rows }, { rows: count }, currencies] = await Promise.all([
+      this.deps.db.query<RecordRow>(
+        `SELECT * FROM balance_convert_record WHERE user_id = $1 AND book = $2
+         ORDER BY id DESC LIMIT $3 OFFSET $4`,
+        [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
+      ),
+      this.deps.db.query<{ total: number }>(
+        'SELECT count(*)::int AS total FROM balance_convert_record WHERE user_id = $1 AND book = $2',
+        params,
+      ),
+      this.currencies(),
+    ]);
+    return {
+      rows: rows.map((row) => this.toRecord(row, currencies)),
+      total: count[0]?.total ?? 0,
+    };
+  }
+}

@@ -1,0 +1,502 @@
+/**
+ * Withdrawals: channels with their fees and limits, requests that freeze amount plus fee at once
+ * (a ledger hold), cancellation while under review, and the operator's payment or rejection.
+ * A request is refused while the account is held after a password change, with a wrong
+ * withdrawal password (5 tries, then an hour's lock), or beyond the channel's limits.
+ */
+import {
+  add,
+  gt,
+  isPositive,
+  maskBankCard,
+  maskWalletAddress,
+  max,
+  mul,
+  normalize,
+  SWITCH,
+  sub,
+  toScale,
+  WITHDRAW_CHANNEL_TYPE,
+  WITHDRAW_STATUS,
+  type OutMoneyBody,
+  type WithdrawChannel,
+  type WithdrawDestination,
+  type WithdrawListQuery,
+  type WithdrawRecord,
+} from '@bourse/shared';
+import type { Queryable } from '../../db/database';
+import type { Session } from '../../http/router';
+import { AppError } from '../../lib/errors';
+import * as ledger from '../../ledger/ledger';
+import * as accountRepo from '../account/repo';
+import type { Currency } from '../settings/service';
+import {
+  checkAmount,
+  fingerprint,
+  iso,
+  orderNumber,
+  refuseDemo,
+  requireCurrency,
+  startOfUtcDay,
+  type WalletDeps,
+} from './common';
+import type {
+  AuditWriter,
+  ReviewActor,
+  ReviewedWithdraw,
+  ReviewListQuery,
+  ReviewOutcome,
+} from './review';
+
+interface ChannelRow {
+  id: number;
+  channel_type: number;
+  channel_name: string;
+  currency_id: number;
+  network: string | null;
+  fee_rate: string;
+  fixed_fee: string;
+  min_amount: string;
+  max_amount: string;
+  daily_limit: string;
+  remark: string;
+}
+
+interface WithdrawRow {
+  id: number;
+  order_no: string;
+  user_id: number;
+  user_account: string;
+  channel_id: number;
+  channel_name: string;
+  currency_id: number;
+  amount: string;
+  fee: string;
+  destination: WithdrawDestination;
+  hold_id: number;
+  status: number;
+  reject_reason: string | null;
+  request_hash: string;
+  created_at: Date;
+  closed_at: Date | null;
+}
+
+const SELECT_WITHDRAW = `
+  SELECT w.id, w.order_no, w.user_id, u.user_account, w.channel_id, c.channel_name, w.currency_id,
+         w.amount, w.fee, w.destination, w.hold_id, w.status, w.reject_reason, w.request_hash,
+         w.created_at, w.closed_at
+  FROM user_withdraw w
+  JOIN withdraw_channel c ON c.id = w.channel_id
+  JOIN app_user u ON u.id = w.user_id`;
+
+/** Masking of what users see, from the switches; operators see destinations whole. */
+interface Masks {
+  card: boolean;
+  address: boolean;
+}
+
+/** The fee of a withdrawal: rate times amount, rounded up to the currency, plus the fixed fee. */
+export function withdrawFee(
+  amount: string,
+  feeRate: string,
+  fixedFee: string,
+  scale: number,
+): string {
+  return add(toScale(mul(amount, feeRate), scale, 'up'), fixedFee);
+}
+
+function formatUntil(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}
+
+export class Withdrawals {
+  constructor(private readonly deps: WalletDeps) {}
+
+  private async currencies(): Promise<Map<number, Currency>> {
+    return new Map((await this.deps.settings.currencies()).map((c) => [c.id, c]));
+  }
+
+  private async masks(): Promise<Masks> {
+    const [card, address] = await Promise.all([
+      this.deps.settings.switchOn(SWITCH.maskBankCard),
+      this.deps.settings.switchOn(SWITCH.maskWalletAddress),
+    ]);
+    return { card, address };
+  }
+
+  /** What the user withdrew today (UTC) through a channel, under review or paid. */
+  private async usedToday(q: Queryable, userId: number, channelIds: number[]) {
+    const { rows } = await q.query<{ channel_id: number; used: string }>(
+      `SELECT channel_id, sum(amount) AS used FROM user_withdraw
+       WHERE user_id = $1 AND channel_id = ANY($2::int[]) AND status IN (0, 1) AND created_at >= $3
+       GROUP BY channel_id`,
+      [userId, channelIds, startOfUtcDay(this.deps.clock.now())],
+    );
+    return new Map(rows.map((row) => [row.channel_id, normalize(row.used)]));
+  }
+
+  async channels(session: Session, currencyId?: number): Promise<WithdrawChannel[]> {
+    const [currencies, { rows }] = await Promise.all([
+      this.currencies(),
+      this.deps.db.query<ChannelRow>(
+        `SELECT * FROM withdraw_channel WHERE is_visible = 1 AND ($1::int IS NULL OR currency_id = $1)
+         ORDER BY sort, id`,
+        [currencyId ?? null],
+      ),
+    ]);
+    const used = await this.usedToday(
+      this.deps.db,
+      session.userId,
+      rows.map((row) => row.id),
+    );
+    return rows.flatMap((row) => {
+      const currency = currencies.get(row.currency_id);
+      if (!currency) return [];
+      const scale = currency.scale;
+      return [
+        {
+          id: row.id,
+          channelType: row.channel_type,
+          channelName: row.channel_name,
+          currencyId: row.currency_id,
+          currencyName: currency.currencyName,
+          network: row.network,
+          feeRate: normalize(row.fee_rate),
+          fixedFee: toScale(row.fixed_fee, scale),
+          minAmount: toScale(row.min_amount, scale),
+          maxAmount: toScale(row.max_amount, scale),
+          dailyLimit: toScale(row.daily_limit, scale),
+          dailyRemaining: toScale(max('0', sub(row.daily_limit, used.get(row.id) ?? '0')), scale),
+          scale,
+          remark: row.remark,
+        },
+      ];
+    });
+  }
+
+  private toRecord(
+    row: WithdrawRow,
+    currencies: Map<number, Currency>,
+    masks: Masks | null,
+  ): ReviewedWithdraw {
+    const currency = currencies.get(row.currency_id);
+    const scale = currency?.scale ?? 2;
+    const destination = { ...row.destination };
+    if (masks?.card && destination.cardNumber)
+      destination.cardNumber = maskBankCard(destination.cardNumber);
+    if (masks?.address && destination.address)
+      destination.address = maskWalletAddress(destination.address);
+    return {
+      id: row.id,
+      orderNo: row.order_no,
+      channelId: row.channel_id,
+      channelName: row.channel_name,
+      currencyId: row.currency_id,
+      currencyName: currency?.currencyName ?? '',
+      amount: toScale(row.amount, scale),
+      fee: toScale(row.fee, scale),
+      totalAmount: toScale(add(row.amount, row.fee), scale),
+      destination,
+      status: row.status,
+      rejectReason: row.reject_reason,
+      createTime: row.created_at.toISOString(),
+      closeTime: iso(row.closed_at),
+      userId: row.user_id,
+      userAccount: row.user_account,
+    };
+  }
+
+  private static forUser({ userId: _, userAccount: __, ...record }: ReviewedWithdraw) {
+    return record satisfies WithdrawRecord;
+  }
+
+  private async userView(row: WithdrawRow): Promise<WithdrawRecord> {
+    const [currencies, masks] = await Promise.all([this.currencies(), this.masks()]);
+    return Withdrawals.forUser(this.toRecord(row, currencies, masks));
+  }
+
+  private async find(q: Queryable, id: number, forUpdate = false): Promise<WithdrawRow | null> {
+    const { rows } = await q.query<WithdrawRow>(
+      `${SELECT_WITHDRAW} WHERE w.id = $1${forUpdate ? ' FOR UPDATE OF w' : ''}`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  private async byRequestId(userId: number, requestId: string, hash: string) {
+    const { rows } = await this.deps.db.query<WithdrawRow>(
+      `${SELECT_WITHDRAW} WHERE w.user_id = $1 AND w.request_id = $2`,
+      [userId, requestId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    if (row.request_hash !== hash) throw new AppError('hint_requestIdReused', 409);
+    return this.userView(row);
+  }
+
+  /** The bound card or address the request names, checked against the channel. */
+  private async destination(
+    userId: number,
+    channel: ChannelRow,
+    body: OutMoneyBody,
+  ): Promise<{ bankId: number | null; addressId: number | null; value: WithdrawDestination }> {
+    if (channel.channel_type === WITHDRAW_CHANNEL_TYPE.bank) {
+      if (!body.bankId) throw new AppError('hint_bankCardRequired', 400, ['bankId']);
+      const { rows } = await this.deps.db.query<{ properties: Record<string, string> }>(
+        'SELECT properties FROM user_bank WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL',
+        [body.bankId, userId],
+      );
+      const card = rows[0];
+      if (!card) throw new AppError('hint_bankCardNotFound', 404, ['bankId']);
+      return {
+        bankId: body.bankId,
+        addressId: null,
+        value: {
+          kind: 'bank',
+          bankName: card.properties.bankName ?? '',
+          accountName: card.properties.accountName ?? '',
+          cardNumber: (card.properties.cardNumber ?? '').replace(/\s+/g, ''),
+        },
+      };
+    }
+    if (!body.addressId) throw new AppError('hint_addressRequired', 400, ['addressId']);
+    const { rows } = await this.deps.db.query<{
+      currency_id: number;
+      network: string;
+      address: string;
+    }>(
+      `SELECT currency_id, network, address FROM user_wallet_address
+       WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
+      [body.addressId, userId],
+    );
+    const address = rows[0];
+    if (!address) throw new AppError('hint_addressNotFound', 404, ['addressId']);
+    if (address.currency_id !== channel.currency_id || address.network !== channel.network)
+      throw new AppError('hint_addressNetworkMismatch', 422, [channel.network ?? '']);
+    return {
+      bankId: null,
+      addressId: body.addressId,
+      value: { kind: 'address', network: address.network, address: address.address },
+    };
+  }
+
+  /** A withdrawal request: amount plus fee frozen at once, left for the operator to pay. */
+  async submit(session: Session, body: OutMoneyBody): Promise<WithdrawRecord> {
+    refuseDemo(session.accountType);
+    const { rows: channels } = await this.deps.db.query<ChannelRow>(
+      'SELECT * FROM withdraw_channel WHERE id = $1 AND is_visible = 1',
+      [body.channelId],
+    );
+    const channel = channels[0];
+    if (!channel) throw new AppError('hint_channelNotFound', 404, ['channelId']);
+    const currency = await requireCurrency(this.deps.settings, channel.currency_id);
+    const amount = normalize(body.amount);
+    const hash = fingerprint({
+      channelId: channel.id,
+      amount,
+      bankId: body.bankId,
+      addressId: body.addressId,
+    });
+    const repeated = await this.byRequestId(session.userId, body.requestId, hash);
+    if (repeated) return repeated;
+
+    checkAmount(amount, currency, channel.min_amount, channel.max_amount);
+    const destination = await this.destination(session.userId, channel, body);
+
+    const user = await accountRepo.findUserById(this.deps.db, session.userId);
+    if (!user) throw new AppError('hint_sessionExpired', 401);
+    if (!user.with_pwd_hash) throw new AppError('hint_withPwdNotSet', 422);
+    const heldUntil = this.deps.accounts.toUserInfo(user, session.accountType).withdrawHoldUntil;
+    if (heldUntil) throw new AppError('hint_withdrawHeld', 422, [formatUntil(heldUntil)]);
+    await this.deps.accounts.checkWithdrawalPassword(user, body.withPwd);
+
+    const fee = withdrawFee(amount, channel.fee_rate, channel.fixed_fee, currency.scale);
+    const total = add(amount, fee);
+    const now = this.deps.clock.now();
+    await this.deps.db.transaction(async (tx) => {
+      // Requests of one user queue here, so the daily limit and the request id are exact.
+      await tx.query('SELECT id FROM app_user WHERE id = $1 FOR UPDATE', [session.userId]);
+      const { rows: existing } = await tx.query<{ id: number }>(
+        'SELECT id FROM user_withdraw WHERE user_id = $1 AND request_id = $2',
+        [session.userId, body.requestId],
+      );
+      if (existing[0]) return;
+      const used = (await this.usedToday(tx, session.userId, [channel.id])).get(channel.id) ?? '0';
+      const remaining = max('0', sub(channel.daily_limit, used));
+      if (gt(amount, remaining))
+        throw new AppError('hint_withdrawDailyLimit', 422, [
+          toScale(remaining, currency.scale),
+          currency.currencyName,
+        ]);
+      const { rows: ids } = await tx.query<{ id: number }>(
+        "SELECT nextval(pg_get_serial_sequence('user_withdraw', 'id')) AS id",
+      );
+      const id = ids[0]!.id;
+      const hold = await ledger.hold(tx, {
+        book: 'live',
+        userId: session.userId,
+        currencyId: channel.currency_id,
+        amount: total,
+        type: 'withdraw',
+        refType: 'withdraw',
+        refId: id,
+      });
+      await tx.query(
+        `INSERT INTO user_withdraw (id, order_no, user_id, channel_id, currency_id, amount, fee, bank_id, address_id,
+           destination, hold_id, request_id, request_hash, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+        [
+          id,
+          orderNumber('W', now),
+          session.userId,
+          channel.id,
+          channel.currency_id,
+          amount,
+          fee,
+          destination.bankId,
+          destination.addressId,
+          JSON.stringify(destination.value),
+          hold.id,
+          body.requestId,
+          hash,
+          now,
+        ],
+      );
+    });
+    // The request as stored: this one, or the same request id's first (then its body must match).
+    const record = await this.byRequestId(session.userId, body.requestId, hash);
+    if (!record) throw new AppError('hint_requestIdReused', 409);
+    return record;
+  }
+
+  async list(session: Session, query: WithdrawListQuery) {
+    const { rows, total } = await this.listRows(
+      { ...query, userId: session.userId },
+      await this.masks(),
+    );
+    return { rows: rows.map((row) => Withdrawals.forUser(row)), total };
+  }
+
+  async listRows(
+    query: ReviewListQuery,
+    masks: Masks | null = null,
+  ): Promise<{ rows: ReviewedWithdraw[]; total: number }> {
+    const params = [query.userId ?? null, query.status ?? null];
+    const where =
+      'WHERE ($1::bigint IS NULL OR w.user_id = $1) AND ($2::int IS NULL OR w.status = $2)';
+    const [{ rows }, { rows: count }, currencies] = await Promise.all([
+      this.deps.db.query<WithdrawRow>(
+        `${SELECT_WITHDRAW} ${where} ORDER BY w.id DESC LIMIT $3 OFFSET $4`,
+        [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
+      ),
+      this.deps.db.query<{ total: number }>(
+        `SELECT count(*)::int AS total FROM user_withdraw w ${where}`,
+        params,
+      ),
+      this.currencies(),
+    ]);
+    return {
+      rows: rows.map((row) => this.toRecord(row, currencies, masks)),
+      total: count[0]?.total ?? 0,
+    };
+  }
+
+  async detail(session: Session, id: number): Promise<WithdrawRecord> {
+    const row = await this.find(this.deps.db, id);
+    if (!row || row.user_id !== session.userId)
+      throw new AppError('hint_withdrawNotFound', 404, ['id']);
+    return this.userView(row);
+  }
+
+  /** The user takes back a request under review: the frozen funds return at once. */
+  async cancel(
+    session: Session,
+    id: number,
+  ): Promise<{ record: WithdrawRecord; changed: boolean }> {
+    const now = this.deps.clock.now();
+    const changed = await this.deps.db.transaction(async (tx) => {
+      const row = await this.find(tx, id, true);
+      if (!row || row.user_id !== session.userId)
+        throw new AppError('hint_withdrawNotFound', 404, ['id']);
+      if (row.status === WITHDRAW_STATUS.cancelled) return false;
+      if (row.status !== WITHDRAW_STATUS.reviewing) throw new AppError('hint_withdrawClosed', 409);
+      await ledger.release(tx, row.hold_id, 'cancel');
+      await tx.query('UPDATE user_withdraw SET status = 3, closed_at = $2 WHERE id = $1', [
+        row.id,
+        now,
+      ]);
+      return true;
+    });
+    return { record: await this.detail(session, id), changed };
+  }
+
+  async pay(
+    id: number,
+    actor: ReviewActor,
+    audit: AuditWriter,
+  ): Promise<ReviewOutcome<ReviewedWithdraw>> {
+    return this.review(id, actor, audit, WITHDRAW_STATUS.paid, null);
+  }
+
+  async reject(
+    id: number,
+    actor: ReviewActor,
+    reason: string,
+    audit: AuditWriter,
+  ): Promise<ReviewOutcome<ReviewedWithdraw>> {
+    return this.review(id, actor, audit, WITHDRAW_STATUS.rejected, reason);
+  }
+
+  /**
+   * Paying captures the hold: the amount leaves to the outside world and the fee to the
+   * platform's fee account. Rejecting releases it to the user's available balance.
+   */
+  private async review(
+    id: number,
+    actor: ReviewActor,
+    audit: AuditWriter,
+    status: 1 | 2,
+    reason: string | null,
+  ): Promise<ReviewOutcome<ReviewedWithdraw>> {
+    const now = this.deps.clock.now();
+    const currencies = await this.currencies();
+    const changed = await this.deps.db.transaction(async (tx) => {
+      const row = await this.find(tx, id, true);
+      if (!row) throw new AppError('hint_withdrawNotFound', 404, ['id']);
+      if (row.status === status) return false;
+      if (row.status !== WITHDRAW_STATUS.reviewing) throw new AppError('hint_withdrawClosed', 409);
+      if (status === WITHDRAW_STATUS.paid) {
+        await ledger.capture(tx, row.hold_id, {
+          amount: normalize(row.amount),
+          to: ledger.platform(row.currency_id, 'external'),
+          type: 'withdraw',
+        });
+        if (isPositive(row.fee)) {
+          await ledger.capture(tx, row.hold_id, {
+            amount: normalize(row.fee),
+            to: ledger.platform(row.currency_id, 'fees'),
+            type: 'withdraw_fee',
+          });
+        }
+      } else {
+        await ledger.release(tx, row.hold_id, 'reject');
+      }
+      await tx.query(
+        `UPDATE user_withdraw SET status = $2, reject_reason = $3, closed_at = $4, reviewed_by = $5
+         WHERE id = $1`,
+        [row.id, status, reason, now, actor.operatorId],
+      );
+      const after = (await this.find(tx, id))!;
+      await audit(tx, {
+        action: status === WITHDRAW_STATUS.paid ? 'withdraw.pay' : 'withdraw.reject',
+        targetType: 'withdraw',
+        targetId: String(row.id),
+        before: this.toRecord(row, currencies, null),
+        after: this.toRecord(after, currencies, null),
+      });
+      return true;
+    });
+    const row = (await this.find(this.deps.db, id))!;
+    return { record: this.toRecord(row, currencies, null), changed };
+  }
+}
