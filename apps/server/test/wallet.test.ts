@@ -823,6 +823,42 @@ describe(`wallet on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     });
   });
 
+  describe('assets', () => {
+    it('values every balance, margin included, in the trade currency', async () => {
+      const user = await fundedUser('1000');
+      // Margin held by a position (the trading engine's move), and coins valued at market.
+      await t.db.transaction((tx) =>
+        ledger.transfer(tx, {
+          book: 'live',
+          type: 'trade:margin',
+          from: ledger.user(user.userId, USDT),
+          to: ledger.user(user.userId, USDT, 'margin'),
+          amount: '250',
+        }),
+      );
+      const quote = await call(t.app, 'GET', '/api/balanceConvertRecord/quote', {
+        token: user.token,
+        query: { fromCurrencyId: String(USDT), toCurrencyId: String(BTC), amount: '100' },
+      });
+      await call(t.app, 'POST', '/api/balanceConvertRecord/balanceConvert', {
+        token: user.token,
+        form: { quoteId: quote.body.data.quoteId, requestId: requestId() },
+      });
+      const assets = await call(t.app, 'GET', '/api/userInfo/userBalanceConvert', {
+        token: user.token,
+      });
+      // 650 USDT + 250 margin + 0.001998 BTC × 50,000 = 999.9 USDT (the fee left 0.1).
+      expect(assets.body.data).toMatchObject({
+        currencyName: 'USDT',
+        userBalanceConvert: '999.9000',
+        allMarginAmount: '250.0000',
+        profitAndLose: '0.0000',
+        profitAndLoseToday: '0.0000',
+        unpricedCurrencies: [],
+      });
+    });
+  });
+
   describe('records', () => {
     it('lists every balance change with its type, amount and balance after, filtered', async () => {
       const user = await withdrawer('100');

@@ -443,3 +443,19 @@ export async function userBalances(
   }
   return [...byCurrency.values()].sort((a, b) => a.currencyId - b.currencyId);
 }
+
+/** A user's balances of one account kind (margin, staked…) per currency, non-zero only. */
+export async function userBalancesOfKind(
+  q: Queryable,
+  book: Book,
+  userId: number,
+  kind: UserAccountKind,
+): Promise<{ currencyId: number; balance: DecimalString }[]> {
+  const { rows } = await q.query<{ currency_id: number; balance: string }>(
+    `SELECT currency_id, balance FROM ledger_account
+     WHERE book = $1 AND owner_type = 'user' AND owner_id = $2 AND kind = $3 AND balance <> 0
+     ORDER BY currency_id`,
+    [book, userId, kind],
+  );
+  return rows.map((row) => ({ currencyId: row.currency_id, balance: normalize(row.balance) }));
+}

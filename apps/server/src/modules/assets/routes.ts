@@ -33,6 +33,14 @@ export function assetsRoutes(
     },
   });
 
+  // The spec's assets entity: total value, margin and results in the trade currency.
+  router.add({
+    method: 'GET',
+    url: '/api/userInfo/userBalanceConvert',
+    auth: 'required',
+    handler: async ({ session }) => ok(await assets.valuation(session)),
+  });
+
   router.add({
     method: 'GET',
     url: '/api/userInfo/personCenterPanelData',

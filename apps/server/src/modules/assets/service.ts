@@ -23,7 +23,14 @@ export interface CurrencyBalance {
 export interface BalanceValuation {
   currencyId: number;
   currencyName: string;
+  /** Everything the account holds (available, frozen, margin) in the trade currency. */
   userBalanceConvert: DecimalString;
+  /** Margin held by open positions, in the trade currency. */
+  allMarginAmount: DecimalString;
+  /** Unrealized result of open positions. */
+  profitAndLose: DecimalString;
+  /** Today's (UTC) realized and unrealized result. */
+  profitAndLoseToday: DecimalString;
   /** Currencies held for which no market rate exists yet; not included in the total. */
   unpricedCurrencies: string[];
 }
@@ -95,20 +102,38 @@ export class AssetsService {
   async valuation(session: Session): Promise<BalanceValuation> {
     const tradeCurrencyId = (await this.settings.otherValue()).default_trade_currency_id;
     const tradeCurrency = await this.settings.currency(tradeCurrencyId);
-    const balances = await this.balances(session);
+    const [balances, margins] = await Promise.all([
+      this.balances(session),
+      ledger.userBalancesOfKind(this.db, bookOf(session), session.userId, 'margin'),
+    ]);
+    const names = new Map(balances.map((balance) => [balance.currencyId, balance.currencyName]));
     let total = '0';
-    const unpriced: string[] = [];
+    let margin = '0';
+    const unpriced = new Set<string>();
+    const value = (currencyId: number, amount: DecimalString): DecimalString | null => {
+      if (isZero(amount)) return '0';
+      const rate = this.rates.rate(currencyId, tradeCurrencyId);
+      if (rate === null) unpriced.add(names.get(currencyId) ?? String(currencyId));
+      return rate === null ? null : mul(amount, rate);
+    };
     for (const balance of balances) {
-      if (isZero(balance.totalAmount)) continue;
-      const rate = this.rates.rate(balance.currencyId, tradeCurrencyId);
-      if (rate === null) unpriced.push(balance.currencyName);
-      else total = add(total, mul(balance.totalAmount, rate));
+      total = add(total, value(balance.currencyId, balance.totalAmount) ?? '0');
     }
+    for (const held of margins) {
+      const valued = value(held.currencyId, held.balance) ?? '0';
+      margin = add(margin, valued);
+      total = add(total, valued);
+    }
+    const scale = tradeCurrency?.scale ?? 2;
+    // Results of open positions come from the trading engine; until a position exists they are 0.
     return {
       currencyId: tradeCurrencyId,
       currencyName: tradeCurrency?.currencyName ?? '',
-      userBalanceConvert: toScale(total, tradeCurrency?.scale ?? 2),
-      unpricedCurrencies: unpriced,
+      userBalanceConvert: toScale(total, scale),
+      allMarginAmount: toScale(margin, scale),
+      profitAndLose: toScale('0', scale),
+      profitAndLoseToday: toScale('0', scale),
+      unpricedCurrencies: [...unpriced],
     };
   }
 }
