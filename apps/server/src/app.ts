@@ -41,6 +41,7 @@ import { SettingsService } from './modules/settings/service';
 import { paymentMethodRoutes } from './modules/payment-methods/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { WalletService } from './modules/wallet/service';
+import { adminRoutes } from './modules/admin';
 
 /** The largest request body accepted anywhere unless a route says otherwise. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -220,6 +221,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (market) marketRoutes(router, market);
   walletRoutes(router, wallet);
   paymentMethodRoutes(router, { db, settings, clock });
+  adminRoutes(app, { db, config, clock, wallet });
 
   // The real-time channel: no compression (it costs more CPU than it saves on small messages).
   await app.register(websocket, { options: { perMessageDeflate: false, maxPayload: 4096 } });

@@ -1,12 +1,13 @@
 /**
  * Starts the server: reads the environment, opens and prepares the database, listens, and prints
- * where to find the app and how to sign in to the demo account.
+ * where to find the app and how to sign in to the demo account and the operator API.
  */
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, prepareDatabase } from './prepare';
 import { DEMO_EMAIL, demoLogin } from './demo-login';
+import { adminLogin } from './admin-login';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -37,6 +38,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+  // The first operator exists before the server answers, so its login works from the first request.
+  const admin = await adminLogin(config, db);
   await app.listen({ host: config.HOST, port: config.PORT });
   const port = (app.server.address() as { port: number }).port;
   const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
@@ -52,6 +55,18 @@ async function main(): Promise<void> {
       password
         ? `  Demo login: ${DEMO_EMAIL} / ${password}`
         : `  Demo login: ${DEMO_EMAIL} (its password file ${path.join(config.dataDir, 'demo-login.txt')} is missing)`,
+    );
+  }
+  if (admin.password) {
+    lines.push(
+      `  Operator login (/admin-api): ${admin.username} / ${admin.password}`,
+      `    shown once; kept in ${admin.file} (mode 600). Change it after signing in.`,
+    );
+  } else {
+    lines.push(
+      admin.fileExists
+        ? `  Operator login (/admin-api): ${admin.username}, first password in ${admin.file}`
+        : `  Operator login (/admin-api): the operators created earlier (no password file in ${config.dataDir})`,
     );
   }
   console.log(`${lines.join('\n')}\n`);

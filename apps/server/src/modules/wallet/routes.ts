@@ -20,9 +20,6 @@ import type { WalletService } from './service';
 /** A deposit request carries its payment proof: up to 2 MiB of image as base64, and the form. */
 const IN_MONEY_BODY_LIMIT = 3 * 1024 * 1024 + 64 * 1024;
 
-/** Money-moving calls per user address and minute: far above honest use. */
-const MONEY_RATE_LIMIT = { max: 120, timeWindowMs: 60_000 };
-
 export function walletRoutes(router: Router, wallet: WalletService): void {
   router.add({
     method: 'GET',
@@ -38,7 +35,6 @@ export function walletRoutes(router: Router, wallet: WalletService): void {
     auth: 'required',
     body: inMoneyBody,
     bodyLimit: IN_MONEY_BODY_LIMIT,
-    rateLimit: MONEY_RATE_LIMIT,
     handler: async ({ session, body }) => ok(await wallet.recharges.submit(session, body)),
   });
 
@@ -93,7 +89,6 @@ export function walletRoutes(router: Router, wallet: WalletService): void {
     url: '/api/userWithdraw/outMoney',
     auth: 'required',
     body: outMoneyBody,
-    rateLimit: MONEY_RATE_LIMIT,
     handler: async ({ session, body }) => ok(await wallet.withdrawals.submit(session, body)),
   });
 
@@ -102,7 +97,6 @@ export function walletRoutes(router: Router, wallet: WalletService): void {
     url: '/api/userWithdraw/cancel',
     auth: 'required',
     body: idBody,
-    rateLimit: MONEY_RATE_LIMIT,
     handler: async ({ session, body }) => {
       const { record, changed } = await wallet.withdrawals.cancel(session, body.id);
       return changed ? ok(record) : nothingToDo(record);
@@ -133,7 +127,6 @@ export function walletRoutes(router: Router, wallet: WalletService): void {
     url: '/api/balanceConvertRecord/quote',
     auth: 'required',
     query: exchangeQuoteQuery,
-    rateLimit: MONEY_RATE_LIMIT,
     handler: async ({ session, query }) => ok(await wallet.exchange.quote(session, query)),
   });
 
@@ -142,7 +135,6 @@ export function walletRoutes(router: Router, wallet: WalletService): void {
     url: '/api/balanceConvertRecord/balanceConvert',
     auth: 'required',
     body: balanceConvertBody,
-    rateLimit: MONEY_RATE_LIMIT,
     handler: async ({ session, body }) => ok(await wallet.exchange.convert(session, body)),
   });
 

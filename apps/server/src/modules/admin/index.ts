@@ -1,0 +1,29 @@
+/**
+ * The operator API (/admin-api): builds the admin service on the app's database, clock and wallet
+ * review, and declares its routes with their own router and operator sessions.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Database } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import type { WalletReview } from '../wallet/review';
+import { AdminRouter } from './router';
+import { adminApiRoutes } from './routes';
+import { AdminService } from './service';
+
+export interface AdminRoutesDeps {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  wallet: WalletReview;
+}
+
+export function adminRoutes(app: FastifyInstance, deps: AdminRoutesDeps): AdminService {
+  const admin = new AdminService(deps);
+  const router = new AdminRouter(app, admin, {
+    max: deps.config.RATE_LIMIT_GLOBAL_PER_MINUTE,
+    timeWindowMs: 60_000,
+  });
+  adminApiRoutes(router, admin, deps.config);
+  return admin;
+}

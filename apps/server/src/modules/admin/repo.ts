@@ -1,0 +1,277 @@
+/** SQL of operators, operator sessions and the audit log. */
+import type { Queryable } from '../../db/database';
+import type { OperatorRole } from './roles';
+
+export interface OperatorRow {
+  id: number;
+  username: string;
+  password_hash: string;
+  roles: OperatorRole[];
+  disabled: boolean;
+  created_at: Date;
+  updated_at: Date;
+  pwd_changed_at: Date | null;
+  last_login_at: Date | null;
+}
+
+export async function findOperatorByUsername(
+  q: Queryable,
+  username: string,
+): Promise<OperatorRow | undefined> {
+  const { rows } = await q.query<OperatorRow>('SELECT * FROM operator WHERE username = $1', [
+    username,
+  ]);
+  return rows[0];
+}
+
+export async function findOperatorById(
+  q: Queryable,
+  id: number,
+  forUpdate = false,
+): Promise<OperatorRow | undefined> {
+  const { rows } = await q.query<OperatorRow>(
+    `SELECT * FROM operator WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [id],
+  );
+  return rows[0];
+}
+
+export async function countOperators(q: Queryable): Promise<number> {
+  const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM operator');
+  return rows[0]!.n;
+}
+
+export async function listOperators(
+  q: Queryable,
+  limit: number,
+  offset: number,
+): Promise<{ rows: OperatorRow[]; total: number }> {
+  const { rows } = await q.query<OperatorRow & { total: number }>(
+    `SELECT *, count(*) OVER ()::int AS total FROM operator ORDER BY id LIMIT $1 OFFSET $2`,
+    [limit, offset],
+  );
+  const total = rows[0]?.total ?? (offset > 0 ? await countOperators(q) : 0);
+  return { rows, total };
+}
+
+/** Inserts an operator; undefined when the username is taken. */
+export async function insertOperator(
+  q: Queryable,
+  operator: { username: string; passwordHash: string; roles: OperatorRole[]; at: Date },
+): Promise<OperatorRow | undefined> {
+  const { rows } = await q.query<OperatorRow>(
+    `INSERT INTO operator (username, password_hash, roles, created_at, updated_at)
+     VALUES ($1, $2, $3::text[], $4, $4)
+     ON CONFLICT (username) DO NOTHING RETURNING *`,
+    [operator.username, operator.passwordHash, operator.roles, operator.at],
+  );
+  return rows[0];
+}
+
+export async function updateOperator(
+  q: Queryable,
+  id: number,
+  change: { roles: OperatorRole[]; disabled: boolean; at: Date },
+): Promise<OperatorRow> {
+  const { rows } = await q.query<OperatorRow>(
+    `UPDATE operator SET roles = $2::text[], disabled = $3, updated_at = $4 WHERE id = $1 RETURNING *`,
+    [id, change.roles, change.disabled, change.at],
+  );
+  return rows[0]!;
+}
+
+export async function updateOperatorPassword(
+  q: Queryable,
+  id: number,
+  passwordHash: string,
+  at: Date,
+): Promise<OperatorRow> {
+  const { rows } = await q.query<OperatorRow>(
+    `UPDATE operator SET password_hash = $2, pwd_changed_at = $3, updated_at = $3 WHERE id = $1 RETURNING *`,
+    [id, passwordHash, at],
+  );
+  return rows[0]!;
+}
+
+/** Locks the enabled admins (so two changes cannot remove the last two at once). */
+export async function lockActiveAdminIds(q: Queryable): Promise<number[]> {
+  const { rows } = await q.query<{ id: number }>(
+    `SELECT id FROM operator WHERE 'admin' = ANY (roles) AND NOT disabled ORDER BY id FOR UPDATE`,
+  );
+  return rows.map((row) => row.id);
+}
+
+export async function touchOperatorLogin(q: Queryable, id: number, at: Date): Promise<void> {
+  await q.query('UPDATE operator SET last_login_at = $2 WHERE id = $1', [id, at]);
+}
+
+// ---------------------------------------------------------------- sessions
+
+export async function insertOperatorSession(
+  q: Queryable,
+  session: {
+    tokenHash: string;
+    operatorId: number;
+    at: Date;
+    expiresAt: Date;
+    ip: string;
+    userAgent: string;
+  },
+): Promise<number> {
+  const { rows } = await q.query<{ id: number }>(
+    `INSERT INTO operator_session (token_hash, operator_id, created_at, last_seen_at, expires_at, ip, user_agent)
+     VALUES ($1, $2, $3, $3, $4, $5, $6) RETURNING id`,
+    [
+      session.tokenHash,
+      session.operatorId,
+      session.at,
+      session.expiresAt,
+      session.ip,
+      session.userAgent,
+    ],
+  );
+  return rows[0]!.id;
+}
+
+export interface OperatorSessionRow {
+  session_id: number;
+  session_created_at: Date;
+  expires_at: Date;
+  last_seen_at: Date;
+}
+
+/** A live operator session with its operator, in one round trip. */
+export async function findLiveOperatorSession(
+  q: Queryable,
+  tokenHash: string,
+): Promise<(OperatorSessionRow & OperatorRow) | undefined> {
+  const { rows } = await q.query<OperatorSessionRow & OperatorRow>(
+    `SELECT s.id AS session_id, s.created_at AS session_created_at, s.expires_at, s.last_seen_at, o.*
+     FROM operator_session s JOIN operator o ON o.id = s.operator_id
+     WHERE s.token_hash = $1 AND s.revoked_at IS NULL`,
+    [tokenHash],
+    { name: 'find_live_operator_session' },
+  );
+  return rows[0];
+}
+
+export async function extendOperatorSession(
+  q: Queryable,
+  sessionId: number,
+  at: Date,
+  expiresAt: Date,
+): Promise<void> {
+  await q.query(
+    'UPDATE operator_session SET last_seen_at = $2, expires_at = $3 WHERE id = $1 AND revoked_at IS NULL',
+    [sessionId, at, expiresAt],
+  );
+}
+
+/** Ends a session; false when it had already ended. */
+export async function revokeOperatorSession(
+  q: Queryable,
+  sessionId: number,
+  at: Date,
+): Promise<boolean> {
+  const { rowCount } = await q.query(
+    'UPDATE operator_session SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL',
+    [sessionId, at],
+  );
+  return rowCount === 1;
+}
+
+export async function revokeOperatorSessions(
+  q: Queryable,
+  operatorId: number,
+  at: Date,
+): Promise<number> {
+  const { rowCount } = await q.query(
+    'UPDATE operator_session SET revoked_at = $2 WHERE operator_id = $1 AND revoked_at IS NULL',
+    [operatorId, at],
+  );
+  return rowCount;
+}
+
+// ---------------------------------------------------------------- audit log
+
+export interface NewAuditEntry {
+  operatorId: number;
+  operatorName: string;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+  at: Date;
+}
+
+export async function insertAudit(q: Queryable, entry: NewAuditEntry): Promise<number> {
+  const { rows } = await q.query<{ id: number }>(
+    `INSERT INTO audit_log (operator_id, operator_name, action, target_type, target_id, before, after, ip, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8, $9) RETURNING id`,
+    [
+      entry.operatorId,
+      entry.operatorName,
+      entry.action,
+      entry.targetType,
+      entry.targetId,
+      entry.before === undefined || entry.before === null ? null : JSON.stringify(entry.before),
+      entry.after === undefined || entry.after === null ? null : JSON.stringify(entry.after),
+      entry.ip,
+      entry.at,
+    ],
+  );
+  return rows[0]!.id;
+}
+
+export interface AuditRow {
+  id: number;
+  operator_id: number;
+  operator_name: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+  created_at: Date;
+}
+
+export interface AuditFilter {
+  operatorId?: number;
+  action?: string;
+  targetType?: string;
+  targetId?: string;
+}
+
+/** Newest first. */
+export async function listAudit(
+  q: Queryable,
+  filter: AuditFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: AuditRow[]; total: number }> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replace('?', `$${params.length}`));
+  };
+  if (filter.operatorId !== undefined) add('operator_id = ?', filter.operatorId);
+  if (filter.action !== undefined) add('action = ?', filter.action);
+  if (filter.targetType !== undefined) add('target_type = ?', filter.targetType);
+  if (filter.targetId !== undefined) add('target_id = ?', filter.targetId);
+  const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+  const { rows } = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM audit_log ${clause}`,
+    params,
+  );
+  const total = rows[0]!.n;
+  if (total === 0 || offset >= total) return { rows: [], total };
+  const page = await q.query<AuditRow>(
+    `SELECT * FROM audit_log ${clause} ORDER BY id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+    [...params, limit, offset],
+  );
+  return { rows: page.rows, total };
+}

@@ -1,0 +1,209 @@
+/**
+ * /admin-api: operator sign-in, operator accounts (admin), the review of deposits and withdrawals
+ * (finance, admin) and the audit log (admin). There is deliberately no call that sets a balance,
+ * a price or an outcome (PRODUCT section 1): money moves only through the reviewed flows.
+ */
+import type { Config } from '../../config';
+import { nothingToDo, ok, page } from '../../http/envelope';
+import { AppError } from '../../lib/errors';
+import type { AdminRouter } from './router';
+import type { OperatorRole } from './roles';
+import {
+  adminLoginBody,
+  auditQuery,
+  changeOwnPasswordBody,
+  operatorCreateBody,
+  operatorListQuery,
+  operatorResetPasswordBody,
+  operatorUpdateBody,
+  reviewIdBody,
+  reviewIdQuery,
+  reviewListQuery,
+  reviewRejectBody,
+} from './schemas';
+import type { AdminService } from './service';
+
+const MINUTE_MS = 60_000;
+const ADMIN: readonly OperatorRole[] = ['admin'];
+const FINANCE: readonly OperatorRole[] = ['finance', 'admin'];
+
+const outcome = <T>(result: { record: T; changed: boolean }) =>
+  result.changed ? ok(result.record) : nothingToDo(result.record);
+
+export function adminApiRoutes(router: AdminRouter, admin: AdminService, config: Config): void {
+  // ------------------------------------------------------------ sign-in
+
+  router.add({
+    method: 'POST',
+    url: '/auth/login',
+    access: 'none',
+    body: adminLoginBody,
+    rateLimit: { max: config.RATE_LIMIT_LOGIN_PER_MINUTE, timeWindowMs: MINUTE_MS },
+    handler: async ({ body, request }) => {
+      const userAgent = request.headers['user-agent'];
+      return ok(
+        await admin.login(body, {
+          ip: request.ip,
+          userAgent: (typeof userAgent === 'string' ? userAgent : '').slice(0, 512),
+        }),
+      );
+    },
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/auth/logout',
+    access: 'any',
+    handler: async ({ operator }) => ((await admin.logout(operator)) ? ok() : nothingToDo()),
+  });
+
+  router.add({
+    method: 'GET',
+    url: '/auth/me',
+    access: 'any',
+    handler: async ({ operator }) => ok(admin.me(operator)),
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/auth/changePassword',
+    access: 'any',
+    body: changeOwnPasswordBody,
+    rateLimit: { max: config.RATE_LIMIT_LOGIN_PER_MINUTE, timeWindowMs: MINUTE_MS },
+    handler: async ({ operator, body }) => {
+      await admin.changeOwnPassword(operator, body);
+      return { ...ok(), msg: 'hint_pwdChanged' };
+    },
+  });
+
+  // ------------------------------------------------------------ operators (admin)
+
+  router.add({
+    method: 'GET',
+    url: '/operators',
+    access: ADMIN,
+    query: operatorListQuery,
+    handler: async ({ query }) => {
+      const { rows, total } = await admin.listOperators(query.pageNum, query.pageSize);
+      return page(rows, total);
+    },
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/operators/create',
+    access: ADMIN,
+    body: operatorCreateBody,
+    handler: async ({ operator, body }) => ok(await admin.createOperator(operator, body)),
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/operators/update',
+    access: ADMIN,
+    body: operatorUpdateBody,
+    handler: async ({ operator, body }) => {
+      const result = await admin.updateOperator(operator, body);
+      return result.changed ? ok(result.operator) : nothingToDo(result.operator);
+    },
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/operators/resetPassword',
+    access: ADMIN,
+    body: operatorResetPasswordBody,
+    handler: async ({ operator, body }) => ok(await admin.resetPassword(operator, body)),
+  });
+
+  // ------------------------------------------------------------ deposits (finance)
+
+  router.add({
+    method: 'GET',
+    url: '/recharges',
+    access: FINANCE,
+    query: reviewListQuery,
+    handler: async ({ query }) => {
+      const { rows, total } = await admin.listRecharges(query);
+      return page(rows, total);
+    },
+  });
+
+  router.add({
+    method: 'GET',
+    url: '/recharges/proof',
+    access: FINANCE,
+    query: reviewIdQuery,
+    handler: async ({ query, reply }) => {
+      const proof = await admin.rechargeProof(query.id);
+      if (!proof) throw new AppError('hint_notFound', 404, ['id']);
+      return reply
+        .header('content-type', proof.mime)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', 'inline')
+        .send(Buffer.from(proof.data.buffer, proof.data.byteOffset, proof.data.byteLength));
+    },
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/recharges/approve',
+    access: FINANCE,
+    body: reviewIdBody,
+    handler: async ({ operator, body }) => outcome(await admin.approveRecharge(operator, body.id)),
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/recharges/reject',
+    access: FINANCE,
+    body: reviewRejectBody,
+    handler: async ({ operator, body }) =>
+      outcome(await admin.rejectRecharge(operator, body.id, body.reason)),
+  });
+
+  // ------------------------------------------------------------ withdrawals (finance)
+
+  router.add({
+    method: 'GET',
+    url: '/withdrawals',
+    access: FINANCE,
+    query: reviewListQuery,
+    handler: async ({ query }) => {
+      const { rows, total } = await admin.listWithdrawals(query);
+      return page(rows, total);
+    },
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/withdrawals/pay',
+    access: FINANCE,
+    body: reviewIdBody,
+    handler: async ({ operator, body }) => outcome(await admin.payWithdrawal(operator, body.id)),
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/withdrawals/reject',
+    access: FINANCE,
+    body: reviewRejectBody,
+    handler: async ({ operator, body }) =>
+      outcome(await admin.rejectWithdrawal(operator, body.id, body.reason)),
+  });
+
+  // ------------------------------------------------------------ audit log (admin)
+
+  router.add({
+    method: 'GET',
+    url: '/audit',
+    access: ADMIN,
+    query: auditQuery,
+    handler: async ({ query }) => {
+      const { pageNum, pageSize, ...filter } = query;
+      const { rows, total } = await admin.listAudit(filter, pageNum, pageSize);
+      return page(rows, total);
+    },
+  });
+}
