@@ -898,3 +898,112 @@ describe('deposit and withdrawal review', () => {
     expect(await balance()).toMatchObject({ amount: '79.0000' });
   });
 });
+
+describe('channels', () => {
+  const usdtChannel = {
+    channelType: 2,
+    channelName: 'USDT (TRC20) main',
+    currencyId: 3,
+    network: 'TRC20',
+    depositAddress: 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8',
+    minAmount: '5',
+    maxAmount: '1000',
+  };
+
+  it('lets finance replace a deposit address, audited, and users see it at once', async () => {
+    const finance = await newOperator(['finance']);
+    const created = await adminCall('POST', '/channels/recharge/save', {
+      token: finance.token,
+      json: usdtChannel,
+    });
+    expect(created.status).toBe(200);
+    const id = created.body.data.id as number;
+    const updated = await adminCall('POST', '/channels/recharge/save', {
+      token: finance.token,
+      json: { ...usdtChannel, id, depositAddress: 'TLsV52sRDL79HXGGm9yzwKibb6BeruhUzy' },
+    });
+    expect(updated.body.data.deposit_address).toBe('TLsV52sRDL79HXGGm9yzwKibb6BeruhUzy');
+    const seen = await call(t.app, 'GET', '/api/rechargeChannelConfig/list');
+    expect((seen.body.data as any[]).find((c) => c.id === id).depositAddress).toBe(
+      'TLsV52sRDL79HXGGm9yzwKibb6BeruhUzy',
+    );
+    const entries = await auditOf({ targetType: 'rechargeChannel', targetId: String(id) });
+    expect(entries.map((e) => e.action)).toEqual([
+      'rechargeChannel.update',
+      'rechargeChannel.create',
+    ]);
+    expect(entries[0]).toMatchObject({
+      before: { deposit_address: usdtChannel.depositAddress },
+      after: { deposit_address: 'TLsV52sRDL79HXGGm9yzwKibb6BeruhUzy' },
+    });
+    const hidden = await adminCall('POST', '/channels/recharge/save', {
+      token: finance.token,
+      json: { ...usdtChannel, id, isVisible: 0 },
+    });
+    expect(hidden.status).toBe(200);
+    const after = await call(t.app, 'GET', '/api/rechargeChannelConfig/list');
+    expect((after.body.data as any[]).some((c) => c.id === id)).toBe(false);
+    const all = await adminCall('GET', '/channels', { token: finance.token });
+    expect((all.body.data.recharge as any[]).some((c) => c.id === id)).toBe(true);
+  });
+
+  it('refuses a bad address, a network the currency lacks, and other roles', async () => {
+    const finance = await newOperator(['finance']);
+    const support = await newOperator(['support']);
+    const badAddress = await adminCall('POST', '/channels/recharge/save', {
+      token: finance.token,
+      json: { ...usdtChannel, depositAddress: '0x52908400098527886E0F7030069857D2E4169EE7' },
+    });
+    expect(badAddress.body).toMatchObject({ msg: 'hint_paramInvalid', params: ['depositAddress'] });
+    const badNetwork = await adminCall('POST', '/channels/recharge/save', {
+      token: finance.token,
+      json: { ...usdtChannel, network: 'SOL' },
+    });
+    expect(badNetwork.body).toMatchObject({ msg: 'hint_paramInvalid', params: ['network'] });
+    const forbidden = await adminCall('POST', '/channels/recharge/save', {
+      token: support.token,
+      json: usdtChannel,
+    });
+    expect(forbidden.body).toMatchObject({ code: 403 });
+  });
+
+  it('lowers withdrawal fees but never raises them', async () => {
+    const finance = await newOperator(['finance']);
+    const channel = {
+      channelType: 2,
+      channelName: 'USDT (TRC20) cheap',
+      currencyId: 3,
+      network: 'TRC20',
+      feeRate: '0.001',
+      fixedFee: '2',
+      minAmount: '10',
+      maxAmount: '1000',
+      dailyLimit: '5000',
+    };
+    const created = await adminCall('POST', '/channels/withdraw/save', {
+      token: finance.token,
+      json: channel,
+    });
+    const id = created.body.data.id as number;
+    const lower = await adminCall('POST', '/channels/withdraw/save', {
+      token: finance.token,
+      json: { ...channel, id, fixedFee: '1' },
+    });
+    expect(lower.status).toBe(200);
+    const raise = await adminCall('POST', '/channels/withdraw/save', {
+      token: finance.token,
+      json: { ...channel, id, fixedFee: '1.5' },
+    });
+    expect(raise.body.msg).toBe('hint_withdrawFeeRaise');
+    const rateRaise = await adminCall('POST', '/channels/withdraw/save', {
+      token: finance.token,
+      json: { ...channel, id, fixedFee: '1', feeRate: '0.002' },
+    });
+    expect(rateRaise.body.msg).toBe('hint_withdrawFeeRaise');
+    const { rows } = await t.db.query<{ fixed_fee: string }>(
+      'SELECT fixed_fee FROM withdraw_channel WHERE id = $1',
+      [id],
+    );
+    expect(Number(rows[0]!.fixed_fee)).toBe(1);
+  });
+});

@@ -22,6 +22,7 @@ import {
   reviewRejectBody,
 } from './schemas';
 import type { AdminService } from './service';
+import { rechargeChannelInput, withdrawChannelInput } from '../wallet/channels-admin';
 
 const MINUTE_MS = 60_000;
 const ADMIN: readonly OperatorRole[] = ['admin'];
@@ -161,6 +162,31 @@ export function adminApiRoutes(router: AdminRouter, admin: AdminService, config:
     body: reviewRejectBody,
     handler: async ({ operator, body }) =>
       outcome(await admin.rejectRecharge(operator, body.id, body.reason)),
+  });
+
+  // ------------------------------------------------------------ channels (finance)
+
+  router.add({
+    method: 'GET',
+    url: '/channels',
+    access: FINANCE,
+    handler: async () => ok(await admin.listChannels()),
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/channels/recharge/save',
+    access: FINANCE,
+    body: rechargeChannelInput,
+    handler: async ({ operator, body }) => ok(await admin.saveRechargeChannel(operator, body)),
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/channels/withdraw/save',
+    access: FINANCE,
+    body: withdrawChannelInput,
+    handler: async ({ operator, body }) => ok(await admin.saveWithdrawChannel(operator, body)),
   });
 
   // ------------------------------------------------------------ withdrawals (finance)

@@ -25,6 +25,7 @@ import type {
   ReviewedWithdraw,
   WalletReview,
 } from '../wallet/review';
+import type { RechargeChannelInput, WithdrawChannelInput } from '../wallet/channels-admin';
 import * as repo from './repo';
 import type { OperatorRole } from './roles';
 
@@ -431,6 +432,20 @@ export class AdminService {
       (pageNum - 1) * pageSize,
     );
     return { rows: rows.map(toAuditEntry), total };
+  }
+
+  // ------------------------------------------------------------ channels
+
+  listChannels() {
+    return this.deps.wallet.listChannels();
+  }
+
+  saveRechargeChannel(operator: OperatorContext, input: RechargeChannelInput) {
+    return this.deps.wallet.saveRechargeChannel(input, this.auditWriter(operator));
+  }
+
+  saveWithdrawChannel(operator: OperatorContext, input: WithdrawChannelInput) {
+    return this.deps.wallet.saveWithdrawChannel(input, this.auditWriter(operator));
   }
 
   // ------------------------------------------------------------ deposits and withdrawals

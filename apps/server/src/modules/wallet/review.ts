@@ -6,6 +6,7 @@
  */
 import type { Queryable } from '../../db/database';
 import type { RechargeRecord, WithdrawRecord } from '@bourse/shared';
+import type { RechargeChannelInput, WithdrawChannelInput } from './channels-admin';
 
 export interface ReviewActor {
   operatorId: number;
@@ -42,6 +43,12 @@ export interface ReviewOutcome<T> {
 }
 
 export interface WalletReview {
+  /** Every deposit and withdrawal channel, hidden ones included, as stored. */
+  listChannels(): Promise<{ recharge: unknown[]; withdraw: unknown[] }>;
+  /** Creates (no id) or updates a deposit channel; audited. */
+  saveRechargeChannel(input: RechargeChannelInput, audit: AuditWriter): Promise<unknown>;
+  /** Creates or updates a withdrawal channel; its fees can be lowered, never raised. */
+  saveWithdrawChannel(input: WithdrawChannelInput, audit: AuditWriter): Promise<unknown>;
   listRecharges(query: ReviewListQuery): Promise<{ rows: ReviewedRecharge[]; total: number }>;
   rechargeProof(id: number): Promise<{ mime: string; data: Uint8Array } | null>;
   /** Credits the deposit. Throws AppError `hint_reviewClosed` (409) if it was rejected. */

@@ -4,6 +4,11 @@
  */
 import type { BalanceRecordQuery } from '@bourse/shared';
 import type { Session } from '../../http/router';
+import {
+  ChannelAdmin,
+  type RechargeChannelInput,
+  type WithdrawChannelInput,
+} from './channels-admin';
 import type { WalletDeps } from './common';
 import { Exchange } from './exchange';
 import { Recharges } from './recharge';
@@ -17,11 +22,25 @@ export class WalletService implements WalletReview {
   readonly recharges: Recharges;
   readonly withdrawals: Withdrawals;
   readonly exchange: Exchange;
+  private readonly channelAdmin: ChannelAdmin;
 
   constructor(private readonly deps: WalletDeps) {
     this.recharges = new Recharges(deps);
     this.withdrawals = new Withdrawals(deps);
     this.exchange = new Exchange(deps);
+    this.channelAdmin = new ChannelAdmin(deps);
+  }
+
+  listChannels() {
+    return this.channelAdmin.list();
+  }
+
+  saveRechargeChannel(input: RechargeChannelInput, audit: AuditWriter) {
+    return this.channelAdmin.saveRecharge(input, audit);
+  }
+
+  saveWithdrawChannel(input: WithdrawChannelInput, audit: AuditWriter) {
+    return this.channelAdmin.saveWithdraw(input, audit);
   }
 
   records(session: Session, query: BalanceRecordQuery) {
