@@ -540,7 +540,7 @@ describe(`wallet on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
         [{ amount: '9', addressId: user.addressId }, 422, 'hint_amountBelowMin'],
         [{ amount: '100000.01', addressId: user.addressId }, 422, 'hint_amountAboveMax'],
         [{ amount: '100', addressId: user.addressId }, 422, 'hint_insufficientBalance'],
-        [{ addressId: otherAddress }, 404, 'hint_addressNotFound'],
+        [{ addressId: otherAddress }, 404, 'hint_walletAddressNotFound'],
         [{ addressId: undefined }, 400, 'hint_addressRequired'],
         [{ addressId: erc20 }, 422, 'hint_addressNetworkMismatch'],
         [

@@ -270,7 +270,7 @@ export class Withdrawals {
       [body.addressId, userId],
     );
     const address = rows[0];
-    if (!address) throw new AppError('hint_addressNotFound', 404, ['addressId']);
+    if (!address) throw new AppError('hint_walletAddressNotFound', 404, ['addressId']);
     if (address.currency_id !== channel.currency_id || address.network !== channel.network)
       throw new AppError('hint_addressNetworkMismatch', 422, [channel.network ?? '']);
     return {
