@@ -6,7 +6,7 @@
  * data.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The first operator's password (user `admin`), for operator steps through /admin-api. */
+    adminPassword: string;
   }
 }
 
@@ -125,6 +127,8 @@ export default async function setup({ provide }: TestProject): Promise<() => Pro
   }
   started = true;
   provide('baseUrl', baseUrl);
+  // The server creates the first operator before it answers, and keeps its password here.
+  provide('adminPassword', readFileSync(path.join(dataDir, 'admin-login.txt'), 'utf8').trim());
 
   return async () => {
     await stop(child);

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { Input } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isPassword, isWithdrawalPassword } from '@bourse/shared';
 import { showToast } from '../../api';
@@ -178,7 +179,9 @@ function WithdrawalPasswordForm() {
 
 export default function ChangePage() {
   const { t } = useTranslation();
-  const [tab, setTab] = useState<Tab>('login');
+  // `?tab=withdraw` opens the withdrawal password (the withdraw screen sends users here).
+  const [search] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(search.get('tab') === 'withdraw' ? 'withdraw' : 'login');
   return (
     <RequireSignIn>
       <div className="page" data-testid="change-page">

@@ -1,4 +1,808 @@
-/** Placeholder: being built in this session. */
+/**
+ * Withdraw (withdrawl): the user picks a currency and one of its withdrawal channels, a bound bank
+ * card or wallet address to pay to, and an amount within the available balance and the channel's
+ * limits. The fee (amount × rate + fixed fee, rounded up to the currency's decimals) and the total
+ * frozen are shown before confirming; the server's answer is the truth afterwards. The withdrawal
+ * password confirms it on a code pad. Without a withdrawal password the user is sent to set one;
+ * while withdrawals are held after a security change, the page says until when. Demo accounts
+ * hold virtual funds and are told so instead of seeing the form.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Input } from 'antd-mobile';
+import {
+  AddOutline,
+  BankcardOutline,
+  ExclamationCircleOutline,
+  LockOutline,
+  PayCircleOutline,
+} from 'antd-mobile-icons';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  ACCOUNT_TYPE,
+  add,
+  formatDateTime,
+  gt,
+  isPositive,
+  lt,
+  mul,
+  normalize,
+  parseDecimal,
+  WITHDRAW_CHANNEL_TYPE,
+  type BankCard,
+  type UserInfo,
+  type WalletAddress,
+  type WithdrawChannel,
+  type WithdrawRecord,
+} from '@bourse/shared';
+import { api, ApiError, showToast, unhandledMessage } from '../../api';
+import { storedTip } from '../../api/launch';
+import { storeUserInfo } from '../../api/session';
+import { CodePadPopup } from '../../components/code-pad';
+import { Field } from '../../components/field';
+import { PageHeader } from '../../components/page-header';
+import { RequireSignIn } from '../../components/require-sign-in';
+import { useSubmit } from '../../hooks/use-submit';
+import { useUser } from '../../hooks/use-user';
+import { translate } from '../../i18n';
+import { navigateTo, redirectTo } from '../../lib/navigation';
+import { getOtherValue } from '../../lib/storage';
+import {
+  invalidateWithdrawCaches,
+  listRows,
+  money,
+  newRequestId,
+  STATUS_LABEL,
+  withdrawableAmount,
+  withdrawFee,
+} from './withdraw-shared';
+
+interface Balance {
+  currencyId: number;
+  currencyName: string;
+  amount: string;
+}
+
+/** What the user may type: digits and one decimal point (a comma counts as one). */
+function cleanAmount(value: string): string {
+  const text = value.replace(/,/g, '.').replace(/[^\d.]/g, '');
+  const point = text.indexOf('.');
+  return point < 0 ? text : text.slice(0, point + 1) + text.slice(point + 1).replace(/\./g, '');
+}
+
+function percent(rate: string): string {
+  return `${normalize(mul(rate, '100'))}%`;
+}
+
+/** A choice among a few (channels, cards, addresses): a bordered button, highlighted when on. */
+function Choice({
+  selected,
+  onSelect,
+  icon,
+  title,
+  detail,
+  testId,
+}: {
+  selected: boolean;
+  onSelect: () => void;
+  icon: React.ReactNode;
+  title: React.ReactNode;
+  detail?: React.ReactNode;
+  testId?: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={selected}
+      data-testid={testId}
+      onClick={onSelect}
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 10,
+        width: '100%',
+        padding: '10px 12px',
+        borderRadius: 10,
+        border: `1px solid ${selected ? 'var(--accent)' : 'var(--border)'}`,
+        background: selected ? 'rgb(241 168 2 / 8%)' : 'var(--surface-raised)',
+        color: 'var(--text)',
+        font: 'inherit',
+        textAlign: 'start',
+        cursor: 'pointer',
+      }}
+    >
+      <span style={{ color: selected ? 'var(--accent)' : 'var(--text-muted)', fontSize: 20 }}>
+        {icon}
+      </span>
+      <span className="stack" style={{ gap: 2, minWidth: 0, flex: 1 }}>
+        <strong className="ellipsis" style={{ fontSize: 14 }}>
+          {title}
+        </strong>
+        {detail && (
+          <span className="muted ellipsis" style={{ fontSize: 12 }}>
+            {detail}
+          </span>
+        )}
+      </span>
+      <span
+        aria-hidden="true"
+        style={{
+          flex: 'none',
+          width: 18,
+          height: 18,
+          borderRadius: '50%',
+          border: `2px solid ${selected ? 'var(--accent)' : 'var(--border)'}`,
+          boxShadow: selected ? 'inset 0 0 0 3px var(--surface-raised)' : undefined,
+          background: selected ? 'var(--accent)' : 'transparent',
+        }}
+      />
+    </button>
+  );
+}
+
+/** A line of the fee preview and the channel details: label, value at the end. */
+function Detail({
+  label,
+  children,
+  strong = false,
+  testId,
+}: {
+  label: string;
+  children: React.ReactNode;
+  strong?: boolean;
+  testId?: string;
+}) {
+  return (
+    <div className="row" style={{ fontSize: strong ? 15 : 13 }}>
+      <span className="muted">{label}</span>
+      <span className="spacer" />
+      <span
+        data-testid={testId}
+        style={{
+          fontVariantNumeric: 'tabular-nums',
+          fontWeight: strong ? 700 : 500,
+          textAlign: 'end',
+        }}
+      >
+        {children}
+      </span>
+    </div>
+  );
+}
+
+/** A highlighted explanation at the top of the form: held withdrawals, missing password. */
+function Notice({
+  icon,
+  title,
+  children,
+  action,
+  testId,
+  tone = 'accent',
+}: {
+  icon: React.ReactNode;
+  title: string;
+  children?: React.ReactNode;
+  action?: React.ReactNode;
+  testId: string;
+  tone?: 'accent' | 'danger';
+}) {
+  const color = tone === 'danger' ? 'var(--danger)' : 'var(--accent)';
+  return (
+    <section
+      role="note"
+      data-testid={testId}
+      className="card stack"
+      style={{ gap: 8, borderColor: color, marginBlockStart: 0 }}
+    >
+      <div className="row" style={{ color }}>
+        <span style={{ fontSize: 20, display: 'flex' }}>{icon}</span>
+        <strong>{title}</strong>
+      </div>
+      {children && (
+        <span className="muted" style={{ fontSize: 13, lineHeight: 1.5 }}>
+          {children}
+        </span>
+      )}
+      {action}
+    </section>
+  );
+}
+
+/** Demo accounts: their funds are virtual, so there is nothing to withdraw; the live one can. */
+function DemoExplanation() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { submit, pending } = useSubmit(async () => {
+    const userInfo = await api
+      .get<UserInfo>(
+        '/api/userInfo/changeLoginModel',
+        { accountType: ACCOUNT_TYPE.live },
+        { catchError: true },
+      )
+      .catch((error: unknown) => {
+        const message = unhandledMessage(error);
+        if (message) showToast(message);
+        throw error;
+      });
+    storeUserInfo(userInfo);
+    queryClient.setQueryData(['userInfo'], userInfo);
+    await queryClient.invalidateQueries();
+    showToast(t('account_nowLive'));
+  });
+  return (
+    <div className="page-body stack">
+      <section
+        className="hero stack"
+        data-testid="withdraw-demo"
+        style={{ alignItems: 'flex-start', gap: 10 }}
+      >
+        <span className="badge-demo">{t('account_demoBadge')}</span>
+        <strong style={{ fontSize: 18 }}>{t('withdraw_demoTitle')}</strong>
+        <span className="muted" style={{ lineHeight: 1.5 }}>
+          {t('withdraw_demoText')}
+        </span>
+        <Button
+          block
+          color="primary"
+          loading={pending}
+          disabled={pending}
+          onClick={() => void submit()}
+          data-testid="withdraw-switch-live"
+        >
+          {t('account_switchToLive')}
+        </Button>
+      </section>
+    </div>
+  );
+}
+
+/** Re-renders when `until` (ms) passes, so a hold ends on screen when it ends. */
+function useHeld(until: number): boolean {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!(until > now)) return;
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(until - now + 500, 2 ** 31 - 1));
+    return () => clearTimeout(timer);
+  }, [until, now]);
+  return until > now;
+}
+
+function WithdrawForm({ user }: { user: UserInfo | undefined }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [search] = useSearchParams();
+  const book = user?.accountType;
+  const { app_withdrawAll: showAll } = getOtherValue();
+
+  const channels = useQuery({
+    queryKey: ['withdrawChannels', book],
+    queryFn: () => listRows<WithdrawChannel>('/api/withdrawChannelConfig/list'),
+  });
+  const isSet = useQuery({
+    queryKey: ['isSetWithPwd'],
+    queryFn: async () =>
+      Boolean(
+        (await api.get<{ isSetWithPwd: number | boolean }>('/api/userInfo/isSetWithPwd'))
+          ?.isSetWithPwd,
+      ),
+    refetchOnMount: 'always',
+  });
+
+  // Currencies in the order their channels come.
+  const currencies = [
+    ...new Map((channels.data ?? []).map((channel) => [channel.currencyId, channel.currencyName])),
+  ];
+  const asked = Number(search.get('currencyId'));
+  const [chosenCurrency, setCurrencyId] = useState<number | undefined>();
+  const currencyId =
+    chosenCurrency ??
+    (currencies.some(([id]) => id === asked) ? asked : currencies[0]?.[0]) ??
+    undefined;
+  const currencyChannels = (channels.data ?? []).filter(
+    (channel) => channel.currencyId === currencyId,
+  );
+  const [chosenChannel, setChannelId] = useState<number | undefined>();
+  const channel =
+    currencyChannels.find((candidate) => candidate.id === chosenChannel) ?? currencyChannels[0];
+  const toBank = channel?.channelType === WITHDRAW_CHANNEL_TYPE.bank;
+
+  const balance = useQuery({
+    queryKey: ['userBalance', currencyId, book],
+    queryFn: () => api.get<Balance>('/api/userInfo/userBalance', { currencyId }),
+    enabled: currencyId !== undefined,
+  });
+  const cards = useQuery({
+    queryKey: ['bankCards'],
+    queryFn: () => listRows<BankCard>('/api/userBank/list'),
+    enabled: Boolean(channel) && toBank,
+    refetchOnMount: 'always',
+  });
+  const addresses = useQuery({
+    queryKey: ['walletAddresses', currencyId],
+    queryFn: () => listRows<WalletAddress>('/api/userWalletAddress/list', { currencyId }),
+    enabled: Boolean(channel) && !toBank,
+    refetchOnMount: 'always',
+  });
+  const destinations: { id: number; title: string; detail: string }[] = !channel
+    ? []
+    : toBank
+      ? (cards.data ?? []).map((card) => ({
+          id: card.id,
+          title: `${card.bankName} ${card.cardNumber}`,
+          detail: card.accountName,
+        }))
+      : (addresses.data ?? [])
+          .filter(
+            (address) =>
+              address.currencyId === channel.currencyId &&
+              (!channel.network || address.network === channel.network),
+          )
+          .map((address) => ({
+            id: address.id,
+            title: address.address,
+            detail: [address.network, address.remark].filter(Boolean).join(' · '),
+          }));
+  const destinationsLoaded = toBank ? cards.isSuccess : addresses.isSuccess;
+  const [chosenDestination, setDestinationId] = useState<number | undefined>();
+  const destination =
+    destinations.find((candidate) => candidate.id === chosenDestination) ?? destinations[0];
+
+  const [amount, setAmount] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [pwdError, setPwdError] = useState<string | undefined>();
+  const [sending, setSending] = useState(false);
+
+  const holdUntil = user?.withdrawHoldUntil ? Date.parse(user.withdrawHoldUntil) : Number.NaN;
+  const held = useHeld(holdUntil);
+
+  const available = balance.data?.amount;
+  const currencyName = channel?.currencyName ?? '';
+  const scale = channel?.scale;
+  const parsed = channel
+    ? parseDecimal(amount, { maxScale: channel.scale })
+    : ({ ok: false, problem: 'format' } as const);
+  const fee = parsed.ok && channel ? withdrawFee(parsed.value, channel) : undefined;
+  const total = parsed.ok && fee !== undefined ? add(parsed.value, fee) : undefined;
+
+  function amountProblem(): string | undefined {
+    if (!channel) return undefined;
+    if (!amount) return t('withdraw_amountRequired');
+    if (!parsed.ok) {
+      return parsed.problem === 'scale'
+        ? translate('withdraw_amountDecimals', [channel.scale])
+        : t('withdraw_amountInvalid');
+    }
+    const value = parsed.value;
+    if (lt(value, channel.minAmount))
+      return translate('withdraw_amountBelowMin', [money(channel.minAmount, scale), currencyName]);
+    if (gt(value, channel.maxAmount))
+      return translate('withdraw_amountAboveMax', [money(channel.maxAmount, scale), currencyName]);
+    if (gt(value, channel.dailyRemaining))
+      return translate('withdraw_amountAboveDaily', [
+        money(channel.dailyRemaining, scale),
+        currencyName,
+      ]);
+    if (available !== undefined && total !== undefined && gt(total, available))
+      return translate('withdraw_insufficient', [money(available, scale), currencyName]);
+    return undefined;
+  }
+  const amountError = amountProblem();
+  const destinationError = destination ? undefined : t('withdraw_destinationRequired');
+
+  // One request id per form fill: a retry of the same withdrawal reuses it, so it is made once.
+  const fill = `${channel?.id}|${parsed.ok ? parsed.value : amount}|${destination?.id}`;
+  const request = useRef<{ fill: string; id: string } | undefined>(undefined);
+  function requestIdFor(current: string): string {
+    if (request.current?.fill !== current) request.current = { fill: current, id: newRequestId() };
+    return request.current.id;
+  }
+
+  function openConfirm() {
+    setTouched(true);
+    if (isSet.data === false) {
+      navigateTo('change', { tab: 'withdraw' });
+      return;
+    }
+    if (!channel || held || amountError || destinationError || isSet.data !== true) return;
+    setPwdError(undefined);
+    setConfirming(true);
+  }
+
+  async function send(withPwd: string) {
+    if (!channel || !destination || !parsed.ok || sending) return;
+    setSending(true);
+    setPwdError(undefined);
+    try {
+      const record = await api.post<WithdrawRecord | undefined>(
+        '/api/userWithdraw/outMoney',
+        {
+          channelId: channel.id,
+          amount: parsed.value,
+          withPwd,
+          ...(toBank ? { bankId: destination.id } : { addressId: destination.id }),
+          requestId: requestIdFor(fill),
+        },
+        { catchError: true },
+      );
+      request.current = undefined;
+      setConfirming(false);
+      // The server's amounts are the truth: its fee is the one shown.
+      showToast(
+        translate('withdraw_submitted', [
+          money(record?.amount ?? parsed.value, scale),
+          currencyName,
+          money(record?.fee ?? fee, scale),
+          t(STATUS_LABEL[record?.status ?? 0] ?? 'withdraw_status_reviewing'),
+        ]),
+      );
+      void invalidateWithdrawCaches(queryClient);
+      redirectTo('withdrawRecord');
+    } catch (error) {
+      const message = unhandledMessage(error);
+      if (message) showToast(message);
+      if (error instanceof ApiError && error.msg === 'hint_withPwdWrong') {
+        // Another try on the pad; the rest of the form stays as it is.
+        setPwdError(translate(error.msg, error.params));
+        return;
+      }
+      setConfirming(false);
+      // Limits, balance, the hold or the password may have changed: show the current ones.
+      for (const key of ['withdrawChannels', 'userBalance', 'userInfo', 'isSetWithPwd'])
+        void queryClient.invalidateQueries({ queryKey: [key] });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const notice = storedTip('withdrawNotice');
+  const noticeText =
+    notice.isShow !== 0 && notice.content ? notice.content : t('tip_withdrawNotice');
+
+  if (channels.isSuccess && channels.data.length === 0) {
+    return (
+      <div className="page-body stack">
+        <Notice
+          icon={<ExclamationCircleOutline />}
+          title={t('withdraw_noChannels')}
+          testId="withdraw-no-channels"
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className="page-body stack" data-testid="withdraw-form">
+      {held && (
+        <Notice
+          icon={<ExclamationCircleOutline />}
+          title={t('withdraw_heldTitle')}
+          testId="withdraw-held"
+          tone="danger"
+        >
+          {translate('withdraw_heldUntil', [formatDateTime(holdUntil)])}
+        </Notice>
+      )}
+      {isSet.data === false && (
+        <Notice
+          icon={<LockOutline />}
+          title={t('withdraw_setPasswordTitle')}
+          testId="withdraw-set-password"
+          action={
+            <Button
+              size="small"
+              color="primary"
+              style={{ alignSelf: 'flex-start' }}
+              onClick={() => navigateTo('change', { tab: 'withdraw' })}
+            >
+              {t('withdraw_setPassword')}
+            </Button>
+          }
+        >
+          {t('withdraw_setPasswordText')}
+        </Notice>
+      )}
+
+      {currencies.length > 1 && (
+        <div
+          className="market-tabs"
+          role="tablist"
+          aria-label={t('field_currencyId')}
+          style={{ padding: 0 }}
+        >
+          {currencies.map(([id, name]) => (
+            <button
+              key={id}
+              type="button"
+              role="tab"
+              aria-selected={id === currencyId}
+              data-testid={`withdraw-currency-${name}`}
+              onClick={() => {
+                setCurrencyId(id);
+                setChannelId(undefined);
+                setDestinationId(undefined);
+                setAmount('');
+                setTouched(false);
+              }}
+            >
+              {name}
+            </button>
+          ))}
+        </div>
+      )}
+
+      {channel && (
+        <section
+          className="card stack"
+          style={{ gap: 10, marginBlockStart: 0 }}
+          aria-label={t('withdraw_channel')}
+        >
+          <span className="muted" style={{ fontSize: 13 }}>
+            {t('withdraw_channel')}
+          </span>
+          {currencyChannels.map((candidate) => (
+            <Choice
+              key={candidate.id}
+              selected={candidate.id === channel.id}
+              testId={`withdraw-channel-${candidate.id}`}
+              onSelect={() => {
+                if (candidate.id === channel.id) return;
+                setChannelId(candidate.id);
+                setDestinationId(undefined);
+              }}
+              icon={
+                candidate.channelType === WITHDRAW_CHANNEL_TYPE.bank ? (
+                  <BankcardOutline />
+                ) : (
+                  <PayCircleOutline />
+                )
+              }
+              title={candidate.channelName}
+              detail={
+                candidate.channelType === WITHDRAW_CHANNEL_TYPE.bank
+                  ? t('withdraw_toBankCard')
+                  : translate('withdraw_toAddress', [candidate.network ?? candidate.currencyName])
+              }
+            />
+          ))}
+          <div className="stack" style={{ gap: 6, paddingTop: 4 }} data-testid="withdraw-terms">
+            <Detail label={t('withdraw_feeRate')}>
+              {percent(channel.feeRate)}
+              {isPositive(channel.fixedFee) &&
+                ` + ${money(channel.fixedFee, scale)} ${currencyName}`}
+            </Detail>
+            <Detail label={t('withdraw_limits')}>
+              {money(channel.minAmount, scale)} – {money(channel.maxAmount, scale)} {currencyName}
+            </Detail>
+            <Detail label={t('withdraw_dailyRemaining')} testId="withdraw-daily-remaining">
+              {translate('withdraw_dailyRemainingValue', [
+                money(channel.dailyRemaining, scale),
+                money(channel.dailyLimit, scale),
+                currencyName,
+              ])}
+            </Detail>
+            {channel.remark && (
+              <span className="muted" style={{ fontSize: 12 }}>
+                {channel.remark}
+              </span>
+            )}
+          </div>
+        </section>
+      )}
+
+      {channel && (
+        <section
+          className="card stack"
+          style={{ gap: 10, marginBlockStart: 0 }}
+          aria-label={t('withdraw_to')}
+        >
+          <div className="row">
+            <span className="muted" style={{ fontSize: 13 }}>
+              {t('withdraw_to')}
+            </span>
+            <span className="spacer" />
+            {destinations.length > 0 && (
+              <button
+                type="button"
+                className="link"
+                style={{ fontSize: 13 }}
+                onClick={() =>
+                  toBank
+                    ? navigateTo('bindBankCard')
+                    : navigateTo('bindAddress', {
+                        currencyId: channel.currencyId,
+                        network: channel.network ?? undefined,
+                      })
+                }
+              >
+                {t(toBank ? 'withdraw_bindBankCard' : 'withdraw_bindAddress')}
+              </button>
+            )}
+          </div>
+          {destinations.map((candidate) => (
+            <Choice
+              key={candidate.id}
+              selected={candidate.id === destination?.id}
+              testId={`withdraw-destination-${candidate.id}`}
+              onSelect={() => setDestinationId(candidate.id)}
+              icon={toBank ? <BankcardOutline /> : <PayCircleOutline />}
+              title={candidate.title}
+              detail={candidate.detail}
+            />
+          ))}
+          {destinationsLoaded && destinations.length === 0 && (
+            <div className="stack" style={{ gap: 8 }} data-testid="withdraw-no-destination">
+              <span className="muted" style={{ fontSize: 13 }}>
+                {toBank
+                  ? t('withdraw_noBankCard')
+                  : translate('withdraw_noAddress', [
+                      channel.currencyName,
+                      channel.network ?? channel.currencyName,
+                    ])}
+              </span>
+              <Button
+                size="small"
+                color="primary"
+                fill="outline"
+                style={{ alignSelf: 'flex-start' }}
+                data-testid="withdraw-bind"
+                onClick={() =>
+                  toBank
+                    ? navigateTo('bindBankCard')
+                    : navigateTo('bindAddress', {
+                        currencyId: channel.currencyId,
+                        network: channel.network ?? undefined,
+                      })
+                }
+              >
+                <span className="row" style={{ gap: 4 }}>
+                  <AddOutline />
+                  {t(toBank ? 'withdraw_bindBankCard' : 'withdraw_bindAddress')}
+                </span>
+              </Button>
+            </div>
+          )}
+          {touched && destinationsLoaded && destinationError && (
+            <div className="field-error" role="alert">
+              {destinationError}
+            </div>
+          )}
+        </section>
+      )}
+
+      {channel && (
+        <section className="card stack" style={{ gap: 10, marginBlockStart: 0 }}>
+          <Field
+            label={t('withdraw_amount')}
+            htmlFor="withdraw-amount"
+            error={amount || touched ? amountError : undefined}
+          >
+            <Input
+              id="withdraw-amount"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={translate('withdraw_amountPlaceholder', [
+                money(channel.minAmount, scale),
+              ])}
+              value={amount}
+              maxLength={40}
+              onChange={(value) => setAmount(cleanAmount(value))}
+            />
+            <span className="muted">{currencyName}</span>
+            {showAll !== 0 && (
+              <button
+                type="button"
+                className="field-addon"
+                data-testid="withdraw-all"
+                disabled={available === undefined}
+                onClick={() => {
+                  if (available === undefined) return;
+                  setAmount(normalize(withdrawableAmount(available, channel)));
+                  setTouched(true);
+                }}
+              >
+                {t('withdraw_all')}
+              </button>
+            )}
+          </Field>
+          <Detail label={t('withdraw_available')} testId="withdraw-available">
+            {available === undefined ? '- -' : `${money(available, scale)} ${currencyName}`}
+          </Detail>
+          <Detail label={t('withdraw_fee')} testId="withdraw-fee">
+            {fee === undefined ? '- -' : `${money(fee, scale)} ${currencyName}`}
+          </Detail>
+          <Detail label={t('withdraw_total')} strong testId="withdraw-total">
+            {total === undefined ? '- -' : `${money(total, scale)} ${currencyName}`}
+          </Detail>
+          <span className="muted" style={{ fontSize: 12 }}>
+            {t('withdraw_feeNote')}
+          </span>
+        </section>
+      )}
+
+      <p className="notice" style={{ margin: 0 }}>
+        <ExclamationCircleOutline style={{ flex: 'none', marginTop: 2 }} />
+        <span>{noticeText}</span>
+      </p>
+
+      <Button
+        block
+        color="primary"
+        size="large"
+        data-testid="withdraw-submit"
+        disabled={!channel || held || isSet.data === undefined}
+        onClick={openConfirm}
+      >
+        {isSet.data === false ? t('withdraw_setPassword') : t('withdraw_submit')}
+      </Button>
+
+      <CodePadPopup
+        visible={confirming}
+        title={t('withdraw_confirmTitle')}
+        error={pwdError}
+        pending={sending}
+        onClose={() => setConfirming(false)}
+        onComplete={send}
+      >
+        {channel && parsed.ok && (
+          <div
+            className="stack"
+            style={{
+              gap: 6,
+              padding: 12,
+              borderRadius: 10,
+              background: 'var(--surface-raised)',
+            }}
+            data-testid="withdraw-summary"
+          >
+            <Detail label={t('withdraw_amount')} strong>
+              {money(parsed.value, scale)} {currencyName}
+            </Detail>
+            <Detail label={t('withdraw_fee')}>
+              {money(fee, scale)} {currencyName}
+            </Detail>
+            <Detail label={t('withdraw_total')}>
+              {money(total, scale)} {currencyName}
+            </Detail>
+            <Detail label={t('withdraw_to')}>
+              <span className="ellipsis" style={{ display: 'inline-block', maxWidth: 220 }}>
+                {destination ? `${destination.title}` : '- -'}
+              </span>
+            </Detail>
+          </div>
+        )}
+      </CodePadPopup>
+    </div>
+  );
+}
+
 export default function WithdrawPage() {
-  return <div className="page" />;
+  const { t } = useTranslation();
+  const { user } = useUser();
+  const demo = user?.accountType === ACCOUNT_TYPE.demo;
+  return (
+    <RequireSignIn>
+      <div className="page" data-testid="withdraw-page">
+        <PageHeader
+          title={t('withdraw_title')}
+          right={
+            demo ? undefined : (
+              <button
+                type="button"
+                className="link"
+                data-testid="withdraw-records-link"
+                onClick={() => navigateTo('withdrawRecord')}
+                style={{ fontSize: 14 }}
+              >
+                {t('withdraw_recordsLink')}
+              </button>
+            )
+          }
+        />
+        {/* Remounts when the account switches, so a live form starts fresh. */}
+        {demo ? <DemoExplanation /> : <WithdrawForm key={user?.accountType} user={user} />}
+      </div>
+    </RequireSignIn>
+  );
 }

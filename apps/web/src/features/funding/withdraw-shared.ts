@@ -1,0 +1,129 @@
+/**
+ * What the withdraw form and the withdrawal records share: list calls that answer either rows or
+ * data, amounts at their currency's scale with the thousands switch, the statuses, the
+ * destination as text, and the caches a withdrawal changes.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  add,
+  div,
+  formatAmount,
+  gt,
+  isDecimalString,
+  isPositive,
+  min,
+  mul,
+  normalize,
+  scaleOf,
+  sub,
+  toScale,
+  SWITCH,
+  SWITCH_OFF,
+  WITHDRAW_STATUS,
+  type WithdrawChannel,
+  type WithdrawDestination,
+} from '@bourse/shared';
+import { api, type PagedEnvelope } from '../../api';
+import { storedSwitches, type PlatformCurrency } from '../../api/launch';
+import { getItem, getOtherValue, STORAGE_KEY } from '../../lib/storage';
+
+/** The rows of a list call (paged envelopes carry `rows`, plain ones `data`). */
+export async function listRows<T>(url: string, params?: Record<string, unknown>): Promise<T[]> {
+  const envelope = (await api.request<T[]>(url, { method: 'GET', params })) as Partial<
+    PagedEnvelope<T>
+  > & { data?: T[] };
+  return envelope.rows ?? envelope.data ?? [];
+}
+
+/** Decimals of a platform currency, as launch stored them. */
+export function currencyScale(currencyId: number): number | undefined {
+  return getItem<PlatformCurrency[]>(STORAGE_KEY.platformCurrency)?.find(
+    (currency) => currency.id === currencyId,
+  )?.scale;
+}
+
+/**
+ * An amount as lists show it: the app's decimals (`app_decimal_no`), more when the value has
+ * them, at most the currency's scale ("1.0000" USDT shows 1.00, 0.0002 BTC stays 0.0002), grouped
+ * when the thousands switch is on.
+ */
+export function money(value: string | null | undefined, scale: number | undefined): string {
+  const thousands = storedSwitches()[SWITCH.thousandsSeparator] !== SWITCH_OFF;
+  if (!isDecimalString(value)) return formatAmount(value, { thousands });
+  const { app_decimal_no: appDecimals } = getOtherValue();
+  const wanted = Math.max(appDecimals, scaleOf(normalize(value)));
+  const decimals = scale === undefined ? wanted : Math.min(wanted, scale);
+  return formatAmount(value, { decimals, thousands });
+}
+
+/** Translation keys of the statuses, and the colour each is shown in. */
+export const STATUS_LABEL: Record<number, string> = {
+  [WITHDRAW_STATUS.reviewing]: 'withdraw_status_reviewing',
+  [WITHDRAW_STATUS.paid]: 'withdraw_status_paid',
+  [WITHDRAW_STATUS.rejected]: 'withdraw_status_rejected',
+  [WITHDRAW_STATUS.cancelled]: 'withdraw_status_cancelled',
+};
+
+export const STATUS_COLOR: Record<number, string> = {
+  [WITHDRAW_STATUS.reviewing]: 'var(--accent)',
+  [WITHDRAW_STATUS.paid]: 'var(--success)',
+  [WITHDRAW_STATUS.rejected]: 'var(--danger)',
+  [WITHDRAW_STATUS.cancelled]: 'var(--text-muted)',
+};
+
+/** Where the money goes, as one line (numbers masked as the server sent them). */
+export function destinationText(destination: WithdrawDestination | null | undefined): string {
+  if (!destination) return '- -';
+  const parts =
+    destination.kind === 'bank'
+      ? [destination.bankName, destination.cardNumber, destination.accountName]
+      : [destination.network, destination.address];
+  return parts.filter(Boolean).join(' · ') || '- -';
+}
+
+/** After a withdrawal or its cancel: balances, records and today's limits change. */
+export async function invalidateWithdrawCaches(queryClient: QueryClient): Promise<void> {
+  await Promise.all(
+    [
+      'balances',
+      'userBalance',
+      'personCenterPanelData',
+      'balanceRecords',
+      'withdrawRecords',
+      'withdrawChannels',
+    ].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+  );
+}
+
+/** A request id for a money-moving call: random, URL-safe, fine outside secure contexts too. */
+export function newRequestId(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return `wd-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** The fee of an amount: amount × rate + fixed fee, rounded up to the currency's decimals. */
+export function withdrawFee(amount: string, channel: WithdrawChannel): string {
+  return toScale(add(mul(amount, channel.feeRate), channel.fixedFee), channel.scale, 'up');
+}
+
+/**
+ * The most that can be withdrawn: amount plus its fee within the available balance, and the
+ * amount within the channel's maximum and what is left of today's limit. '0' when nothing can.
+ */
+export function withdrawableAmount(available: string, channel: WithdrawChannel): string {
+  const room = sub(available, channel.fixedFee);
+  if (!isPositive(room)) return '0';
+  let amount = min(
+    div(room, add('1', channel.feeRate), channel.scale, 'down'),
+    min(channel.maxAmount, channel.dailyRemaining),
+  );
+  amount = toScale(amount, channel.scale, 'down');
+  // The fee is rounded up, which can take the total a unit or two over: step down until it fits.
+  const unit = channel.scale > 0 ? `0.${'0'.repeat(channel.scale - 1)}1` : '1';
+  for (let step = 0; step < 3 && isPositive(amount); step += 1) {
+    if (!gt(add(amount, withdrawFee(amount, channel)), available)) break;
+    amount = sub(amount, unit);
+  }
+  return isPositive(amount) ? toScale(amount, channel.scale) : '0';
+}

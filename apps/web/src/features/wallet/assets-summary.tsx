@@ -1,0 +1,98 @@
+/**
+ * The account's assets as the wallet tab and the assets component page show them: the total
+ * valued in the trade currency at live prices (personCenterPanelData) and every platform
+ * currency's available, frozen and total balance (userBalance), held currencies first.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatAmount, isZero } from '@bourse/shared';
+import { api } from '../../api';
+import { translate } from '../../i18n';
+
+export interface CurrencyBalance {
+  currencyId: number;
+  currencyName: string;
+  amount: string;
+  frozenAmount: string;
+  totalAmount: string;
+}
+
+export interface Valuation {
+  currencyName: string;
+  userBalanceConvert: string;
+  unpricedCurrencies: string[];
+}
+
+/** Balances and valuation of the session's book (live or demo), which keys the cache. */
+export function useAssets(book: number | undefined) {
+  const balances = useQuery({
+    queryKey: ['balances', book],
+    queryFn: () => api.get<CurrencyBalance[]>('/api/userInfo/userBalance'),
+  });
+  const valuation = useQuery({
+    queryKey: ['personCenterPanelData', book],
+    queryFn: () => api.get<Valuation>('/api/userInfo/personCenterPanelData'),
+  });
+  // Currencies the user holds first, then the others.
+  const rows = [...(balances.data ?? [])].sort(
+    (a, b) => Number(isZero(a.totalAmount)) - Number(isZero(b.totalAmount)),
+  );
+  return { rows, valuation: valuation.data };
+}
+
+export function TotalAssets({
+  valuation,
+  decimals,
+  demo,
+}: {
+  valuation: Valuation | undefined;
+  decimals: number;
+  demo: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="hero stack" style={{ gap: 4 }}>
+      <span className="muted">
+        {translate('account_totalAssets', [valuation?.currencyName ?? 'USDT'])}
+      </span>
+      <span className="balance" data-testid="wallet-total">
+        {formatAmount(valuation?.userBalanceConvert, { decimals })}
+      </span>
+      {(valuation?.unpricedCurrencies.length ?? 0) > 0 && (
+        <span className="muted" style={{ fontSize: 12 }}>
+          {translate('wallet_unpriced', [valuation!.unpricedCurrencies.join(', ')])}
+        </span>
+      )}
+      {demo && <span className="muted">{t('tip_demoAccount')}</span>}
+    </section>
+  );
+}
+
+export function BalanceTable({ rows, decimals }: { rows: CurrencyBalance[]; decimals: number }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card" style={{ padding: 0 }}>
+      <div className="wallet-head muted" aria-hidden="true">
+        <span>{t('wallet_currency')}</span>
+        <span>{t('wallet_available')}</span>
+        <span>{t('wallet_frozen')}</span>
+      </div>
+      {rows.map((row) => (
+        <div
+          key={row.currencyId}
+          className="wallet-row"
+          data-testid={`balance-${row.currencyName}`}
+        >
+          <span className="stack" style={{ gap: 2 }}>
+            <strong>{row.currencyName}</strong>
+            <span className="muted" style={{ fontSize: 12 }}>
+              {t('wallet_total')} {formatAmount(row.totalAmount, { decimals })}
+            </span>
+          </span>
+          <span>{formatAmount(row.amount, { decimals })}</span>
+          <span className="muted">{formatAmount(row.frozenAmount, { decimals })}</span>
+        </div>
+      ))}
+    </section>
+  );
+}
