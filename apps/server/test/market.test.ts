@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   add,
   gt,
+  div,
   gte,
   isDecimalString,
   LANGUAGE_KEYS,
@@ -70,6 +71,8 @@ const BTC = pick(PRODUCT_TYPE.crypto, 'BTCUSDT');
 const ETH = pick(PRODUCT_TYPE.crypto, 'ETHUSDT');
 const GOLD = pick(PRODUCT_TYPE.futures, 'GC');
 const EURUSD = pick(PRODUCT_TYPE.forex, 'EURUSD');
+/** Prices the euro in USDT, and through EURUSD the dollar. */
+const EURUSDT = pick(PRODUCT_TYPE.crypto, 'EURUSDT');
 const CATALOGUE = [AAPL, MSFT, BTC, ETH, GOLD, EURUSD];
 
 const MINUTE = 60_000;
@@ -1266,5 +1269,39 @@ describe('the market calls', () => {
     expect(rates.find((rate) => rate.currencyName === 'BTC')!.rateToUsdt).toBe(
       row.tickerInfo.nowPrice,
     );
+  });
+});
+
+describe('exchange rates crossed through forex', () => {
+  let fx: TestApp;
+  beforeAll(async () => {
+    fx = await createTestApp({
+      env: { MARKET_FEED: 'simulated', MARKET_TICK_MS: String(TICK_MS), MARKET_SEED: 'tests' },
+      clock: new ManualClock(new Date(NOW)),
+      catalogue: [BTC, EURUSD, EURUSDT],
+      history: { days: 2, minuteDays: 1 },
+    });
+  });
+  afterAll(async () => {
+    await fx?.close();
+  });
+
+  it('prices the dollar as EURUSDT ÷ EURUSD, both from the feed', async () => {
+    const rates = Object.fromEntries(
+      (
+        (await call(fx.app, 'GET', '/api/currencyExchangeRate/getExchangeInfo')).body.data as {
+          currencyName: string;
+          rateToUsdt: string | null;
+        }[]
+      ).map((row) => [row.currencyName, row.rateToUsdt]),
+    );
+    const nowPrice = async (path: string, code: string) =>
+      (await call(fx.app, 'GET', path)).body.rows!.find((row) => row.productCode === code)
+        .tickerInfo.nowPrice as string;
+    const eurusdt = await nowPrice('/api/cryptocurrencyProduct/list', 'EURUSDT');
+    const eurusd = await nowPrice('/api/forexProduct/list', 'EURUSD');
+    expect(rates.EUR).toBe(eurusdt);
+    expect(rates.USD).toBe(normalize(div(eurusdt, eurusd, 18)));
+    expect(rates.USDC).toBeNull();
   });
 });

@@ -1110,6 +1110,51 @@ const CRYPTO = build(
       volatility: 1.2,
       dailyVolume: '5000000000000',
     }),
+    // Stablecoin and fiat pairs: they price the platform's USDC and EUR balances, and with the
+    // EUR/USD forex pair the USD ones, so deposits in any platform currency can be valued and
+    // exchanged at market rates.
+    usdtPair({
+      base: 'USDC',
+      names: localNames({
+        zh: 'USD Coin',
+        en: 'USD Coin',
+        tc: 'USD Coin',
+        jp: 'USDコイン',
+        ko: 'USD 코인',
+        th: 'ยูเอสดี คอยน์',
+        rus: 'USD Coin',
+        blr: 'USD Coin',
+        ida: 'यूएसडी कॉइन',
+        ar: 'يو إس دي كوين',
+      }),
+      priceScale: 4,
+      lotSize: '1',
+      leverages: CRYPTO_SMALL_LEVERAGES,
+      referencePrice: '1.0000',
+      volatility: 0.01,
+      dailyVolume: '800000000',
+    }),
+    usdtPair({
+      base: 'EUR',
+      names: localNames({
+        zh: '欧元',
+        en: 'Euro',
+        tc: '歐元',
+        jp: 'ユーロ',
+        ko: '유로',
+        th: 'ยูโร',
+        rus: 'Евро',
+        blr: 'Еўра',
+        ida: 'यूरो',
+        ar: 'يورو',
+      }),
+      priceScale: 4,
+      lotSize: '1',
+      leverages: CRYPTO_SMALL_LEVERAGES,
+      referencePrice: '1.1700',
+      volatility: 0.08,
+      dailyVolume: '60000000',
+    }),
   ],
 );
 

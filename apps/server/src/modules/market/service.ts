@@ -4,6 +4,8 @@
  */
 import {
   div,
+  isPositive,
+  mul,
   normalize,
   type DecimalString,
   type KlineQuery,
@@ -200,13 +202,33 @@ export class MarketService implements RateSource {
     );
   }
 
-  /** Units of USDT per unit of a currency, from its `<NAME>USDT` market; null without one. */
+  private lastPrice(productType: number, code: string): DecimalString | null {
+    const row = this.engine.product(productType, code);
+    const price = row ? (this.engine.tickerInfo(row)?.nowPrice ?? null) : null;
+    return price && isPositive(price) ? price : null;
+  }
+
+  /**
+   * Units of USDT per unit of a currency: from its `<NAME>USDT` market, else crossed through a
+   * forex pair with a currency that has one (USD: EURUSDT ÷ EURUSD); null when the market has
+   * neither. Every factor is a feed price.
+   */
   private usdtPrice(currencyId: number): DecimalString | null {
     const name = this.currencyNames.get(currencyId);
     if (!name) return null;
     if (name === 'USDT') return '1';
-    const row = this.engine.product(2, `${name}USDT`);
-    return row ? (this.engine.tickerInfo(row)?.nowPrice ?? null) : null;
+    const direct = this.lastPrice(2, `${name}USDT`);
+    if (direct) return direct;
+    for (const other of this.currencyNames.values()) {
+      if (other === name || other === 'USDT') continue;
+      const otherInUsdt = this.lastPrice(2, `${other}USDT`);
+      if (!otherInUsdt) continue;
+      const otherPerName = this.lastPrice(4, `${other}${name}`);
+      if (otherPerName) return div(otherInUsdt, otherPerName, 18);
+      const namePerOther = this.lastPrice(4, `${name}${other}`);
+      if (namePerOther) return mul(otherInUsdt, namePerOther);
+    }
+    return null;
   }
 
   /** RateSource: a rate only where the market has a price, never an invented one. */
