@@ -1,0 +1,245 @@
+/**
+ * Pieces the deposit screens share: amounts checked against a channel, the status of a deposit,
+ * copyable details, the demo-account explanation and the proof image loaded with the session.
+ */
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import {
+  formatAmount,
+  isDecimalString,
+  parseDecimal,
+  RECHARGE_CHANNEL_TYPE,
+  RECHARGE_STATUS,
+  SWITCH,
+  scaleOf,
+  SWITCH_OFF,
+} from '@bourse/shared';
+import { showToast } from '../../api';
+import { storedSwitches } from '../../api/launch';
+import { storeUserInfo } from '../../api/session';
+import { translate } from '../../i18n';
+import { getOtherValue } from '../../lib/storage';
+import { fetchRechargeProof, switchToLiveAccount, type RechargeChannel } from './recharge-api';
+import './recharge.css';
+
+/** An amount in a currency's own decimals, grouped when the thousands switch is on. */
+export function money(value: string | null | undefined, scale: number): string {
+  return formatAmount(value, {
+    decimals: scale,
+    thousands: storedSwitches()[SWITCH.thousandsSeparator] !== SWITCH_OFF,
+  });
+}
+
+/** Digits and one decimal point; a typed comma counts as the point. */
+export function cleanAmountInput(value: string): string {
+  const text = value.replace(/,/g, '.').replace(/[^\d.]/g, '');
+  const point = text.indexOf('.');
+  return point < 0 ? text : text.slice(0, point + 1) + text.slice(point + 1).replace(/\./g, '');
+}
+
+/** The server sends amounts at the currency's scale: shown as sent, with at least the app's decimals. */
+export function displayScale(amount: string): number {
+  return Math.max(isDecimalString(amount) ? scaleOf(amount) : 0, getOtherValue().app_decimal_no);
+}
+
+/** What is wrong with a typed amount for this channel, or undefined when it can be sent. */
+export function rechargeAmountError(input: string, channel: RechargeChannel): string | undefined {
+  const amount = input.trim();
+  if (!amount) return translate('recharge_amountRequired');
+  const parsed = parseDecimal(amount, {
+    maxScale: channel.scale,
+    min: channel.minAmount,
+    max: channel.maxAmount,
+  });
+  if (parsed.ok) return undefined;
+  switch (parsed.problem) {
+    case 'scale':
+      return translate('recharge_amountScale', [channel.scale]);
+    case 'range':
+    case 'sign':
+      return translate('recharge_amountRange', [
+        money(channel.minAmount, channel.scale),
+        money(channel.maxAmount, channel.scale),
+        channel.currencyName,
+      ]);
+    default:
+      return translate('recharge_amountFormat');
+  }
+}
+
+export const CHANNEL_TYPE_LABEL: Record<number, string> = {
+  [RECHARGE_CHANNEL_TYPE.bank]: 'recharge_typeBank',
+  [RECHARGE_CHANNEL_TYPE.crypto]: 'recharge_typeCrypto',
+  [RECHARGE_CHANNEL_TYPE.online]: 'recharge_typeOnline',
+};
+
+const STATUS: Record<number, { key: string; className: string }> = {
+  [RECHARGE_STATUS.reviewing]: { key: 'recharge_status0', className: 'rc-reviewing' },
+  [RECHARGE_STATUS.approved]: { key: 'recharge_status1', className: 'rc-approved' },
+  [RECHARGE_STATUS.rejected]: { key: 'recharge_status2', className: 'rc-rejected' },
+};
+
+export function RechargeStatusTag({ status }: { status: number }) {
+  const { t } = useTranslation();
+  const shown = STATUS[status] ?? STATUS[RECHARGE_STATUS.reviewing]!;
+  return (
+    <span
+      className={`rc-tag ${shown.className}`}
+      data-testid="recharge-status"
+      data-status={status}
+    >
+      {t(shown.key)}
+    </span>
+  );
+}
+
+export function statusClass(status: number): string {
+  return (STATUS[status] ?? STATUS[RECHARGE_STATUS.reviewing]!).className;
+}
+
+/** Copies text, also where the asynchronous clipboard is not offered (plain-http addresses). */
+export async function copyText(value: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(value);
+      return true;
+    }
+  } catch {
+    // fall back below
+  }
+  const area = document.createElement('textarea');
+  area.value = value;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  let copied: boolean;
+  try {
+    copied = document.execCommand('copy');
+  } catch {
+    copied = false;
+  }
+  area.remove();
+  return copied;
+}
+
+/**
+ * A label and its value on one line; `copy` adds a button that copies the value. Long codes
+ * (`mono`: account numbers, addresses) get a line of their own under the label.
+ */
+export function DetailRow({
+  label,
+  value,
+  copy = false,
+  testId,
+  mono = false,
+}: {
+  label: string;
+  value: React.ReactNode;
+  copy?: boolean;
+  testId?: string;
+  mono?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className={`rc-row${mono ? ' rc-row-block' : ''}`}>
+      <span className="muted rc-row-label">{label}</span>
+      <span className={`rc-row-value${mono ? ' rc-mono' : ''}`} data-testid={testId}>
+        {value}
+      </span>
+      {copy && typeof value === 'string' && (
+        <button
+          type="button"
+          className="field-addon rc-copy"
+          aria-label={`${t('recharge_copy')} ${label}`}
+          onClick={() =>
+            void copyText(value).then((ok) =>
+              showToast(t(ok ? 'recharge_copied' : 'recharge_copyFailed')),
+            )
+          }
+        >
+          {t('recharge_copy')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Demo funds are virtual: deposits need the live account, one tap away. */
+export function DemoRechargeNotice() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState(false);
+  async function switchAccount() {
+    setPending(true);
+    try {
+      const userInfo = await switchToLiveAccount();
+      storeUserInfo(userInfo);
+      queryClient.setQueryData(['userInfo'], userInfo);
+      await queryClient.invalidateQueries();
+      showToast(t('account_nowLive'));
+    } catch {
+      // The request client has told the user.
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <section className="card stack" data-testid="recharge-demo">
+      <div className="row">
+        <span className="badge-demo">{t('account_demoBadge')}</span>
+        <strong>{t('recharge_demoTitle')}</strong>
+      </div>
+      <p className="muted" style={{ margin: 0, lineHeight: 1.5 }}>
+        {t('recharge_demoText')}
+      </p>
+      <Button
+        block
+        color="primary"
+        loading={pending}
+        onClick={() => void switchAccount()}
+        data-testid="recharge-switch-live"
+      >
+        {t('recharge_switchToLive')}
+      </Button>
+    </section>
+  );
+}
+
+/**
+ * The proof image of a deposit as an object URL, fetched with the session (the call answers only
+ * the owner); `failed` when it cannot be shown. The URL is released when the screen closes.
+ */
+export function useProofUrl(id: number | undefined, hasProof: boolean) {
+  const [state, setState] = useState<{ id?: number; url?: string; failed: boolean }>({
+    failed: false,
+  });
+  useEffect(() => {
+    if (!id || !hasProof) return;
+    const abort = new AbortController();
+    let url: string | undefined;
+    fetchRechargeProof(id, abort.signal)
+      .then((blob) => {
+        if (abort.signal.aborted) return;
+        if (!blob) return setState({ id, failed: true });
+        url = URL.createObjectURL(blob);
+        setState({ id, url, failed: false });
+      })
+      .catch(() => {
+        if (!abort.signal.aborted) setState({ id, failed: true });
+      });
+    return () => {
+      abort.abort();
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [id, hasProof]);
+  const current = state.id === id ? state : { failed: false };
+  return {
+    url: current.url,
+    failed: current.failed,
+    loading: hasProof && !current.url && !current.failed,
+  };
+}
