@@ -37,6 +37,10 @@ describe('wallet', () => {
     expect(
       await page.locator('[data-testid="tab-accountDetail"]').getAttribute('aria-current'),
     ).toBe('page');
+    const entries = () => page.locator('.grid-entry').allTextContents();
+    expect(await entries()).toEqual(
+      ['area_recharge', 'area_withdraw', 'area_exchange', 'area_records'].map((key) => text(key)),
+    );
 
     // The same user in the demo account (the session's book) sees the virtual funds.
     const switched = await apiCall('GET', '/api/userInfo/changeLoginModel', {
@@ -50,6 +54,8 @@ describe('wallet', () => {
       .toBe('100,000.00');
     expect(await usdt.textContent()).toContain('100,000.00');
     expect(await page.locator('.badge-demo').textContent()).toBe(text('account_demoBadge'));
+    // Virtual funds cannot be paid in or out, but can be exchanged and traced.
+    expect(await entries()).toEqual([text('area_exchange'), text('area_records')]);
     await screenshot(page, 'wallet-demo');
   });
 });

@@ -1,8 +1,7 @@
 /**
  * The wallet tab (accountDetail): total assets valued in the trade currency at live prices, and
  * every platform currency's available, frozen and total balance. Demo accounts are badged and
- * told that their funds are virtual. Entries to deposit, withdraw, exchange and records appear
- * as those screens are built.
+ * told that their funds are virtual: they get exchange and records, not deposit and withdrawal.
  */
 import { FileOutline, LoopOutline, ReceivePaymentOutline, SendOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
@@ -14,11 +13,24 @@ import { useUser } from '../../hooks/use-user';
 import { getOtherValue } from '../../lib/storage';
 import { BalanceTable, TotalAssets, useAssets } from './assets-summary';
 
-const ENTRIES: ScreenEntry[] = [
-  { route: 'recharge', label: 'area_recharge', icon: <ReceivePaymentOutline /> },
-  { route: 'withdraw', label: 'area_withdraw', icon: <SendOutline /> },
-  { route: 'exchange', label: 'area_exchange', icon: <LoopOutline /> },
-  { route: 'accountRecord', label: 'area_records', icon: <FileOutline /> },
+/** Each entry with its page-config module; demo accounts cannot pay in or out. */
+const ENTRIES: (ScreenEntry & { module: string; live?: true })[] = [
+  {
+    route: 'recharge',
+    label: 'area_recharge',
+    icon: <ReceivePaymentOutline />,
+    module: 'recharge',
+    live: true,
+  },
+  {
+    route: 'withdraw',
+    label: 'area_withdraw',
+    icon: <SendOutline />,
+    module: 'withdraw',
+    live: true,
+  },
+  { route: 'exchange', label: 'area_exchange', icon: <LoopOutline />, module: 'exchange' },
+  { route: 'accountRecord', label: 'area_records', icon: <FileOutline />, module: 'records' },
 ];
 
 export default function AccountDetailPage() {
@@ -41,7 +53,9 @@ export default function AccountDetailPage() {
           {visible('total') && (
             <TotalAssets valuation={valuation} decimals={decimals} demo={demo} />
           )}
-          {!demo && <EntryGrid entries={ENTRIES} />}
+          <EntryGrid
+            entries={ENTRIES.filter((entry) => visible(entry.module) && !(demo && entry.live))}
+          />
           <BalanceTable rows={rows} decimals={decimals} />
         </div>
       </div>
