@@ -68,10 +68,6 @@ export async function isSetWithPwd(): Promise<boolean> {
   return Boolean(data?.isSetWithPwd);
 }
 
-export function changeLoginModel(accountType: 0 | 2) {
-  return api.get<UserInfo>('/api/userInfo/changeLoginModel', { accountType }, { catchError: true });
-}
-
 export interface PanelData {
   currencyId: number;
   currencyName: string;

@@ -2,7 +2,7 @@
  * The user centre (me-k): avatar, account, verification state, the live/demo switch with its
  * badge, the balance, entries to every area and logout. Signed out, it offers sign-in.
  */
-import { useQueryClient, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Button, List } from 'antd-mobile';
 import { Dialog } from '../../lib/antd-render';
 import {
@@ -28,15 +28,15 @@ import {
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_TYPE, AUTH_STATUS, formatAmount } from '@bourse/shared';
-import { showToast } from '../../api';
 import { EntryGrid, type ScreenEntry } from '../../components/entry-grid';
 import { PageHeader } from '../../components/page-header';
 import { usePageConfig } from '../../hooks/use-page-config';
 import { translate } from '../../i18n';
 import { isBuilt, navigateTo, reLaunch } from '../../lib/navigation';
 import { getOtherValue } from '../../lib/storage';
-import { changeLoginModel, personCenterPanelData } from './api';
-import { signOut, storeUserInfo } from '../../api/session';
+import { personCenterPanelData } from './api';
+import { useSwitchAccount } from '../../hooks/use-switch-account';
+import { signOut } from '../../api/session';
 import { useUser } from '../../hooks/use-user';
 
 const AUTH_LABEL: Record<number, string> = {
@@ -99,7 +99,6 @@ const AREAS: Entry[][] = [
 
 export default function MePage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const { user, signedIn } = useUser();
   const visible = usePageConfig('pages/tabs/me/me-k');
   const panel = useQuery({
@@ -109,15 +108,10 @@ export default function MePage() {
   });
   const demo = user?.accountType === ACCOUNT_TYPE.demo;
   const { app_decimal_no: decimals } = getOtherValue();
+  const switchTo = useSwitchAccount();
 
   async function switchAccount() {
-    const target = demo ? ACCOUNT_TYPE.live : ACCOUNT_TYPE.demo;
-    const userInfo = await changeLoginModel(target).catch(() => undefined);
-    if (!userInfo) return;
-    storeUserInfo(userInfo);
-    queryClient.setQueryData(['userInfo'], userInfo);
-    await queryClient.invalidateQueries();
-    showToast(t(target === ACCOUNT_TYPE.demo ? 'account_nowDemo' : 'account_nowLive'));
+    await switchTo(demo ? ACCOUNT_TYPE.live : ACCOUNT_TYPE.demo);
   }
 
   async function logout() {

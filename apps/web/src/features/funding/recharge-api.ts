@@ -1,11 +1,5 @@
 /** The deposit calls: channels, submitting a deposit, its records and its payment proof. */
-import {
-  ACCOUNT_TYPE,
-  type InMoneyBody,
-  type RechargeChannel,
-  type RechargeRecord,
-  type UserInfo,
-} from '@bourse/shared';
+import { type InMoneyBody, type RechargeChannel, type RechargeRecord } from '@bourse/shared';
 import { api } from '../../api';
 import { currentLanguage } from '../../i18n';
 import { baseUrl } from '../../lib/lines';
@@ -57,15 +51,6 @@ export async function fetchRechargeProof(id: number, signal?: AbortSignal): Prom
   const type = response.headers.get('content-type') ?? '';
   if (!response.ok || !type.startsWith('image/')) return null;
   return response.blob();
-}
-
-/** Switches the session to the user's live account (deposits are for real funds only). */
-export function switchToLiveAccount(): Promise<UserInfo> {
-  return api.get<UserInfo>(
-    '/api/userInfo/changeLoginModel',
-    { accountType: ACCOUNT_TYPE.live },
-    { catchError: true },
-  );
 }
 
 /**

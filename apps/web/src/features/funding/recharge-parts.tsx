@@ -3,10 +3,10 @@
  * copyable details, the demo-account explanation and the proof image loaded with the session.
  */
 import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import {
+  ACCOUNT_TYPE,
   formatAmount,
   isDecimalString,
   parseDecimal,
@@ -18,10 +18,10 @@ import {
 } from '@bourse/shared';
 import { showToast } from '../../api';
 import { storedSwitches } from '../../api/launch';
-import { storeUserInfo } from '../../api/session';
 import { translate } from '../../i18n';
 import { getOtherValue } from '../../lib/storage';
-import { fetchRechargeProof, switchToLiveAccount, type RechargeChannel } from './recharge-api';
+import { fetchRechargeProof, type RechargeChannel } from './recharge-api';
+import { useSwitchAccount } from '../../hooks/use-switch-account';
 import './recharge.css';
 
 /** An amount in a currency's own decimals, grouped when the thousands switch is on. */
@@ -171,18 +171,12 @@ export function DetailRow({
 /** Demo funds are virtual: deposits need the live account, one tap away. */
 export function DemoRechargeNotice() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const switchTo = useSwitchAccount();
   const [pending, setPending] = useState(false);
   async function switchAccount() {
     setPending(true);
     try {
-      const userInfo = await switchToLiveAccount();
-      storeUserInfo(userInfo);
-      queryClient.setQueryData(['userInfo'], userInfo);
-      await queryClient.invalidateQueries();
-      showToast(t('account_nowLive'));
-    } catch {
-      // The request client has told the user.
+      await switchTo(ACCOUNT_TYPE.live);
     } finally {
       setPending(false);
     }

@@ -38,11 +38,11 @@ import {
 } from '@bourse/shared';
 import { api, ApiError, showToast, unhandledMessage } from '../../api';
 import { storedTip } from '../../api/launch';
-import { storeUserInfo } from '../../api/session';
 import { CodePadPopup } from '../../components/code-pad';
 import { Field } from '../../components/field';
 import { PageHeader } from '../../components/page-header';
 import { RequireSignIn } from '../../components/require-sign-in';
+import { useSwitchAccount } from '../../hooks/use-switch-account';
 import { useSubmit } from '../../hooks/use-submit';
 import { useUser } from '../../hooks/use-user';
 import { translate } from '../../i18n';
@@ -212,23 +212,9 @@ function Notice({
 /** Demo accounts: their funds are virtual, so there is nothing to withdraw; the live one can. */
 function DemoExplanation() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
+  const switchTo = useSwitchAccount();
   const { submit, pending } = useSubmit(async () => {
-    const userInfo = await api
-      .get<UserInfo>(
-        '/api/userInfo/changeLoginModel',
-        { accountType: ACCOUNT_TYPE.live },
-        { catchError: true },
-      )
-      .catch((error: unknown) => {
-        const message = unhandledMessage(error);
-        if (message) showToast(message);
-        throw error;
-      });
-    storeUserInfo(userInfo);
-    queryClient.setQueryData(['userInfo'], userInfo);
-    await queryClient.invalidateQueries();
-    showToast(t('account_nowLive'));
+    await switchTo(ACCOUNT_TYPE.live);
   });
   return (
     <div className="page-body stack">
