@@ -1,12 +1,13 @@
 /** Pieces shared by the wallet's flows: dependencies, amount checks, request fingerprints. */
 import { createHash, randomInt } from 'node:crypto';
 import { gt, lt, scaleOf, type DecimalString } from '@bourse/shared';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { AccountService } from '../account/service';
 import type { RateSource } from '../assets/rates';
 import type { Currency, SettingsService } from '../settings/service';
+import type { AuditWriter, ReviewOutcome } from './review';
 
 export interface WalletDeps {
   db: Database;
@@ -65,4 +66,47 @@ export function startOfUtcDay(now: Date): Date {
 /** Demo accounts hold virtual funds: they cannot pay in or out. */
 export function refuseDemo(accountType: number): void {
   if (accountType === 2) throw new AppError('hint_demoNoFunding', 403);
+}
+
+export interface ReviewStep<Row extends { id: number; status: number }, Shown> {
+  id: number;
+  /** The status the review moves the request to (from 0, under review). */
+  status: number;
+  find(q: Queryable, id: number, forUpdate?: boolean): Promise<Row | null>;
+  show(row: Row): Shown;
+  notFoundKey: string;
+  closedKey: string;
+  action: string;
+  targetType: string;
+  /** Moves the money and records the new status, inside the review's transaction. */
+  apply(tx: Queryable, row: Row): Promise<void>;
+  audit: AuditWriter;
+}
+
+/**
+ * An operator's review of a request under review, in one transaction: the request row locked,
+ * its money moved once, the audit entry written. Asking again for the state it already has
+ * changes nothing; any other closed state is refused.
+ */
+export async function reviewOnce<Row extends { id: number; status: number }, Shown>(
+  db: Database,
+  step: ReviewStep<Row, Shown>,
+): Promise<ReviewOutcome<Shown>> {
+  const changed = await db.transaction(async (tx) => {
+    const row = await step.find(tx, step.id, true);
+    if (!row) throw new AppError(step.notFoundKey, 404, ['id']);
+    if (row.status === step.status) return false;
+    if (row.status !== 0) throw new AppError(step.closedKey, 409);
+    await step.apply(tx, row);
+    const after = (await step.find(tx, step.id))!;
+    await step.audit(tx, {
+      action: step.action,
+      targetType: step.targetType,
+      targetId: String(row.id),
+      before: step.show(row),
+      after: step.show(after),
+    });
+    return true;
+  });
+  return { record: step.show((await step.find(db, step.id))!), changed };
 }

@@ -25,6 +25,7 @@ import {
   orderNumber,
   refuseDemo,
   requireCurrency,
+  reviewOnce,
   type WalletDeps,
 } from './common';
 import { parseProofImage } from './proof-image';
@@ -314,42 +315,38 @@ export class Recharges {
   ): Promise<ReviewOutcome<ReviewedRecharge>> {
     const now = this.deps.clock.now();
     const currencies = await this.currencies();
-    const changed = await this.deps.db.transaction(async (tx) => {
-      const row = await this.find(tx, id, true);
-      if (!row) throw new AppError('hint_rechargeNotFound', 404, ['id']);
-      if (row.status === status) return false;
-      if (row.status !== RECHARGE_STATUS.reviewing) throw new AppError('hint_reviewClosed', 409);
-      let entryId: number | null = null;
-      if (status === RECHARGE_STATUS.approved) {
-        const entry = await ledger.transfer(tx, {
-          book: 'live',
-          type: 'recharge',
-          scope: 'platform',
-          requestId: `recharge:${row.id}`,
-          refType: 'recharge',
-          refId: row.id,
-          from: ledger.platform(row.currency_id, 'external'),
-          to: ledger.user(row.user_id, row.currency_id, 'available'),
-          amount: normalize(row.amount),
-        });
-        entryId = entry.entryId;
-      }
-      await tx.query(
-        `UPDATE user_recharge SET status = $2, reject_reason = $3, entry_id = $4, reviewed_at = $5, reviewed_by = $6
-         WHERE id = $1`,
-        [row.id, status, reason, entryId, now, actor.operatorId],
-      );
-      const after = (await this.find(tx, id))!;
-      await audit(tx, {
-        action: status === RECHARGE_STATUS.approved ? 'recharge.approve' : 'recharge.reject',
-        targetType: 'recharge',
-        targetId: String(row.id),
-        before: this.toRecord(row, currencies),
-        after: this.toRecord(after, currencies),
-      });
-      return true;
+    return reviewOnce(this.deps.db, {
+      id,
+      status,
+      find: (q, rowId, forUpdate) => this.find(q, rowId, forUpdate),
+      show: (row) => this.toRecord(row, currencies),
+      notFoundKey: 'hint_rechargeNotFound',
+      closedKey: 'hint_reviewClosed',
+      action: status === RECHARGE_STATUS.approved ? 'recharge.approve' : 'recharge.reject',
+      targetType: 'recharge',
+      audit,
+      apply: async (tx, row) => {
+        let entryId: number | null = null;
+        if (status === RECHARGE_STATUS.approved) {
+          const entry = await ledger.transfer(tx, {
+            book: 'live',
+            type: 'recharge',
+            scope: 'platform',
+            requestId: `recharge:${row.id}`,
+            refType: 'recharge',
+            refId: row.id,
+            from: ledger.platform(row.currency_id, 'external'),
+            to: ledger.user(row.user_id, row.currency_id, 'available'),
+            amount: normalize(row.amount),
+          });
+          entryId = entry.entryId;
+        }
+        await tx.query(
+          `UPDATE user_recharge SET status = $2, reject_reason = $3, entry_id = $4, reviewed_at = $5, reviewed_by = $6
+           WHERE id = $1`,
+          [row.id, status, reason, entryId, now, actor.operatorId],
+        );
+      },
     });
-    const row = (await this.find(this.deps.db, id))!;
-    return { record: this.toRecord(row, currencies), changed };
   }
 }

@@ -37,6 +37,7 @@ import {
   orderNumber,
   refuseDemo,
   requireCurrency,
+  reviewOnce,
   startOfUtcDay,
   type WalletDeps,
 } from './common';
@@ -460,43 +461,39 @@ export class Withdrawals {
   ): Promise<ReviewOutcome<ReviewedWithdraw>> {
     const now = this.deps.clock.now();
     const currencies = await this.currencies();
-    const changed = await this.deps.db.transaction(async (tx) => {
-      const row = await this.find(tx, id, true);
-      if (!row) throw new AppError('hint_withdrawNotFound', 404, ['id']);
-      if (row.status === status) return false;
-      if (row.status !== WITHDRAW_STATUS.reviewing) throw new AppError('hint_withdrawClosed', 409);
-      if (status === WITHDRAW_STATUS.paid) {
-        await ledger.capture(tx, row.hold_id, {
-          amount: normalize(row.amount),
-          to: ledger.platform(row.currency_id, 'external'),
-          type: 'withdraw',
-        });
-        if (isPositive(row.fee)) {
+    return reviewOnce(this.deps.db, {
+      id,
+      status,
+      find: (q, rowId, forUpdate) => this.find(q, rowId, forUpdate),
+      show: (row) => this.toRecord(row, currencies, null),
+      notFoundKey: 'hint_withdrawNotFound',
+      closedKey: 'hint_withdrawClosed',
+      action: status === WITHDRAW_STATUS.paid ? 'withdraw.pay' : 'withdraw.reject',
+      targetType: 'withdraw',
+      audit,
+      apply: async (tx, row) => {
+        if (status === WITHDRAW_STATUS.paid) {
           await ledger.capture(tx, row.hold_id, {
-            amount: normalize(row.fee),
-            to: ledger.platform(row.currency_id, 'fees'),
-            type: 'withdraw_fee',
+            amount: normalize(row.amount),
+            to: ledger.platform(row.currency_id, 'external'),
+            type: 'withdraw',
           });
+          if (isPositive(row.fee)) {
+            await ledger.capture(tx, row.hold_id, {
+              amount: normalize(row.fee),
+              to: ledger.platform(row.currency_id, 'fees'),
+              type: 'withdraw_fee',
+            });
+          }
+        } else {
+          await ledger.release(tx, row.hold_id, 'reject');
         }
-      } else {
-        await ledger.release(tx, row.hold_id, 'reject');
-      }
-      await tx.query(
-        `UPDATE user_withdraw SET status = $2, reject_reason = $3, closed_at = $4, reviewed_by = $5
-         WHERE id = $1`,
-        [row.id, status, reason, now, actor.operatorId],
-      );
-      const after = (await this.find(tx, id))!;
-      await audit(tx, {
-        action: status === WITHDRAW_STATUS.paid ? 'withdraw.pay' : 'withdraw.reject',
-        targetType: 'withdraw',
-        targetId: String(row.id),
-        before: this.toRecord(row, currencies, null),
-        after: this.toRecord(after, currencies, null),
-      });
-      return true;
+        await tx.query(
+          `UPDATE user_withdraw SET status = $2, reject_reason = $3, closed_at = $4, reviewed_by = $5
+           WHERE id = $1`,
+          [row.id, status, reason, now, actor.operatorId],
+        );
+      },
     });
-    const row = (await this.find(this.deps.db, id))!;
-    return { record: this.toRecord(row, currencies, null), changed };
   }
 }
