@@ -10,6 +10,7 @@ import { benchWebSize } from './web-size.mjs';
 import { benchProducts } from './products.mjs';
 import { benchQuotesFps } from './quotes-fps.mjs';
 import { benchWsFanout } from './ws-fanout.mjs';
+import { benchWithdraw } from './withdraw.mjs';
 import { machine, root } from './lib.mjs';
 
 const results = { date: new Date().toISOString(), machine: machine(), benchmarks: [] };
@@ -22,10 +23,13 @@ for (const bench of [
   benchProducts,
   benchWsFanout,
   benchLedger,
+  benchWithdraw,
 ]) {
-  const result = await bench();
-  results.benchmarks.push(result);
-  console.log(JSON.stringify(result, null, 2));
+  // A benchmark may measure more than one figure (withdrawals on PostgreSQL and on PGlite).
+  for (const result of [await bench()].flat()) {
+    results.benchmarks.push(result);
+    console.log(JSON.stringify(result, null, 2));
+  }
 }
 await mkdir(path.join(root, 'bench/results'), { recursive: true });
 await writeFile(

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   add,
   gt,
-  div,
   gte,
   isDecimalString,
   LANGUAGE_KEYS,
@@ -71,8 +70,9 @@ const BTC = pick(PRODUCT_TYPE.crypto, 'BTCUSDT');
 const ETH = pick(PRODUCT_TYPE.crypto, 'ETHUSDT');
 const GOLD = pick(PRODUCT_TYPE.futures, 'GC');
 const EURUSD = pick(PRODUCT_TYPE.forex, 'EURUSD');
-/** Prices the euro in USDT, and through EURUSD the dollar. */
+/** Price the euro, and USDC with the dollar, in USDT. */
 const EURUSDT = pick(PRODUCT_TYPE.crypto, 'EURUSDT');
+const USDCUSDT = pick(PRODUCT_TYPE.crypto, 'USDCUSDT');
 const CATALOGUE = [AAPL, MSFT, BTC, ETH, GOLD, EURUSD];
 
 const MINUTE = 60_000;
@@ -1272,13 +1272,13 @@ describe('the market calls', () => {
   });
 });
 
-describe('exchange rates crossed through forex', () => {
+describe('exchange rates of the fiat currencies', () => {
   let fx: TestApp;
   beforeAll(async () => {
     fx = await createTestApp({
       env: { MARKET_FEED: 'simulated', MARKET_TICK_MS: String(TICK_MS), MARKET_SEED: 'tests' },
       clock: new ManualClock(new Date(NOW)),
-      catalogue: [BTC, EURUSD, EURUSDT],
+      catalogue: [BTC, USDCUSDT, EURUSDT],
       history: { days: 2, minuteDays: 1 },
     });
   });
@@ -1286,7 +1286,7 @@ describe('exchange rates crossed through forex', () => {
     await fx?.close();
   });
 
-  it('prices the dollar as EURUSDT ÷ EURUSD, both from the feed', async () => {
+  it('prices the euro by EURUSDT and the dollar by USDCUSDT, both feed prices', async () => {
     const rates = Object.fromEntries(
       (
         (await call(fx.app, 'GET', '/api/currencyExchangeRate/getExchangeInfo')).body.data as {
@@ -1295,13 +1295,14 @@ describe('exchange rates crossed through forex', () => {
         }[]
       ).map((row) => [row.currencyName, row.rateToUsdt]),
     );
-    const nowPrice = async (path: string, code: string) =>
-      (await call(fx.app, 'GET', path)).body.rows!.find((row) => row.productCode === code)
-        .tickerInfo.nowPrice as string;
-    const eurusdt = await nowPrice('/api/cryptocurrencyProduct/list', 'EURUSDT');
-    const eurusd = await nowPrice('/api/forexProduct/list', 'EURUSD');
-    expect(rates.EUR).toBe(eurusdt);
-    expect(rates.USD).toBe(normalize(div(eurusdt, eurusd, 18)));
-    expect(rates.USDC).toBeNull();
+    const crypto = (await call(fx.app, 'GET', '/api/cryptocurrencyProduct/list')).body.rows!;
+    const price = (code: string) =>
+      crypto.find((row) => row.productCode === code).tickerInfo.nowPrice as string;
+    expect(rates).toMatchObject({
+      EUR: price('EURUSDT'),
+      USD: price('USDCUSDT'),
+      USDC: price('USDCUSDT'),
+      ETH: null,
+    });
   });
 });

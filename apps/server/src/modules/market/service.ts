@@ -5,7 +5,6 @@
 import {
   div,
   isPositive,
-  mul,
   normalize,
   type DecimalString,
   type KlineQuery,
@@ -209,26 +208,15 @@ export class MarketService implements RateSource {
   }
 
   /**
-   * Units of USDT per unit of a currency: from its `<NAME>USDT` market, else crossed through a
-   * forex pair with a currency that has one (USD: EURUSDT ÷ EURUSD); null when the market has
-   * neither. Every factor is a feed price.
+   * Units of USDT per unit of a currency, from its `<NAME>USDT` market, or for the dollar from
+   * USDCUSDT (USDC is redeemable one for one in dollars; no market trades USD against USDT
+   * directly). Null when the market has no price: never an assumed one.
    */
   private usdtPrice(currencyId: number): DecimalString | null {
     const name = this.currencyNames.get(currencyId);
     if (!name) return null;
     if (name === 'USDT') return '1';
-    const direct = this.lastPrice(2, `${name}USDT`);
-    if (direct) return direct;
-    for (const other of this.currencyNames.values()) {
-      if (other === name || other === 'USDT') continue;
-      const otherInUsdt = this.lastPrice(2, `${other}USDT`);
-      if (!otherInUsdt) continue;
-      const otherPerName = this.lastPrice(4, `${other}${name}`);
-      if (otherPerName) return div(otherInUsdt, otherPerName, 18);
-      const namePerOther = this.lastPrice(4, `${name}${other}`);
-      if (namePerOther) return mul(otherInUsdt, namePerOther);
-    }
-    return null;
+    return this.lastPrice(2, `${USD_PROXY[name] ?? name}USDT`);
   }
 
   /** RateSource: a rate only where the market has a price, never an invented one. */
@@ -254,3 +242,10 @@ export class MarketService implements RateSource {
 }
 
 export const MAX_FAVOURITES = 200;
+
+/**
+ * Currencies without a USDT market of their own, priced by one that stands for them. (Crossing
+ * EURUSDT with the EURUSD forex pair was tried: two separately fed prices drift apart, which put
+ * the dollar percents away from USDT.)
+ */
+const USD_PROXY: Record<string, string> = { USD: 'USDC' };

@@ -4,17 +4,16 @@
  */
 import { Button, DotLoading } from 'antd-mobile';
 import { BankcardOutline } from 'antd-mobile-icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MAX_BANK_CARDS, type BankCard } from '@bourse/shared';
-import { showToast } from '../../api';
 import { isSignedIn } from '../../api/session';
 import { PageHeader } from '../../components/page-header';
 import { RequireSignIn } from '../../components/require-sign-in';
 import { translate } from '../../i18n';
 import { navigateTo } from '../../lib/navigation';
 import { deleteBankCard, fetchBankCards, QUERY_KEY } from './api';
-import { EmptyState, groupCardNumber, useConfirmDelete } from './parts';
+import { EmptyState, groupCardNumber, useRemoval } from './parts';
 
 function BankCardItem({ card, onDelete }: { card: BankCard; onDelete: () => void }) {
   const { t } = useTranslation();
@@ -59,8 +58,7 @@ function BankCardItem({ card, onDelete }: { card: BankCard; onDelete: () => void
 
 export default function BankCardListPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const confirmDelete = useConfirmDelete();
+  const removal = useRemoval(QUERY_KEY.bankCards);
   const cards = useQuery({
     queryKey: QUERY_KEY.bankCards,
     queryFn: fetchBankCards,
@@ -69,22 +67,13 @@ export default function BankCardListPage() {
   const rows = cards.data ?? [];
   const canAdd = cards.isSuccess && rows.length < MAX_BANK_CARDS;
 
-  async function remove(card: BankCard) {
-    const confirmed = await confirmDelete(
-      translate('bankCard_deleteConfirm', [card.bankName, card.cardNumber.slice(-4)]),
-      t('bankCard_delete'),
-    );
-    if (!confirmed) return;
-    try {
-      await deleteBankCard(card.id);
-    } catch {
-      // The request client has told the user.
-      return;
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: QUERY_KEY.bankCards });
-    }
-    showToast(t('bankCard_deleted'));
-  }
+  const remove = (card: BankCard) =>
+    removal({
+      question: translate('bankCard_deleteConfirm', [card.bankName, card.cardNumber.slice(-4)]),
+      confirm: t('bankCard_delete'),
+      done: t('bankCard_deleted'),
+      remove: () => deleteBankCard(card.id),
+    });
 
   return (
     <RequireSignIn>

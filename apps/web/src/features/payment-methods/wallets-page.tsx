@@ -4,17 +4,16 @@
  */
 import { Button, DotLoading } from 'antd-mobile';
 import { PayCircleOutline } from 'antd-mobile-icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MAX_WALLET_ADDRESSES, type WalletAddress } from '@bourse/shared';
-import { showToast } from '../../api';
 import { isSignedIn } from '../../api/session';
 import { PageHeader } from '../../components/page-header';
 import { RequireSignIn } from '../../components/require-sign-in';
 import { translate } from '../../i18n';
 import { navigateTo } from '../../lib/navigation';
 import { deleteWalletAddress, fetchWalletAddresses, QUERY_KEY } from './api';
-import { EmptyState, useConfirmDelete } from './parts';
+import { EmptyState, useRemoval } from './parts';
 
 /** Addresses by currency, currencies in the order their first address comes. */
 function byCurrency(rows: readonly WalletAddress[]): [string, WalletAddress[]][] {
@@ -63,8 +62,7 @@ function AddressItem({ address, onDelete }: { address: WalletAddress; onDelete: 
 
 export default function WalletsPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const confirmDelete = useConfirmDelete();
+  const removal = useRemoval(QUERY_KEY.walletAddresses);
   const addresses = useQuery({
     queryKey: QUERY_KEY.walletAddresses,
     queryFn: fetchWalletAddresses,
@@ -73,22 +71,13 @@ export default function WalletsPage() {
   const rows = addresses.data ?? [];
   const canAdd = addresses.isSuccess && rows.length < MAX_WALLET_ADDRESSES;
 
-  async function remove(address: WalletAddress) {
-    const confirmed = await confirmDelete(
-      translate('address_deleteConfirm', [address.currencyName, address.network]),
-      t('address_delete'),
-    );
-    if (!confirmed) return;
-    try {
-      await deleteWalletAddress(address.id);
-    } catch {
-      // The request client has told the user.
-      return;
-    } finally {
-      await queryClient.invalidateQueries({ queryKey: QUERY_KEY.walletAddresses });
-    }
-    showToast(t('address_deleted'));
-  }
+  const remove = (address: WalletAddress) =>
+    removal({
+      question: translate('address_deleteConfirm', [address.currencyName, address.network]),
+      confirm: t('address_delete'),
+      done: t('address_deleted'),
+      remove: () => deleteWalletAddress(address.id),
+    });
 
   return (
     <RequireSignIn>
