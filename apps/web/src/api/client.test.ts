@@ -71,6 +71,23 @@ describe('request client', () => {
     expect(request!.query.has('skip')).toBe(false);
   });
 
+  it('reads a file as a Blob with the usual headers, and its refusals as envelopes', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    server.answer('/api/file', { file: { type: 'image/png', data: png } });
+    const blob = await client.file('/api/file', { id: 7 });
+    expect(blob.type).toBe('image/png');
+    expect(Buffer.from(await blob.arrayBuffer())).toEqual(png);
+    expect(server.requests[0]!.query.get('id')).toBe('7');
+    expect(server.requests[0]!.headers.authorization).toBe('Bearer secret-token');
+    server.answer('/api/missing', {
+      status: 404,
+      body: { code: 500, msg: 'hint_insufficientBalance' },
+    });
+    const error = await failure(client.file('/api/missing'));
+    expect(error.kind).toBe('rejected');
+    expect(toasts).toEqual(['Insufficient balance']);
+  });
+
   it('sends no Authorization header when signed out', async () => {
     token = undefined;
     server.answer('/api/x', { body: { code: 200, msg: 'hint_success' } });

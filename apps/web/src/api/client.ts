@@ -60,6 +60,8 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Aborting on purpose (leaving a screen) settles quietly. */
   signal?: AbortSignal;
+  /** A file answer (an image): its bytes come back as `data`; errors still come as envelopes. */
+  binary?: boolean;
 }
 
 export interface ClientDeps {
@@ -83,6 +85,8 @@ export interface Client {
     params?: Record<string, unknown>,
     options?: RequestOptions,
   ): Promise<PagedEnvelope<T>>;
+  /** A file (GET) as a Blob, with the session and language headers of every call. */
+  file(url: string, params?: Record<string, unknown>, options?: RequestOptions): Promise<Blob>;
 }
 
 function encode(values: Record<string, unknown> = {}): URLSearchParams {
@@ -139,6 +143,9 @@ export function createClient(deps: ClientDeps): Client {
     try {
       const response = await doFetch(target, { method, headers, body, signal });
       const type = response.headers.get('content-type') ?? '';
+      if (options.binary && response.ok && !type.includes('json')) {
+        return { code: RESPONSE_CODE.ok, msg: 'hint_success', data: (await response.blob()) as T };
+      }
       if (!type.includes('json')) throw new TypeError(`unexpected ${response.status} ${type}`);
       envelope = (await response.json()) as Envelope<T>;
       if (typeof envelope?.code !== 'number' || typeof envelope.msg !== 'string') {
@@ -179,6 +186,15 @@ export function createClient(deps: ClientDeps): Client {
     },
     async page<T>(url: string, params?: Record<string, unknown>, options?: RequestOptions) {
       return (await request<T>(url, { ...options, method: 'GET', params })) as PagedEnvelope<T>;
+    },
+    async file(url: string, params?: Record<string, unknown>, options?: RequestOptions) {
+      const envelope = await request<Blob>(url, {
+        ...options,
+        method: 'GET',
+        params,
+        binary: true,
+      });
+      return envelope.data as Blob;
     },
   };
 }

@@ -11,6 +11,8 @@ export interface Answer {
   body?: unknown;
   /** Raw text sent as text/html instead of JSON. */
   html?: string;
+  /** A file: bytes with their content type. */
+  file?: { type: string; data: Buffer };
   delayMs?: number;
   /** Destroy the socket without answering. */
   drop?: boolean;
@@ -55,6 +57,11 @@ export async function startTestServer(): Promise<TestServer> {
       const send = () => {
         if (answer.drop) {
           request.socket.destroy();
+          return;
+        }
+        if (answer.file) {
+          response.writeHead(answer.status ?? 200, { 'content-type': answer.file.type });
+          response.end(answer.file.data);
           return;
         }
         if (answer.html !== undefined) {

@@ -1,9 +1,6 @@
 /** The deposit calls: channels, submitting a deposit, its records and its payment proof. */
 import { type InMoneyBody, type RechargeChannel, type RechargeRecord } from '@bourse/shared';
 import { api } from '../../api';
-import { currentLanguage } from '../../i18n';
-import { baseUrl } from '../../lib/lines';
-import { getToken } from '../../lib/storage';
 
 export type { RechargeChannel, RechargeRecord } from '@bourse/shared';
 
@@ -31,26 +28,13 @@ export function fetchRechargePage(pageNum: number, status?: number) {
   });
 }
 
-/**
- * The proof image of one of the user's deposits, as a Blob. The call answers bytes, not an
- * envelope, so the JSON request client cannot read it; it is sent with the same headers.
- * Resolves to null when there is no proof to show.
- */
+/** The proof image of one of the user's deposits, as a Blob; null when there is none to show. */
 export async function fetchRechargeProof(id: number, signal?: AbortSignal): Promise<Blob | null> {
-  const language = currentLanguage();
-  const headers: Record<string, string> = {
-    'Accept-Language': language.bcp47,
-    LanguageId: String(language.id),
-  };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(`${baseUrl()}/api/userRecharge/proof?id=${id}`, {
-    headers,
-    signal,
-  });
-  const type = response.headers.get('content-type') ?? '';
-  if (!response.ok || !type.startsWith('image/')) return null;
-  return response.blob();
+  try {
+    return await api.file('/api/userRecharge/proof', { id }, { signal, catchError: true });
+  } catch {
+    return null;
+  }
 }
 
 /**
