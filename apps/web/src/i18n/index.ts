@@ -47,6 +47,8 @@ export function applyDocumentLanguage(locale: LanguageKey): void {
   if (!language || typeof document === 'undefined') return;
   document.documentElement.lang = language.bcp47;
   document.documentElement.dir = language.rtl ? 'rtl' : 'ltr';
+  // antd-mobile's own texts follow, from a chunk of their own (not needed for the first paint).
+  void import('../lib/antd-locale').then(({ applyAntdLocale }) => applyAntdLocale(locale));
 }
 
 /** Puts a pack in place for a locale: bundled messages under whatever the server sent. */
