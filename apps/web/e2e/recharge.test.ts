@@ -141,6 +141,13 @@ describe('deposits', () => {
     expect(await page.locator('[data-testid="recharge-deposit-address"]').textContent()).toBe(
       crypto.depositAddress,
     );
+    // The address as a QR code to scan from a phone wallet: square, on screen, labelled.
+    const qr = page.locator('[data-testid="recharge-deposit-qr"]');
+    await expectOnScreen(page, qr);
+    const qrBox = (await qr.boundingBox())!;
+    expect(qrBox.width).toBeGreaterThanOrEqual(150);
+    expect(qrBox.height).toBe(qrBox.width);
+    expect(await qr.getAttribute('aria-label')).toBe(text('recharge_depositAddress'));
 
     // Nothing is sent until the amount fits the channel and a proof is there.
     const submit = page.locator('[data-testid="recharge-form"] button[type="submit"]');

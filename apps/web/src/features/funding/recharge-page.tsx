@@ -6,6 +6,7 @@
  * so a retried submit never makes a second deposit. Demo accounts are told that their funds are
  * virtual and offered the live account instead.
  */
+import { DepositQr } from './deposit-qr';
 import { useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, TextArea } from 'antd-mobile';
@@ -87,6 +88,9 @@ function ChannelDetails({ channel }: { channel: RechargeChannel }) {
       {crypto ? (
         <>
           <DetailRow label={t('recharge_network')} value={channel.network ?? ''} />
+          {channel.depositAddress && (
+            <DepositQr value={channel.depositAddress} label={t('recharge_depositAddress')} />
+          )}
           <DetailRow
             label={t('recharge_depositAddress')}
             value={channel.depositAddress ?? ''}
