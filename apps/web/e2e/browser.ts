@@ -104,6 +104,52 @@ export async function apiCall<T = unknown>(
   return (await response.json()) as Envelope<T>;
 }
 
+/** A POST to the operator API (`/admin-api`), form-encoded. */
+export async function adminCall<T = unknown>(
+  token: string,
+  url: string,
+  form: Record<string, string>,
+): Promise<{ code: number; msg: string; data: T }> {
+  const response = await fetch(new URL(`/admin-api${url}`, baseUrl()), {
+    method: 'POST',
+    headers: {
+      Accept: 'application/json',
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams(form).toString(),
+  });
+  return (await response.json()) as { code: number; msg: string; data: T };
+}
+
+/** Signs the first operator (`admin`) in; its password comes from the harness. */
+export async function operatorToken(password = inject('adminPassword')): Promise<string> {
+  const result = await adminCall<{ token: string }>('', '/auth/login', {
+    username: 'admin',
+    password,
+  });
+  expect(result.code, JSON.stringify(result)).toBe(200);
+  return result.data.token;
+}
+
+/** Deposits through the online channel (no proof needed) and has the operator approve it. */
+export async function fund(user: RegisteredUser, operator: string, amount: string): Promise<void> {
+  const channels = await apiCall<{ id: number; channelType: number; currencyName: string }[]>(
+    'GET',
+    '/api/rechargeChannelConfig/list',
+    { token: user.token },
+  );
+  const online = channels.data.find((channel) => channel.channelType === 3);
+  expect(online?.currencyName).toBe('USD');
+  const deposit = await apiCall<{ id: number }>('POST', '/api/userRecharge/inMoney', {
+    token: user.token,
+    form: { channelId: String(online!.id), amount, requestId: `e2e-dep-${Date.now()}` },
+  });
+  expect(deposit.code, JSON.stringify(deposit)).toBe(200);
+  const approved = await adminCall(operator, '/recharges/approve', { id: String(deposit.data.id) });
+  expect(approved.code, JSON.stringify(approved)).toBe(200);
+}
+
 /** Registers a user by email through the API (the server needs no verification code here). */
 export async function registerUser(
   email = uniqueEmail(),

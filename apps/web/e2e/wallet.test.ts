@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import {
   apiCall,
   appUrl,
+  fund,
+  operatorToken,
   registerUser,
   screenshot,
   text,
@@ -57,5 +59,22 @@ describe('wallet', () => {
     // Virtual funds cannot be paid in or out, but can be exchanged and traced.
     expect(await entries()).toEqual([text('area_exchange'), text('area_records')]);
     await screenshot(page, 'wallet-demo');
+  });
+
+  it('shows money an operator credited meanwhile, the total agreeing with the balances', async () => {
+    const user = await registerUser();
+    const page = await browser.newPage({ user });
+    await page.goto(appUrl(WALLET));
+    const total = page.locator('[data-testid="wallet-total"]');
+    await expect.poll(() => total.textContent()).toBe('0.00');
+    // A deposit approved while the user is on another tab.
+    await page.locator('[data-testid="tab-home"]').click();
+    await fund(user, await operatorToken(), '250');
+    await page.locator('[data-testid="tab-accountDetail"]').click();
+    await expect
+      .poll(() => page.locator('[data-testid="balance-USD"]').textContent())
+      .toContain('250.00');
+    // USD is valued at the USDC market, so the total follows the balance.
+    await expect.poll(() => total.textContent()).not.toBe('0.00');
   });
 });

@@ -8,11 +8,10 @@
  * operator's password from the harness (`inject('adminPassword')`).
  */
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiCall,
   appUrl,
-  baseUrl,
   expectOnScreen,
   expectToast,
   registerUser,
@@ -21,6 +20,9 @@ import {
   useBrowser,
   waitForRoute,
   type RegisteredUser,
+  adminCall,
+  fund,
+  operatorToken,
 } from './browser';
 
 const WITHDRAW = '/pages/user/withdrawl';
@@ -31,11 +33,6 @@ const WITHDRAW_PASSWORD = '246810';
 
 function fill(template: string, ...params: string[]): string {
   return template.replace(/\{(\d)\}/g, (_whole, index: string) => params[Number(index)] ?? '');
-}
-
-/** The first operator's password, provided by the harness (global-setup.ts). */
-function adminPassword(): string {
-  return inject('adminPassword');
 }
 
 async function setWithdrawalPassword(user: RegisteredUser, password = WITHDRAW_PASSWORD) {
@@ -53,50 +50,6 @@ async function bindBankCard(user: RegisteredUser): Promise<number> {
   });
   expect(result.code, JSON.stringify(result)).toBe(200);
   return result.data.id;
-}
-
-async function adminCall<T = unknown>(
-  token: string,
-  url: string,
-  form: Record<string, string>,
-): Promise<{ code: number; msg: string; data: T }> {
-  const response = await fetch(new URL(`/admin-api${url}`, baseUrl()), {
-    method: 'POST',
-    headers: {
-      Accept: 'application/json',
-      Authorization: `Bearer ${token}`,
-      'Content-Type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams(form).toString(),
-  });
-  return (await response.json()) as { code: number; msg: string; data: T };
-}
-
-async function operatorToken(password: string): Promise<string> {
-  const result = await adminCall<{ token: string }>('', '/auth/login', {
-    username: 'admin',
-    password,
-  });
-  expect(result.code, JSON.stringify(result)).toBe(200);
-  return result.data.token;
-}
-
-/** Deposits through the online channel (no proof needed) and has the operator approve it. */
-async function fund(user: RegisteredUser, operator: string, amount: string): Promise<void> {
-  const channels = await apiCall<{ id: number; channelType: number; currencyName: string }[]>(
-    'GET',
-    '/api/rechargeChannelConfig/list',
-    { token: user.token },
-  );
-  const online = channels.data.find((channel) => channel.channelType === 3);
-  expect(online?.currencyName).toBe('USD');
-  const deposit = await apiCall<{ id: number }>('POST', '/api/userRecharge/inMoney', {
-    token: user.token,
-    form: { channelId: String(online!.id), amount, requestId: `e2e-dep-${Date.now()}` },
-  });
-  expect(deposit.code, JSON.stringify(deposit)).toBe(200);
-  const approved = await adminCall(operator, '/recharges/approve', { id: String(deposit.data.id) });
-  expect(approved.code, JSON.stringify(approved)).toBe(200);
 }
 
 async function usdBalance(user: RegisteredUser) {
@@ -275,7 +228,7 @@ describe('withdraw', () => {
   });
 
   it('withdraws with the code pad, cancels, is rejected with a reason, and records it all', async () => {
-    const operator = await operatorToken(adminPassword());
+    const operator = await operatorToken();
     const user = await registerUser();
     await setWithdrawalPassword(user);
     await bindBankCard(user);

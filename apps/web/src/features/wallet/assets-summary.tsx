@@ -25,13 +25,17 @@ export interface Valuation {
 
 /** Balances and valuation of the session's book (live or demo), which keys the cache. */
 export function useAssets(book: number | undefined) {
+  // Read afresh whenever shown: money can arrive meanwhile (an operator approves a deposit), and
+  // the total must never disagree with the balances beside it.
   const balances = useQuery({
     queryKey: ['balances', book],
     queryFn: () => api.get<CurrencyBalance[]>('/api/userInfo/userBalance'),
+    staleTime: 0,
   });
   const valuation = useQuery({
     queryKey: ['personCenterPanelData', book],
     queryFn: () => api.get<Valuation>('/api/userInfo/personCenterPanelData'),
+    staleTime: 0,
   });
   // Currencies the user holds first, then the others.
   const rows = [...(balances.data ?? [])].sort(
