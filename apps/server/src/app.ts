@@ -41,6 +41,9 @@ import { SettingsService } from './modules/settings/service';
 import { paymentMethodRoutes } from './modules/payment-methods/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { WalletService } from './modules/wallet/service';
+import { FastTrades } from './modules/trading/fast-trade';
+import { tradingRoutes } from './modules/trading/routes';
+import { TickLog } from './market/tick-log';
 import { adminRoutes } from './modules/admin';
 
 /** The largest request body accepted anywhere unless a route says otherwise. */
@@ -70,6 +73,7 @@ export interface Services {
   market?: MarketService;
   marketEngine?: MarketEngine;
   wallet: WalletService;
+  fastTrades?: FastTrades;
 }
 
 declare module 'fastify' {
@@ -189,6 +193,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accounts,
     rates: options.rates ?? market ?? identityRates,
   });
+  let fastTrades: FastTrades | undefined;
+  let tickLog: TickLog | undefined;
+  if (marketEngine) {
+    const engine = marketEngine;
+    tickLog = new TickLog(db, clock, app.log, () => engine.leader);
+    engine.onTickEvent((event) => tickLog?.record(event));
+    fastTrades = new FastTrades({ db, clock, settings, market: engine, logger: app.log });
+    app.addHook('onClose', async () => {
+      await fastTrades?.stop();
+      await tickLog?.stop();
+    });
+  }
   app.decorate('services', {
     accounts,
     settings,
@@ -197,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     market,
     marketEngine,
     wallet,
+    fastTrades,
   });
 
   app.get('/healthz', { config: { rateLimit: false } }, async (_request, reply) => {
@@ -220,6 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   messageRoutes(router, messages);
   if (market) marketRoutes(router, market);
   walletRoutes(router, wallet);
+  if (fastTrades) tradingRoutes(router, fastTrades);
   paymentMethodRoutes(router, { db, settings, clock });
   adminRoutes(app, { db, config, clock, wallet });
 
@@ -244,6 +262,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.ready();
   await marketEngine?.start();
+  tickLog?.start();
+  await fastTrades?.start();
   return app;
 }
 

@@ -7,3 +7,4 @@ export * from './schemas/account';
 export * from './schemas/launch';
 export * from './schemas/market';
 export * from './schemas/wallet';
+export * from './schemas/trading';

@@ -13,7 +13,7 @@ import {
 import { allLanguages } from '../lib/i18n';
 import type { Database, Queryable } from './database';
 
-export const SEED_VERSION = 2;
+export const SEED_VERSION = 3;
 
 export const DEFAULT_CURRENCIES = [
   { id: 1, name: 'USD', type: CURRENCY_TYPE.fiat, networks: '', scale: 2 },
@@ -409,7 +409,26 @@ async function seedV2(tx: Queryable): Promise<void> {
   );
 }
 
-const SEEDS: ((tx: Queryable) => Promise<void>)[] = [seedV1, seedV2];
+/** Fast-trade choices for every product type: 30 s, 1 min and 5 min (operators change them). */
+const FAST_TRADE_OPTIONS: [number, string, string][] = [
+  [30, '0.80', '1'],
+  [60, '0.85', '1'],
+  [300, '0.90', '1'],
+];
+
+async function seedV3(tx: Queryable): Promise<void> {
+  for (const productType of Object.values(PRODUCT_TYPE)) {
+    for (const [index, [duration, payout, loss]] of FAST_TRADE_OPTIONS.entries()) {
+      await tx.query(
+        `INSERT INTO fast_trade_option (product_type, duration_seconds, payout_rate, loss_rate, min_stake, max_stake, sort)
+         VALUES ($1, $2, $3, $4, 10, 10000, $5)`,
+        [productType, duration, payout, loss, index],
+      );
+    }
+  }
+}
+
+const SEEDS: ((tx: Queryable) => Promise<void>)[] = [seedV1, seedV2, seedV3];
 
 /** Applies the default settings a fresh database lacks. Safe to run at every start. */
 export async function seedDefaults(db: Database): Promise<void> {

@@ -27,7 +27,7 @@ export const productListQuery = pageQuery.extend({
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
 
-const productCode = text(16).refine((value) => /^[A-Za-z0-9.]{1,16}$/.test(value), {
+export const productCode = text(16).refine((value) => /^[A-Za-z0-9.]{1,16}$/.test(value), {
   error: 'hint_paramInvalid',
 });
 

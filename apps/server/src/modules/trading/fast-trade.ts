@@ -1,0 +1,566 @@
+/**
+ * Fast trades (PRODUCT section 6, position type 0): up or down on a product over a fixed time.
+ * The stake is frozen at order and the fee paid; the entry is the current tick; the first tick at
+ * or after expiry decides: up wins if it is higher, down if lower, equal gives the stake back.
+ * A win pays stake × payout rate from the house; a loss captures stake × loss rate. Settlement
+ * runs on the tick that decides, exactly once (the order row is locked and must still be open),
+ * and a sweep settles overdue orders from the tick log (after a restart, or on another instance).
+ */
+import {
+  FAST_TRADE_STATUS,
+  ORDER_DIRECTION,
+  POSITION_TYPE,
+  SWITCH,
+  cmp,
+  gt,
+  isPositive,
+  lt,
+  mul,
+  neg,
+  normalize,
+  scaleOf,
+  toScale,
+  type AddFastTradeOrderBody,
+  type FastTradeListQuery,
+  type FastTradeOption,
+  type FastTradeOrder,
+  type TickEvidence,
+} from '@bourse/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { LanguageKey } from '@bourse/shared';
+import type { Database, Queryable } from '../../db/database';
+import type { Session } from '../../http/router';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { pickLanguage } from '../../lib/i18n';
+import * as ledger from '../../ledger/ledger';
+import type { MarketEngine, TickEvent } from '../../market/engine';
+import type { ProductRow } from '../../market/repo';
+import { firstTickFrom } from '../../market/tick-log';
+import { bookOf } from '../assets/service';
+import type { Currency, SettingsService } from '../settings/service';
+import { fingerprint, orderNumber } from '../wallet/common';
+
+export interface FastTradeDeps {
+  db: Database;
+  clock: Clock;
+  settings: SettingsService;
+  market: MarketEngine;
+  logger: FastifyBaseLogger;
+}
+
+interface OptionRow {
+  id: number;
+  product_type: number;
+  product_code: string | null;
+  duration_seconds: number;
+  payout_rate: string;
+  loss_rate: string;
+  min_stake: string;
+  max_stake: string;
+}
+
+interface OrderRow {
+  id: number;
+  order_no: string;
+  user_id: number;
+  book: ledger.Book;
+  product_id: number;
+  direction: number;
+  currency_id: number;
+  stake: string;
+  fee: string;
+  duration_seconds: number;
+  payout_rate: string;
+  loss_rate: string;
+  hold_id: number;
+  entry_price: string;
+  entry_time: number;
+  entry_source: string;
+  entry_sequence: number;
+  expires_at: number;
+  status: number;
+  exit_price: string | null;
+  exit_time: number | null;
+  exit_source: string | null;
+  exit_sequence: number | null;
+  result: string | null;
+  settled_at: Date | null;
+  request_hash: string;
+  created_at: Date;
+}
+
+interface OpenOrder {
+  id: number;
+  productId: number;
+  expiresAt: number;
+}
+
+/** Overdue orders are looked for this often (the deciding tick normally settles them first). */
+const SWEEP_MS = 1000;
+
+/** Up wins above the entry, down below it; the same price is a tie. */
+export function outcomeOf(direction: number, entry: string, exit: string): 1 | 2 | 3 {
+  const moved = cmp(exit, entry);
+  if (moved === 0) return FAST_TRADE_STATUS.tie;
+  const up = direction === ORDER_DIRECTION.up;
+  return moved > 0 === up ? FAST_TRADE_STATUS.won : FAST_TRADE_STATUS.lost;
+}
+
+export class FastTrades {
+  /** Open orders per product, soonest expiry first. */
+  private readonly open = new Map<number, OpenOrder[]>();
+  private readonly settling = new Set<number>();
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(private readonly deps: FastTradeDeps) {}
+
+  // ------------------------------------------------------------ life cycle
+
+  /** Loads the open orders, settles the overdue ones, and follows the ticks. */
+  async start(): Promise<void> {
+    const { rows } = await this.deps.db.query<{
+      id: number;
+      product_id: number;
+      expires_at: number;
+    }>('SELECT id, product_id, expires_at FROM fast_trade_order WHERE status = 0');
+    for (const row of rows)
+      this.track({ id: row.id, productId: row.product_id, expiresAt: row.expires_at });
+    this.unsubscribe = this.deps.market.onTickEvent((event) => this.onTick(event));
+    await this.sweep();
+    this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_MS);
+    this.sweepTimer.unref();
+  }
+
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    while (this.settling.size > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
+  private track(order: OpenOrder): void {
+    const list = this.open.get(order.productId) ?? [];
+    const at = list.findIndex((other) => other.expiresAt > order.expiresAt);
+    if (at < 0) list.push(order);
+    else list.splice(at, 0, order);
+    this.open.set(order.productId, list);
+  }
+
+  private untrack(order: OpenOrder): void {
+    const list = this.open.get(order.productId);
+    const at = list?.findIndex((other) => other.id === order.id) ?? -1;
+    if (list && at >= 0) list.splice(at, 1);
+  }
+
+  /** The deciding tick: every open order of the product whose time has come. */
+  private onTick(event: TickEvent): void {
+    const list = this.open.get(event.product.id);
+    if (!list) return;
+    const evidence: TickEvidence = {
+      price: event.tick.price,
+      time: event.tick.time,
+      source: event.tick.source,
+      sequence: event.tick.sequence,
+    };
+    while (list.length > 0 && list[0]!.expiresAt <= event.tick.time) {
+      const order = list.shift()!;
+      void this.settle(order, evidence);
+    }
+  }
+
+  /** Orders past expiry that no live tick settled: decided by the tick log. */
+  private async sweep(): Promise<void> {
+    const now = this.deps.clock.now().getTime();
+    for (const list of this.open.values()) {
+      for (const order of [...list]) {
+        if (order.expiresAt > now) break;
+        if (this.settling.has(order.id)) continue;
+        const tick = await firstTickFrom(this.deps.db, order.productId, order.expiresAt).catch(
+          () => undefined,
+        );
+        if (!tick) continue;
+        this.untrack(order);
+        await this.settle(order, {
+          price: normalize(tick.price),
+          time: tick.time,
+          source: tick.source,
+          sequence: tick.sequence,
+        });
+      }
+    }
+  }
+
+  /**
+   * Settles one order with its deciding tick, once: an order already settled is left alone.
+   * Settlements run one after another: each touches the house account and the user's balances,
+   * and two at once could lock them in opposite orders.
+   */
+  settle(order: OpenOrder, tick: TickEvidence): Promise<void> {
+    if (this.settling.has(order.id)) return Promise.resolve();
+    this.settling.add(order.id);
+    const run = this.queue.then(() => this.settleNow(order, tick));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private queue: Promise<void> = Promise.resolve();
+
+  private async settleNow(order: OpenOrder, tick: TickEvidence): Promise<void> {
+    try {
+      const now = this.deps.clock.now();
+      await this.deps.db.transaction(async (tx) => {
+        const { rows } = await tx.query<OrderRow>(
+          'SELECT * FROM fast_trade_order WHERE id = $1 AND status = 0 FOR UPDATE',
+          [order.id],
+        );
+        const row = rows[0];
+        if (!row) return;
+        const status = outcomeOf(row.direction, row.entry_price, tick.price);
+        const scale = (await currencyScale(tx, row.currency_id)) ?? 2;
+        let result = '0';
+        if (status === FAST_TRADE_STATUS.won) {
+          result = toScale(mul(row.stake, row.payout_rate), scale, 'down');
+          await ledger.release(tx, row.hold_id, 'settle');
+          if (isPositive(result)) {
+            await ledger.transfer(tx, {
+              book: row.book,
+              type: 'trade:fast_win',
+              scope: 'platform',
+              requestId: `fast:${row.id}:win`,
+              refType: 'fast_trade',
+              refId: row.id,
+              from: ledger.platform(row.currency_id, 'house'),
+              to: ledger.user(row.user_id, row.currency_id),
+              amount: result,
+            });
+          }
+        } else if (status === FAST_TRADE_STATUS.lost) {
+          const loss = toScale(mul(row.stake, row.loss_rate), scale, 'up');
+          const lost = lt(loss, row.stake) ? loss : normalize(row.stake);
+          result = neg(lost);
+          await ledger.capture(tx, row.hold_id, {
+            amount: lost,
+            to: ledger.platform(row.currency_id, 'house'),
+            type: 'trade:fast_loss',
+          });
+          await ledger.release(tx, row.hold_id, 'settle');
+        } else {
+          await ledger.release(tx, row.hold_id, 'settle');
+        }
+        await tx.query(
+          `UPDATE fast_trade_order SET status = $2, exit_price = $3, exit_time = $4, exit_source = $5,
+             exit_sequence = $6, result = $7, settled_at = $8 WHERE id = $1`,
+          [row.id, status, tick.price, tick.time, tick.source, tick.sequence, result, now],
+        );
+      });
+    } catch (error) {
+      // Left open: the sweep tries again with the tick log.
+      this.deps.logger.error({ err: error, order: order.id }, 'fast trade settlement failed');
+      this.track(order);
+    } finally {
+      this.settling.delete(order.id);
+    }
+  }
+
+  // ------------------------------------------------------------ options
+
+  private async tradeCurrency(): Promise<Currency> {
+    const id = (await this.deps.settings.otherValue()).default_trade_currency_id;
+    const currency = await this.deps.settings.currency(id);
+    if (!currency) throw new AppError('hint_currencyUnknown', 404);
+    return currency;
+  }
+
+  private async feeRate(productType: number, direction: number): Promise<string> {
+    const fees = await this.deps.settings.fees();
+    const row = fees.find(
+      (fee) =>
+        fee.product_type === productType &&
+        fee.position_type === POSITION_TYPE.fast &&
+        fee.ex_type === direction,
+    );
+    return row ? normalize(row.fee_rate) : '0';
+  }
+
+  private product(productType: number, productCode: string): ProductRow {
+    const product = this.deps.market.product(productType, productCode);
+    if (
+      !product ||
+      product.is_visible !== 1 ||
+      !product.position_types.includes(POSITION_TYPE.fast)
+    )
+      throw new AppError('hint_productUnknown', 404);
+    return product;
+  }
+
+  /** A product's own options when it has any, else those of its type; enabled ones only. */
+  private async optionRows(product: ProductRow): Promise<OptionRow[]> {
+    const { rows } = await this.deps.db.query<OptionRow>(
+      `SELECT * FROM fast_trade_option
+       WHERE is_enabled = 1 AND product_type = $1 AND (product_code = $2 OR product_code IS NULL)
+       ORDER BY sort, duration_seconds, id`,
+      [product.product_type, product.product_code],
+    );
+    const own = rows.filter((row) => row.product_code !== null);
+    return own.length > 0 ? own : rows;
+  }
+
+  async options(productType: number, productCode: string): Promise<FastTradeOption[]> {
+    await this.requireEnabled();
+    const product = this.product(productType, productCode);
+    const [rows, currency, up, down] = await Promise.all([
+      this.optionRows(product),
+      this.tradeCurrency(),
+      this.feeRate(productType, ORDER_DIRECTION.up),
+      this.feeRate(productType, ORDER_DIRECTION.down),
+    ]);
+    return rows.map((row) => ({
+      id: row.id,
+      productType: row.product_type,
+      productCode: row.product_code,
+      durationSeconds: row.duration_seconds,
+      payoutRate: normalize(row.payout_rate),
+      lossRate: normalize(row.loss_rate),
+      minStake: toScale(row.min_stake, currency.scale),
+      maxStake: toScale(row.max_stake, currency.scale),
+      feeRateUp: up,
+      feeRateDown: down,
+      currencyId: currency.id,
+      currencyName: currency.currencyName,
+    }));
+  }
+
+  private async requireEnabled(): Promise<void> {
+    if (!(await this.deps.settings.switchOn(SWITCH.fastTrade)))
+      throw new AppError('hint_fastTradeDisabled', 403);
+  }
+
+  // ------------------------------------------------------------ risk disclosure
+
+  async riskAccepted(userId: number): Promise<boolean> {
+    const { rows } = await this.deps.db.query(
+      "SELECT 1 FROM risk_acceptance WHERE user_id = $1 AND kind = 'fastTrade'",
+      [userId],
+    );
+    return rows.length > 0;
+  }
+
+  async acceptRisk(userId: number): Promise<void> {
+    await this.deps.db.query(
+      `INSERT INTO risk_acceptance (user_id, kind, accepted_at) VALUES ($1, 'fastTrade', $2)
+       ON CONFLICT DO NOTHING`,
+      [userId, this.deps.clock.now()],
+    );
+  }
+
+  // ------------------------------------------------------------ orders
+
+  async place(session: Session, body: AddFastTradeOrderBody): Promise<FastTradeOrder> {
+    await this.requireEnabled();
+    const product = this.product(body.productType, body.productCode);
+    const amount = normalize(body.amount);
+    const hash = fingerprint({
+      product: product.id,
+      optionId: body.optionId,
+      direction: body.orderDirection,
+      amount,
+    });
+    const repeated = await this.byRequestId(session.userId, body.requestId, hash);
+    if (repeated) return repeated;
+    if (!(await this.riskAccepted(session.userId)))
+      throw new AppError('hint_fastTradeRiskRequired', 403);
+    if (product.is_lock === 1) throw new AppError('hint_productHalted', 422);
+    const now = this.deps.clock.now();
+    if (!this.deps.market.isOpen(product, now.getTime()))
+      throw new AppError('hint_marketClosed', 422);
+    const option = (await this.optionRows(product)).find((row) => row.id === body.optionId);
+    if (!option) throw new AppError('hint_fastTradeOptionUnknown', 404, ['optionId']);
+    const currency = await this.tradeCurrency();
+    if (scaleOf(amount) > currency.scale)
+      throw new AppError('hint_amountDecimals', 422, [currency.scale, currency.currencyName]);
+    if (lt(amount, option.min_stake))
+      throw new AppError('hint_amountBelowMin', 422, [
+        toScale(option.min_stake, currency.scale),
+        currency.currencyName,
+      ]);
+    if (gt(amount, option.max_stake))
+      throw new AppError('hint_amountAboveMax', 422, [
+        toScale(option.max_stake, currency.scale),
+        currency.currencyName,
+      ]);
+    const ticker = this.deps.market.tickerInfo(product);
+    if (!ticker) throw new AppError('hint_marketClosed', 422);
+    const fee = toScale(
+      mul(amount, await this.feeRate(product.product_type, body.orderDirection)),
+      currency.scale,
+      'up',
+    );
+    const book = bookOf(session);
+    const expiresAt = now.getTime() + option.duration_seconds * 1000;
+    const id = await this.deps.db.transaction(async (tx) => {
+      await tx.query('SELECT id FROM app_user WHERE id = $1 FOR UPDATE', [session.userId]);
+      const { rows: existing } = await tx.query<{ id: number }>(
+        'SELECT id FROM fast_trade_order WHERE user_id = $1 AND request_id = $2',
+        [session.userId, body.requestId],
+      );
+      if (existing[0]) return existing[0].id;
+      const { rows: ids } = await tx.query<{ id: number }>(
+        "SELECT nextval(pg_get_serial_sequence('fast_trade_order', 'id')) AS id",
+      );
+      const orderId = ids[0]!.id;
+      if (isPositive(fee)) {
+        await ledger.transfer(tx, {
+          book,
+          type: 'trade:fast_fee',
+          refType: 'fast_trade',
+          refId: orderId,
+          from: ledger.user(session.userId, currency.id),
+          to: ledger.platform(currency.id, 'fees'),
+          amount: fee,
+        });
+      }
+      const hold = await ledger.hold(tx, {
+        book,
+        userId: session.userId,
+        currencyId: currency.id,
+        amount,
+        type: 'trade_fast',
+        refType: 'fast_trade',
+        refId: orderId,
+      });
+      await tx.query(
+        `INSERT INTO fast_trade_order (id, order_no, user_id, book, product_id, option_id, direction, currency_id,
+           stake, fee, duration_seconds, payout_rate, loss_rate, hold_id, entry_price, entry_time, entry_source,
+           entry_sequence, expires_at, request_id, request_hash, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
+        [
+          orderId,
+          orderNumber('F', now),
+          session.userId,
+          book,
+          product.id,
+          option.id,
+          body.orderDirection,
+          currency.id,
+          amount,
+          fee,
+          option.duration_seconds,
+          option.payout_rate,
+          option.loss_rate,
+          hold.id,
+          ticker.nowPrice,
+          ticker.time,
+          ticker.source,
+          ticker.sequence,
+          expiresAt,
+          body.requestId,
+          hash,
+          now,
+        ],
+      );
+      return orderId;
+    });
+    this.track({ id, productId: product.id, expiresAt });
+    const order = await this.byRequestId(session.userId, body.requestId, hash);
+    if (!order) throw new AppError('hint_requestIdReused', 409);
+    return order;
+  }
+
+  private async byRequestId(userId: number, requestId: string, hash: string) {
+    const { rows } = await this.deps.db.query<OrderRow>(
+      'SELECT * FROM fast_trade_order WHERE user_id = $1 AND request_id = $2',
+      [userId, requestId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    if (row.request_hash !== hash) throw new AppError('hint_requestIdReused', 409);
+    return this.toOrder(row, await this.currencies(), 'en');
+  }
+
+  private async currencies(): Promise<Map<number, Currency>> {
+    return new Map((await this.deps.settings.currencies()).map((c) => [c.id, c]));
+  }
+
+  private toOrder(
+    row: OrderRow,
+    currencies: Map<number, Currency>,
+    lang: LanguageKey,
+  ): FastTradeOrder {
+    const product = this.deps.market.productById(row.product_id);
+    const currency = currencies.get(row.currency_id);
+    const scale = currency?.scale ?? 2;
+    const priceScale = product?.price_scale ?? 8;
+    return {
+      id: row.id,
+      orderNo: row.order_no,
+      productType: product?.product_type ?? 0,
+      productCode: product?.product_code ?? '',
+      productName: product ? pickLanguage(product.product_name_lang, lang) : '',
+      orderDirection: row.direction,
+      currencyName: currency?.currencyName ?? '',
+      amount: toScale(row.stake, scale),
+      fee: toScale(row.fee, scale),
+      durationSeconds: row.duration_seconds,
+      payoutRate: normalize(row.payout_rate),
+      lossRate: normalize(row.loss_rate),
+      entry: {
+        price: toScale(row.entry_price, priceScale),
+        time: row.entry_time,
+        source: row.entry_source,
+        sequence: row.entry_sequence,
+      },
+      expiresAt: row.expires_at,
+      status: row.status,
+      exit:
+        row.exit_price === null
+          ? null
+          : {
+              price: toScale(row.exit_price, priceScale),
+              time: row.exit_time!,
+              source: row.exit_source!,
+              sequence: row.exit_sequence!,
+            },
+      result: row.result === null ? null : toScale(row.result, scale),
+      createTime: row.created_at.toISOString(),
+      settleTime: row.settled_at?.toISOString() ?? null,
+    };
+  }
+
+  async list(session: Session, query: FastTradeListQuery, lang: LanguageKey) {
+    const params = [session.userId, bookOf(session), query.status ?? null];
+    const where = 'WHERE user_id = $1 AND book = $2 AND ($3::int IS NULL OR status = $3)';
+    const [{ rows }, { rows: count }, currencies] = await Promise.all([
+      this.deps.db.query<OrderRow>(
+        `SELECT * FROM fast_trade_order ${where} ORDER BY id DESC LIMIT $4 OFFSET $5`,
+        [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
+      ),
+      this.deps.db.query<{ total: number }>(
+        `SELECT count(*)::int AS total FROM fast_trade_order ${where}`,
+        params,
+      ),
+      this.currencies(),
+    ]);
+    return {
+      rows: rows.map((row) => this.toOrder(row, currencies, lang)),
+      total: count[0]?.total ?? 0,
+    };
+  }
+
+  async detail(session: Session, id: number, lang: LanguageKey): Promise<FastTradeOrder> {
+    const { rows } = await this.deps.db.query<OrderRow>(
+      'SELECT * FROM fast_trade_order WHERE id = $1 AND user_id = $2',
+      [id, session.userId],
+    );
+    if (!rows[0]) throw new AppError('hint_orderNotFound', 404, ['id']);
+    return this.toOrder(rows[0], await this.currencies(), lang);
+  }
+}
+
+async function currencyScale(q: Queryable, currencyId: number): Promise<number | undefined> {
+  const { rows } = await q.query<{ scale: number }>(
+    'SELECT scale FROM platform_currency WHERE id = $1',
+    [currencyId],
+  );
+  return rows[0]?.scale;
+}

@@ -1,0 +1,65 @@
+/** Trading calls: fast trades (position type 0). */
+import {
+  addFastTradeOrderBody,
+  fastTradeListQuery,
+  fastTradeOptionsQuery,
+  idQuery,
+} from '@bourse/shared';
+import { ok, page } from '../../http/envelope';
+import type { Router } from '../../http/router';
+import type { FastTrades } from './fast-trade';
+
+export function tradingRoutes(router: Router, fast: FastTrades): void {
+  router.add({
+    method: 'GET',
+    url: '/api/fastTradeOrderOptions/list',
+    auth: 'optional',
+    query: fastTradeOptionsQuery,
+    handler: async ({ query }) => ok(await fast.options(query.productType, query.productCode)),
+  });
+
+  // The risk disclosure, accepted once before the first fast trade.
+  router.add({
+    method: 'GET',
+    url: '/api/fastTradeOrder/riskStatus',
+    auth: 'required',
+    handler: async ({ session }) => ok({ accepted: await fast.riskAccepted(session.userId) }),
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/api/fastTradeOrder/acceptRisk',
+    auth: 'required',
+    handler: async ({ session }) => {
+      await fast.acceptRisk(session.userId);
+      return ok({ accepted: true });
+    },
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/api/fastTradeOrder/addFastTradeOrder',
+    auth: 'required',
+    body: addFastTradeOrderBody,
+    handler: async ({ session, body }) => ok(await fast.place(session, body)),
+  });
+
+  router.add({
+    method: 'GET',
+    url: '/api/fastTradeOrder/list',
+    auth: 'required',
+    query: fastTradeListQuery,
+    handler: async ({ session, query, lang }) => {
+      const { rows, total } = await fast.list(session, query, lang);
+      return page(rows, total);
+    },
+  });
+
+  router.add({
+    method: 'GET',
+    url: '/api/fastTradeOrder/detail',
+    auth: 'required',
+    query: idQuery,
+    handler: async ({ session, query, lang }) => ok(await fast.detail(session, query.id, lang)),
+  });
+}
