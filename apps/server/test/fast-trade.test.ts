@@ -134,7 +134,7 @@ async function detail(token: string, id: number) {
 
 /** Waits until the order left the open state (settlement runs on the tick, asynchronously). */
 async function settled(token: string, id: number) {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 500; i++) {
     const data = await detail(token, id);
     if (data.status !== 0) return data;
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -335,6 +335,40 @@ describe(`fast trades on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       result: '-40.0000',
       exit: { price: '99000.00', time: expiresAt + 200, sequence: 999999 },
     });
+    feed.tick('100000.00', clock.now().getTime());
+  });
+
+  it('settles an order another instance took and could not settle, from the tick log', async () => {
+    const user = await trader();
+    const otherFeed = new ScriptedFeed();
+    const other = await createTestApp({
+      database,
+      clock,
+      env: { MARKET_FEED: 'simulated', MARKET_SEED: 'fast' },
+      catalogue: [BTC],
+      history: { days: 2, minuteDays: 1 },
+      feed: () => otherFeed,
+    });
+    otherFeed.tick('100000.00', clock.now().getTime());
+    const [minute] = (await options()).filter((o) => o.durationSeconds === 60);
+    const placed = await call(other.app, 'POST', '/api/fastTradeOrder/addFastTradeOrder', {
+      token: user.token,
+      json: {
+        productType: 2,
+        productCode: 'BTCUSDT',
+        optionId: minute!.id,
+        orderDirection: 1,
+        amount: '30',
+        requestId: requestId(),
+      },
+    });
+    expect(placed.status).toBe(200);
+    await other.close();
+    // This instance never saw the order; its tick at expiry is logged, and the sweep decides.
+    tickAt('100002.00', 60_000);
+    clock.advance(3000);
+    const done = await settled(user.token, placed.body.data.id);
+    expect(done).toMatchObject({ status: 1, result: '25.5000', exit: { price: '100002.00' } });
     feed.tick('100000.00', clock.now().getTime());
   });
 

@@ -98,6 +98,8 @@ interface OpenOrder {
 
 /** Overdue orders are looked for this often (the deciding tick normally settles them first). */
 const SWEEP_MS = 1000;
+/** How long past expiry the live tick has before the sweep takes an order. */
+const SWEEP_GRACE_MS = 2000;
 
 /** Up wins above the entry, down below it; the same price is a tie. */
 export function outcomeOf(direction: number, entry: string, exit: string): 1 | 2 | 3 {
@@ -169,16 +171,29 @@ export class FastTrades {
     }
   }
 
-  /** Orders past expiry that no live tick settled: decided by the tick log. */
+  /**
+   * Orders past expiry that no live tick settled (this instance restarted, or another instance
+   * took them and stopped): read from the database and decided by the tick log. The live path
+   * gets a moment first.
+   */
   private async sweep(): Promise<void> {
-    const now = this.deps.clock.now().getTime();
-    for (const list of this.open.values()) {
-      for (const order of [...list]) {
-        if (order.expiresAt > now) break;
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      const due = this.deps.clock.now().getTime() - SWEEP_GRACE_MS;
+      const { rows } = await this.deps.db.query<{
+        id: number;
+        product_id: number;
+        expires_at: number;
+      }>(
+        `SELECT id, product_id, expires_at FROM fast_trade_order
+         WHERE status = 0 AND expires_at <= $1 ORDER BY expires_at LIMIT 1000`,
+        [due],
+      );
+      for (const row of rows) {
+        const order = { id: row.id, productId: row.product_id, expiresAt: row.expires_at };
         if (this.settling.has(order.id)) continue;
-        const tick = await firstTickFrom(this.deps.db, order.productId, order.expiresAt).catch(
-          () => undefined,
-        );
+        const tick = await firstTickFrom(this.deps.db, order.productId, order.expiresAt);
         if (!tick) continue;
         this.untrack(order);
         await this.settle(order, {
@@ -188,8 +203,14 @@ export class FastTrades {
           sequence: tick.sequence,
         });
       }
+    } catch (error) {
+      this.deps.logger.error({ err: error }, 'fast trade sweep failed');
+    } finally {
+      this.sweeping = false;
     }
   }
+
+  private sweeping = false;
 
   /**
    * Settles one order with its deciding tick, once: an order already settled is left alone.
