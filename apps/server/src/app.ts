@@ -43,6 +43,7 @@ import { walletRoutes } from './modules/wallet/routes';
 import { WalletService } from './modules/wallet/service';
 import { FastTrades } from './modules/trading/fast-trade';
 import { tradingRoutes } from './modules/trading/routes';
+import { TradingSettingsAdmin } from './modules/trading/settings-admin';
 import { TickLog } from './market/tick-log';
 import { adminRoutes } from './modules/admin';
 
@@ -239,7 +240,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   walletRoutes(router, wallet);
   if (fastTrades) tradingRoutes(router, fastTrades);
   paymentMethodRoutes(router, { db, settings, clock });
-  adminRoutes(app, { db, config, clock, wallet });
+  const liveEngine = marketEngine;
+  const trading = new TradingSettingsAdmin({
+    db,
+    invalidateSettings: () => settings.invalidate(),
+    // Without a market feed the change is stored and applies when the engine next loads.
+    reloadProducts: liveEngine ? () => liveEngine.reloadProducts() : undefined,
+  });
+  adminRoutes(app, { db, config, clock, wallet, trading });
 
   // The real-time channel: no compression (it costs more CPU than it saves on small messages).
   await app.register(websocket, { options: { perMessageDeflate: false, maxPayload: 4096 } });

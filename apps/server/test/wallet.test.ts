@@ -240,7 +240,8 @@ describe(`wallet on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
         hasProof: true,
         rejectReason: null,
       });
-      expect(png.body.data.orderNo).toMatch(/^R\d{20}$/);
+      expect(png.body.data.orderNo).toMatch(/^R\d{22}$/);
+      expect(png.body.data.orderNo.endsWith(String(png.body.data.id).padStart(8, '0'))).toBe(true);
       const jpeg = await inMoney(user.token, {
         proofImage: dataUrl('image/jpeg', jpegOfSize(800, 600)),
       });

@@ -1,11 +1,12 @@
 /**
- * The operator API (/admin-api): builds the admin service on the app's database, clock and wallet
- * review, and declares its routes with their own router and operator sessions.
+ * The operator API (/admin-api): builds the admin service on the app's database, clock, wallet
+ * review and trading settings, and declares its routes with their own router and operator sessions.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import type { TradingSettingsAdmin } from '../trading/settings-admin';
 import type { WalletReview } from '../wallet/review';
 import { AdminRouter } from './router';
 import { adminApiRoutes } from './routes';
@@ -16,6 +17,7 @@ export interface AdminRoutesDeps {
   config: Config;
   clock: Clock;
   wallet: WalletReview;
+  trading: TradingSettingsAdmin;
 }
 
 export function adminRoutes(app: FastifyInstance, deps: AdminRoutesDeps): AdminService {

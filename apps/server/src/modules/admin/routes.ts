@@ -1,6 +1,7 @@
 /**
  * /admin-api: operator sign-in, operator accounts (admin), the review of deposits and withdrawals
- * (finance, admin) and the audit log (admin). There is deliberately no call that sets a balance,
+ * (finance, admin), trading settings (fees and fast-trade options: finance; products: admin) and
+ * the audit log (admin). There is deliberately no call that sets a balance,
  * a price or an outcome (PRODUCT section 1): money moves only through the reviewed flows.
  */
 import type { Config } from '../../config';
@@ -23,6 +24,11 @@ import {
 } from './schemas';
 import type { AdminService } from './service';
 import { rechargeChannelInput, withdrawChannelInput } from '../wallet/channels-admin';
+import {
+  fastTradeOptionSaveInput,
+  feeSaveInput,
+  productUpdateInput,
+} from '../trading/settings-admin';
 
 const MINUTE_MS = 60_000;
 const ADMIN: readonly OperatorRole[] = ['admin'];
@@ -187,6 +193,54 @@ export function adminApiRoutes(router: AdminRouter, admin: AdminService, config:
     access: FINANCE,
     body: withdrawChannelInput,
     handler: async ({ operator, body }) => ok(await admin.saveWithdrawChannel(operator, body)),
+  });
+
+  // ------------------------------------------------------------ trading settings
+
+  router.add({
+    method: 'GET',
+    url: '/fees',
+    access: FINANCE,
+    handler: async () => ok(await admin.listFees()),
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/fees/save',
+    access: FINANCE,
+    body: feeSaveInput,
+    handler: async ({ operator, body }) => outcome(await admin.saveFee(operator, body)),
+  });
+
+  router.add({
+    method: 'GET',
+    url: '/fastTradeOptions',
+    access: FINANCE,
+    handler: async () => ok(await admin.listFastTradeOptions()),
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/fastTradeOptions/save',
+    access: FINANCE,
+    body: fastTradeOptionSaveInput,
+    handler: async ({ operator, body }) => outcome(await admin.saveFastTradeOption(operator, body)),
+  });
+
+  // Visibility, sort, halt and leverage choices; there is no field for a price.
+  router.add({
+    method: 'GET',
+    url: '/products',
+    access: ADMIN,
+    handler: async () => ok(await admin.listProducts()),
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/products/update',
+    access: ADMIN,
+    body: productUpdateInput,
+    handler: async ({ operator, body }) => outcome(await admin.updateProduct(operator, body)),
   });
 
   // ------------------------------------------------------------ withdrawals (finance)

@@ -26,6 +26,12 @@ import type {
   WalletReview,
 } from '../wallet/review';
 import type { RechargeChannelInput, WithdrawChannelInput } from '../wallet/channels-admin';
+import type {
+  FastTradeOptionSaveInput,
+  FeeSaveInput,
+  ProductUpdateInput,
+  TradingSettingsAdmin,
+} from '../trading/settings-admin';
 import * as repo from './repo';
 import type { OperatorRole } from './roles';
 
@@ -42,6 +48,8 @@ export interface AdminDeps {
   config: Config;
   clock: Clock;
   wallet: WalletReview;
+  /** Fees, fast-trade options and per-product trading settings. */
+  trading: TradingSettingsAdmin;
 }
 
 export interface OperatorMeta {
@@ -446,6 +454,32 @@ export class AdminService {
 
   saveWithdrawChannel(operator: OperatorContext, input: WithdrawChannelInput) {
     return this.deps.wallet.saveWithdrawChannel(input, this.auditWriter(operator));
+  }
+
+  // ------------------------------------------------------------ trading settings
+
+  listFees() {
+    return this.deps.trading.listFees();
+  }
+
+  saveFee(operator: OperatorContext, input: FeeSaveInput) {
+    return this.deps.trading.saveFee(input, this.auditWriter(operator));
+  }
+
+  listFastTradeOptions() {
+    return this.deps.trading.listFastTradeOptions();
+  }
+
+  saveFastTradeOption(operator: OperatorContext, input: FastTradeOptionSaveInput) {
+    return this.deps.trading.saveFastTradeOption(input, this.auditWriter(operator));
+  }
+
+  listProducts() {
+    return this.deps.trading.listProducts();
+  }
+
+  updateProduct(operator: OperatorContext, input: ProductUpdateInput) {
+    return this.deps.trading.updateProduct(input, this.auditWriter(operator));
   }
 
   // ------------------------------------------------------------ deposits and withdrawals

@@ -39,7 +39,7 @@ import type { ProductRow } from '../../market/repo';
 import { firstTickFrom } from '../../market/tick-log';
 import { bookOf } from '../assets/service';
 import type { Currency, SettingsService } from '../settings/service';
-import { fingerprint, orderNumber } from '../wallet/common';
+import { fingerprint, nextId, orderNumber } from '../wallet/common';
 
 export interface FastTradeDeps {
   db: Database;
@@ -426,10 +426,7 @@ export class FastTrades {
         [session.userId, body.requestId],
       );
       if (existing[0]) return existing[0].id;
-      const { rows: ids } = await tx.query<{ id: number }>(
-        "SELECT nextval(pg_get_serial_sequence('fast_trade_order', 'id')) AS id",
-      );
-      const orderId = ids[0]!.id;
+      const orderId = await nextId(tx, 'fast_trade_order');
       if (isPositive(fee)) {
         await ledger.transfer(tx, {
           book,
@@ -457,7 +454,7 @@ export class FastTrades {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
         [
           orderId,
-          orderNumber('F', now),
+          orderNumber('F', now, orderId),
           session.userId,
           book,
           product.id,

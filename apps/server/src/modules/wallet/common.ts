@@ -1,5 +1,5 @@
 /** Pieces shared by the wallet's flows: dependencies, amount checks, request fingerprints. */
-import { createHash, randomInt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { gt, lt, scaleOf, type DecimalString } from '@bourse/shared';
 import type { Database, Queryable } from '../../db/database';
 import type { Clock } from '../../lib/clock';
@@ -49,10 +49,22 @@ export function fingerprint(fields: Record<string, unknown>): string {
   return createHash('sha256').update(text).digest('base64url');
 }
 
-/** A readable, unique order number: prefix, UTC time to the second, six random digits. */
-export function orderNumber(prefix: string, now: Date): string {
+/**
+ * A readable order number, unique by construction: prefix, UTC time to the second, and the
+ * request's own id (random digits collided when thousands of orders shared a second).
+ */
+export function orderNumber(prefix: string, now: Date, id: number): string {
   const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
-  return `${prefix}${stamp}${String(randomInt(1_000_000)).padStart(6, '0')}`;
+  return `${prefix}${stamp}${String(id).padStart(8, '0')}`;
+}
+
+/** The id a new row of `table` will get (its serial sequence), known before the insert. */
+export async function nextId(tx: Queryable, table: string): Promise<number> {
+  const { rows } = await tx.query<{ id: number }>(
+    'SELECT nextval(pg_get_serial_sequence($1, $2)) AS id',
+    [table, 'id'],
+  );
+  return rows[0]!.id;
 }
 
 export function iso(value: Date | null): string | null {

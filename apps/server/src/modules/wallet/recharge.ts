@@ -22,6 +22,7 @@ import {
   checkAmount,
   fingerprint,
   iso,
+  nextId,
   orderNumber,
   refuseDemo,
   requireCurrency,
@@ -195,11 +196,12 @@ export class Recharges {
       if (pending[0]?.existing) return null;
       if ((pending[0]?.count ?? 0) >= MAX_PENDING_RECHARGES)
         throw new AppError('hint_tooManyPendingRecharges', 422, [MAX_PENDING_RECHARGES]);
+      const rechargeId = await nextId(tx, 'user_recharge');
       const { rows } = await tx.query<{ id: number }>(
-        `INSERT INTO user_recharge (order_no, user_id, channel_id, currency_id, amount, remark, request_id, request_hash, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+        `INSERT INTO user_recharge (id, order_no, user_id, channel_id, currency_id, amount, remark, request_id, request_hash, created_at)
+         VALUES ($10, $1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
         [
-          orderNumber('R', now),
+          orderNumber('R', now, rechargeId),
           session.userId,
           channel.id,
           channel.currency_id,
@@ -208,6 +210,7 @@ export class Recharges {
           body.requestId,
           hash,
           now,
+          rechargeId,
         ],
       );
       const recharge = rows[0]!;

@@ -34,6 +34,7 @@ import {
   checkAmount,
   fingerprint,
   iso,
+  nextId,
   orderNumber,
   refuseDemo,
   requireCurrency,
@@ -329,10 +330,7 @@ export class Withdrawals {
           toScale(remaining, currency.scale),
           currency.currencyName,
         ]);
-      const { rows: ids } = await tx.query<{ id: number }>(
-        "SELECT nextval(pg_get_serial_sequence('user_withdraw', 'id')) AS id",
-      );
-      const id = ids[0]!.id;
+      const id = await nextId(tx, 'user_withdraw');
       const hold = await ledger.hold(tx, {
         book: 'live',
         userId: session.userId,
@@ -348,7 +346,7 @@ export class Withdrawals {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
         [
           id,
-          orderNumber('W', now),
+          orderNumber('W', now, id),
           session.userId,
           channel.id,
           channel.currency_id,
