@@ -39,31 +39,34 @@ const productType = intField(1, 4);
 const productCode = text(16).transform((value) => value.toUpperCase());
 
 /** Leverage choices: ascending distinct whole numbers 1–125, as an array or `1,5,10`. */
-const leverages = z.unknown().transform((value, context) => {
-  if (value === undefined || value === null || value === '') return undefined;
-  const items = typeof value === 'string' ? value.split(',').map((item) => item.trim()) : value;
-  const list = Array.isArray(items)
-    ? items.map((item) =>
-        typeof item === 'string' && /^\d{1,3}$/.test(item) ? Number(item) : item,
-      )
-    : [];
-  const valid =
-    list.length > 0 &&
-    list.length <= MAX_LEVERAGE_CHOICES &&
-    list.every(
-      (item, index) =>
-        typeof item === 'number' &&
-        Number.isInteger(item) &&
-        item >= 1 &&
-        item <= MAX_LEVERAGE &&
-        (index === 0 || item > (list[index - 1] as number)),
-    );
-  if (!valid) {
-    context.addIssue({ code: 'custom', message: 'hint_leveragesInvalid' });
-    return z.NEVER;
-  }
-  return list as number[];
-});
+const leverages = z
+  .unknown()
+  .transform((value, context) => {
+    if (value === undefined || value === null || value === '') return undefined;
+    const items = typeof value === 'string' ? value.split(',').map((item) => item.trim()) : value;
+    const list = Array.isArray(items)
+      ? items.map((item) =>
+          typeof item === 'string' && /^\d{1,3}$/.test(item) ? Number(item) : item,
+        )
+      : [];
+    const valid =
+      list.length > 0 &&
+      list.length <= MAX_LEVERAGE_CHOICES &&
+      list.every(
+        (item, index) =>
+          typeof item === 'number' &&
+          Number.isInteger(item) &&
+          item >= 1 &&
+          item <= MAX_LEVERAGE &&
+          (index === 0 || item > (list[index - 1] as number)),
+      );
+    if (!valid) {
+      context.addIssue({ code: 'custom', message: 'hint_leveragesInvalid' });
+      return z.NEVER;
+    }
+    return list as number[];
+  })
+  .optional();
 
 export const feeSaveInput = z.object({
   productType,
@@ -79,7 +82,10 @@ export type FeeSaveInput = z.infer<typeof feeSaveInput>;
 export const fastTradeOptionSaveInput = z.object({
   id: z.preprocess(emptyToUndefined, intField(1).optional()),
   productType,
-  productCode: optionalText(16).transform((value) => value?.toUpperCase()),
+  /** Absent (or null): an option of every product of the type. */
+  productCode: z
+    .preprocess(emptyToUndefined, optionalText(16))
+    .transform((value) => value?.toUpperCase()),
   durationSeconds: intField(10, 86_400),
   payoutRate: decimalAmount({ maxScale: RATE_SCALE, max: '10' }),
   lossRate: decimalAmount({ maxScale: RATE_SCALE, max: '1' }),
@@ -427,11 +433,7 @@ export class TradingSettingsAdmin {
     return result;
   }
 
-  private async lockProduct(
-    tx: Queryable,
-    type: number,
-    code: string,
-  ): Promise<ProductSetting> {
+  private async lockProduct(tx: Queryable, type: number, code: string): Promise<ProductSetting> {
     const { rows } = await tx.query<ProductSettingRow>(
       `SELECT ${PRODUCT_COLUMNS} FROM product WHERE product_type = $1 AND product_code = $2 FOR UPDATE`,
       [type, code],
