@@ -1,6 +1,7 @@
 /**
- * Quote detail (tab 2, where trading will be): the product's live price, the day's statistics,
- * its candles, the favourite toggle, and the market's open or closed state.
+ * Quote detail (tab 2, where trading happens): the product's live price, the day's statistics,
+ * its candles, the favourite toggle, the market's open or closed state, and the fast-trade panel
+ * with the user's recent fast trades.
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ import { useLiveTicker } from '../../hooks/use-live-tickers';
 import { useSubmit } from '../../hooks/use-submit';
 import { navigateTo } from '../../lib/navigation';
 import { CandleChart } from './candle-chart';
+import { FastTradePanel } from './fast-trade-panel';
 import { IntervalTabs } from './interval-tabs';
 import { useProductQuery } from './use-product-query';
 
@@ -131,6 +133,13 @@ export default function QuoteDetailPage() {
           {t('market_fullChart')}
         </button>
       </div>
+      {data && (
+        <FastTradePanel
+          productType={productType}
+          productCode={productCode}
+          positionTypes={(data as { PositionType?: number[] }).PositionType}
+        />
+      )}
     </div>
   );
 }

@@ -1,0 +1,232 @@
+/**
+ * What the fast-trade panel, its countdown and the recent-trades list share: the calls, the
+ * server clock as seen from the device, amounts at the trade currency's scale, the preview of
+ * fee and payout (decimal strings only), durations and tick times as text.
+ */
+import {
+  ORDER_DIRECTION,
+  SWITCH,
+  SWITCH_OFF,
+  add,
+  formatAmount,
+  isDecimalString,
+  lt,
+  mul,
+  normalize,
+  scaleOf,
+  toScale,
+  type FastTradeOption,
+  type FastTradeOrder,
+} from '@bourse/shared';
+import { api, ApiError } from '../../api';
+import { storedSwitches, type PlatformCurrency } from '../../api/launch';
+import { translate } from '../../i18n';
+import { getItem, getOtherValue, STORAGE_KEY } from '../../lib/storage';
+
+export type { FastTradeOption, FastTradeOrder } from '@bourse/shared';
+
+export interface Balance {
+  currencyId: number;
+  currencyName: string;
+  amount: string;
+  frozenAmount: string;
+}
+
+/** The options of a product, or null when the operator switched fast trades off. */
+export async function fetchFastTradeOptions(
+  productType: number,
+  productCode: string,
+): Promise<FastTradeOption[] | null> {
+  try {
+    return await api.get<FastTradeOption[]>(
+      '/api/fastTradeOrderOptions/list',
+      { productType, productCode },
+      { catchError: true },
+    );
+  } catch (error) {
+    if (error instanceof ApiError && error.msg === 'hint_fastTradeDisabled') return null;
+    throw error;
+  }
+}
+
+export async function fetchRiskAccepted(): Promise<boolean> {
+  const status = await api.get<{ accepted: boolean }>('/api/fastTradeOrder/riskStatus');
+  return Boolean(status?.accepted);
+}
+
+export async function acceptRisk(): Promise<void> {
+  await api.post('/api/fastTradeOrder/acceptRisk');
+}
+
+export interface PlaceFastTrade {
+  productType: number;
+  productCode: string;
+  optionId: number;
+  orderDirection: number;
+  amount: string;
+  requestId: string;
+}
+
+export async function placeFastTrade(body: PlaceFastTrade): Promise<FastTradeOrder> {
+  const order = await api.post<FastTradeOrder>(
+    '/api/fastTradeOrder/addFastTradeOrder',
+    { ...body },
+    { catchError: true },
+  );
+  learnServerClock(order, Date.now());
+  return order;
+}
+
+export async function fetchFastTrades(pageSize = 10): Promise<FastTradeOrder[]> {
+  const { rows } = await api.page<FastTradeOrder>('/api/fastTradeOrder/list', {
+    pageNum: 1,
+    pageSize,
+  });
+  return rows ?? [];
+}
+
+export function fetchFastTrade(id: number): Promise<FastTradeOrder> {
+  return api.get<FastTradeOrder>('/api/fastTradeOrder/detail', { id });
+}
+
+export function fetchTradeBalance(currencyId: number): Promise<Balance> {
+  return api.get<Balance>('/api/userInfo/userBalance', { currencyId });
+}
+
+/** The trade currency (otherValue `default_trade_currency_id`, USDT). */
+export function tradeCurrencyId(): number {
+  return getOtherValue().default_trade_currency_id;
+}
+
+// ------------------------------------------------------------------ server clock
+
+/**
+ * How far the server's clock is ahead of the device's (ms). An order is created at the server's
+ * `expiresAt − duration`, its entry tick (`entry.time`) stamped at or just before that, and the
+ * answer arrives a moment later: that moment on the device gives the offset, off by the answer's
+ * travel time only (the entry tick's own time could be up to a tick older).
+ */
+let serverOffsetMs = 0;
+
+export function learnServerClock(order: FastTradeOrder, receivedAt: number): void {
+  const created = order.expiresAt - order.durationSeconds * 1000;
+  if (!Number.isFinite(created)) return;
+  serverOffsetMs = created - receivedAt;
+}
+
+/** Now on the server's clock, as well as the device can tell. */
+export function serverNow(): number {
+  return Date.now() + serverOffsetMs;
+}
+
+/** Whole seconds left until `expiresAt` (0 once it has passed). */
+export function secondsLeft(expiresAt: number, now = serverNow()): number {
+  return Math.max(0, Math.ceil((expiresAt - now) / 1000));
+}
+
+// ------------------------------------------------------------------ amounts and texts
+
+/** Decimals of a platform currency, as launch stored them. */
+export function currencyScale(currencyId: number): number | undefined {
+  return getItem<PlatformCurrency[]>(STORAGE_KEY.platformCurrency)?.find(
+    (currency) => currency.id === currencyId,
+  )?.scale;
+}
+
+/** An amount at the app's decimals (more when it has them, up to `scale`), grouped by the switch. */
+export function money(value: string | null | undefined, scale: number): string {
+  const thousands = storedSwitches()[SWITCH.thousandsSeparator] !== SWITCH_OFF;
+  if (!isDecimalString(value)) return formatAmount(value, { thousands });
+  const wanted = Math.max(getOtherValue().app_decimal_no, scaleOf(normalize(value)));
+  return formatAmount(value, { decimals: Math.min(wanted, scale), thousands });
+}
+
+/** A signed amount: "+12.50", "-10.00", "0.00". */
+export function signedMoney(value: string | null | undefined, scale: number): string {
+  const text = money(value, scale);
+  return isDecimalString(value) && !value.startsWith('-') && !/^[0.]+$/.test(normalize(value))
+    ? `+${text}`
+    : text;
+}
+
+export function percent(rate: string): string {
+  return `${normalize(mul(rate, '100'))}%`;
+}
+
+/** "30 s", "1 min", "5 min", "1 h" (whole units only, else seconds). */
+export function durationText(seconds: number): string {
+  if (seconds >= 3600 && seconds % 3600 === 0) return translate('fast_hours', [seconds / 3600]);
+  if (seconds >= 60 && seconds % 60 === 0) return translate('fast_minutes', [seconds / 60]);
+  return translate('fast_seconds', [seconds]);
+}
+
+/** A tick time as the evidence shows it: HH:mm:ss.SSS on the device's clock face. */
+export function tickTime(ms: number): string {
+  const date = new Date(ms);
+  if (Number.isNaN(date.getTime())) return '- -';
+  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(
+    date.getMilliseconds(),
+    3,
+  )}`;
+}
+
+export function feeRateOf(option: FastTradeOption, direction: number): string {
+  return direction === ORDER_DIRECTION.down ? option.feeRateDown : option.feeRateUp;
+}
+
+export interface FastTradePreview {
+  /** Stake × fee rate, rounded up like the server does. */
+  fee: string;
+  /** What leaves the balance now: stake + fee. */
+  total: string;
+  /** Profit on a win: stake × payout rate, rounded down like the server does. */
+  profit: string;
+  /** What a win brings back: stake + profit. */
+  payout: string;
+  /** What a loss costs: stake × loss rate rounded up, at most the stake. */
+  loss: string;
+}
+
+/** The same arithmetic as the server's, on decimal strings. */
+export function previewOf(
+  stake: string,
+  option: FastTradeOption,
+  direction: number,
+  scale: number,
+): FastTradePreview {
+  const fee = toScale(mul(stake, feeRateOf(option, direction)), scale, 'up');
+  const profit = toScale(mul(stake, option.payoutRate), scale, 'down');
+  const lossRaw = toScale(mul(stake, option.lossRate), scale, 'up');
+  return {
+    fee,
+    total: add(stake, fee),
+    profit,
+    payout: add(stake, profit),
+    loss: lt(lossRaw, stake) ? lossRaw : normalize(stake),
+  };
+}
+
+/** A new request id: one per filling of the form, reused by a retry of the same order. */
+export function newRequestId(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return `ft-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Translation keys and colours of the statuses. */
+export const FAST_STATUS_LABEL: Record<number, string> = {
+  0: 'fast_status_open',
+  1: 'fast_status_won',
+  2: 'fast_status_lost',
+  3: 'fast_status_tie',
+};
+
+export const FAST_STATUS_COLOR: Record<number, string> = {
+  0: 'var(--accent)',
+  1: 'var(--success)',
+  2: 'var(--danger)',
+  3: 'var(--text-muted)',
+};
+
+export const FAST_TRADES_KEY = 'fastTrades';
