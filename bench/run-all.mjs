@@ -11,6 +11,7 @@ import { benchProducts } from './products.mjs';
 import { benchQuotesFps } from './quotes-fps.mjs';
 import { benchWsFanout } from './ws-fanout.mjs';
 import { benchWithdraw } from './withdraw.mjs';
+import { benchFastSettle } from './fast-settle.mjs';
 import { machine, root } from './lib.mjs';
 
 const results = { date: new Date().toISOString(), machine: machine(), benchmarks: [] };
@@ -24,6 +25,7 @@ for (const bench of [
   benchWsFanout,
   benchLedger,
   benchWithdraw,
+  benchFastSettle,
 ]) {
   // A benchmark may measure more than one figure (withdrawals on PostgreSQL and on PGlite).
   for (const result of [await bench()].flat()) {

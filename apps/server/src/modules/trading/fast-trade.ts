@@ -391,7 +391,13 @@ export class FastTrades {
     if (repeated) return repeated;
     if (!(await this.riskAccepted(session.userId)))
       throw new AppError('hint_fastTradeRiskRequired', 403);
-    if (product.is_lock === 1) throw new AppError('hint_productHalted', 422);
+    // Read from the database: a halt made through another server instance counts at once.
+    const { rows: state } = await this.deps.db.query<{ is_lock: number; is_visible: number }>(
+      'SELECT is_lock, is_visible FROM product WHERE id = $1',
+      [product.id],
+    );
+    if (state[0]?.is_visible !== 1) throw new AppError('hint_productUnknown', 404);
+    if (state[0].is_lock === 1) throw new AppError('hint_productHalted', 422);
     const now = this.deps.clock.now();
     if (!this.deps.market.isOpen(product, now.getTime()))
       throw new AppError('hint_marketClosed', 422);
