@@ -13,32 +13,11 @@ import * as ledger from '../apps/server/src/ledger/ledger.ts';
 import { verifyLedger } from '../apps/server/src/ledger/verify.ts';
 import { DEFAULT_CATALOGUE } from '../apps/server/src/market/catalogue.ts';
 import { ManualClock } from '../apps/server/src/lib/clock.ts';
+import { ScriptedFeed } from '../apps/server/test/support/scripted-feed.ts';
 
 const ORDERS = Number(process.env.BENCH_FAST_ORDERS ?? 10_000);
 const USERS = 100;
 const USDT = 3;
-
-class ScriptedFeed {
-  name = 'scripted';
-  simulated = true;
-  sequence = 0;
-  async start(_products, handlers) {
-    this.handlers = handlers;
-  }
-  async stop() {}
-  tick(price, time) {
-    this.sequence += 1;
-    this.handlers.onTick({
-      productType: 2,
-      productCode: 'BTCUSDT',
-      price,
-      volume: '0',
-      time,
-      source: 'scripted',
-      sequence: this.sequence,
-    });
-  }
-}
 
 export async function benchFastSettle() {
   const database = await createDatabase('bourse_bench_fast');
@@ -65,7 +44,7 @@ export async function benchFastSettle() {
       feed: () => feed,
     });
     const fast = app.services.fastTrades;
-    feed.tick('100000.00', placedAt);
+    feed.tick('BTCUSDT', '100000.00', placedAt);
     const option = (await fast.options(2, 'BTCUSDT')).find((o) => o.durationSeconds === 60);
     const sessions = [];
     for (let i = 0; i < USERS; i++) {
@@ -108,7 +87,7 @@ export async function benchFastSettle() {
     const expiry = placedAt + 60_000;
     clock.set(new Date(expiry + 1));
     const decided = performance.now();
-    feed.tick('100000.01', expiry + 1);
+    feed.tick('BTCUSDT', '100000.01', expiry + 1);
     let open = ORDERS;
     while (open > 0) {
       await new Promise((resolve) => setTimeout(resolve, 100));

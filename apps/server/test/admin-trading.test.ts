@@ -8,12 +8,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_TYPE } from '@bourse/shared';
 import { ADMIN_USERNAME, adminLogin } from '../src/admin-login';
 import { ManualClock } from '../src/lib/clock';
+import { ScriptedFeed } from './support/scripted-feed';
 import { verifyLedger } from '../src/ledger/verify';
 import { DEFAULT_CATALOGUE } from '../src/market/catalogue';
-import type { FeedHandlers, FeedProduct, FeedProvider, Tick } from '../src/market/types';
+import type { Tick } from '../src/market/types';
 import type { AdminRouter } from '../src/modules/admin/router';
 import { adminApiRoutes } from '../src/modules/admin/routes';
 import type { AdminService } from '../src/modules/admin/service';
@@ -32,34 +32,6 @@ const BTC = DEFAULT_CATALOGUE.find((p) => p.code === 'BTCUSDT')!;
 const ETH = DEFAULT_CATALOGUE.find((p) => p.code === 'ETHUSDT')!;
 const NOW = Date.parse('2026-11-18T15:00:00Z');
 const OPERATOR_PASSWORD = 'correct horse battery';
-
-/** A feed that sends exactly the ticks the test gives it. */
-class ScriptedFeed implements FeedProvider {
-  readonly name = 'scripted';
-  readonly simulated = true;
-  private handlers: FeedHandlers | undefined;
-  private sequence = 0;
-  async start(_products: readonly FeedProduct[], handlers: FeedHandlers): Promise<void> {
-    this.handlers = handlers;
-  }
-  async stop(): Promise<void> {
-    this.handlers = undefined;
-  }
-  tick(productCode: string, price: string, time: number): Tick {
-    this.sequence += 1;
-    const tick: Tick = {
-      productType: PRODUCT_TYPE.crypto,
-      productCode,
-      price,
-      volume: '0',
-      time,
-      source: 'scripted',
-      sequence: this.sequence,
-    };
-    this.handlers!.onTick(tick);
-    return tick;
-  }
-}
 
 let t: TestApp;
 let dir: string;

@@ -5,11 +5,11 @@
  * every test.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_TYPE } from '@bourse/shared';
 import { ManualClock } from '../src/lib/clock';
+import { ScriptedFeed } from './support/scripted-feed';
 import { verifyLedger } from '../src/ledger/verify';
 import { DEFAULT_CATALOGUE } from '../src/market/catalogue';
-import type { FeedHandlers, FeedProduct, FeedProvider, Tick } from '../src/market/types';
+import type { Tick } from '../src/market/types';
 import {
   call,
   createTestApp,
@@ -24,34 +24,6 @@ import {
 const BTC = DEFAULT_CATALOGUE.find((p) => p.code === 'BTCUSDT')!;
 const NOW = Date.parse('2026-11-18T15:00:00Z');
 const USDT = 3;
-
-/** A feed that sends exactly the ticks the test gives it. */
-class ScriptedFeed implements FeedProvider {
-  readonly name = 'scripted';
-  readonly simulated = true;
-  private handlers: FeedHandlers | undefined;
-  private sequence = 0;
-  async start(_products: readonly FeedProduct[], handlers: FeedHandlers): Promise<void> {
-    this.handlers = handlers;
-  }
-  async stop(): Promise<void> {
-    this.handlers = undefined;
-  }
-  tick(price: string, time: number): Tick {
-    this.sequence += 1;
-    const tick: Tick = {
-      productType: PRODUCT_TYPE.crypto,
-      productCode: 'BTCUSDT',
-      price,
-      volume: '0',
-      time,
-      source: 'scripted',
-      sequence: this.sequence,
-    };
-    this.handlers!.onTick(tick);
-    return tick;
-  }
-}
 
 let database: TestDatabase;
 let t: TestApp;
@@ -76,7 +48,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   clock = new ManualClock(new Date(NOW));
   await startApp();
-  feed.tick('100000.00', NOW);
+  feed.tick('BTCUSDT', '100000.00', NOW);
 });
 afterEach(async () => {
   expect((await verifyLedger(database.db)).problems).toEqual([]);
@@ -145,7 +117,7 @@ async function settled(token: string, id: number) {
 /** Moves the clock on and sends a tick stamped with the new time. */
 function tickAt(price: string, ms: number): Tick {
   clock.advance(ms);
-  return feed.tick(price, clock.now().getTime());
+  return feed.tick('BTCUSDT', price, clock.now().getTime());
 }
 
 describe(`fast trades on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
@@ -335,7 +307,7 @@ describe(`fast trades on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       result: '-40.0000',
       exit: { price: '99000.00', time: expiresAt + 200, sequence: 999999 },
     });
-    feed.tick('100000.00', clock.now().getTime());
+    feed.tick('BTCUSDT', '100000.00', clock.now().getTime());
   });
 
   it('settles an order another instance took and could not settle, from the tick log', async () => {
@@ -349,7 +321,7 @@ describe(`fast trades on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       history: { days: 2, minuteDays: 1 },
       feed: () => otherFeed,
     });
-    otherFeed.tick('100000.00', clock.now().getTime());
+    otherFeed.tick('BTCUSDT', '100000.00', clock.now().getTime());
     const [minute] = (await options()).filter((o) => o.durationSeconds === 60);
     const placed = await call(other.app, 'POST', '/api/fastTradeOrder/addFastTradeOrder', {
       token: user.token,
@@ -369,7 +341,7 @@ describe(`fast trades on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     clock.advance(3000);
     const done = await settled(user.token, placed.body.data.id);
     expect(done).toMatchObject({ status: 1, result: '25.5000', exit: { price: '100002.00' } });
-    feed.tick('100000.00', clock.now().getTime());
+    feed.tick('BTCUSDT', '100000.00', clock.now().getTime());
   });
 
   it('keeps the demo and live books apart', async () => {
