@@ -311,6 +311,71 @@ describe('holds', () => {
   });
 });
 
+describe('settling many holds in one entry', () => {
+  it('returns, captures and pays per hold, summed per account, and closes every hold', async () => {
+    const [a, b] = [newUserId(), newUserId()];
+    await deposit(db, a, '100');
+    await deposit(db, b, '100');
+    const hold = (userId: number, amount: string) =>
+      db.transaction((tx) =>
+        ledger.hold(tx, { book: 'live', userId, currencyId: USDT, amount, type: 'trade_fast' }),
+      );
+    const won = await hold(a, '10');
+    const lost = await hold(a, '20');
+    const tie = await hold(b, '30');
+    const partly = await hold(b, '40');
+    const entry = await db.transaction((tx) =>
+      ledger.settleHolds(tx, {
+        book: 'live',
+        currencyId: USDT,
+        platformKind: 'house',
+        type: 'trade:fast_settle',
+        holds: [
+          { holdId: won.id, returned: '10', paid: '8.5' },
+          { holdId: lost.id, returned: '0', paid: '0' },
+          { holdId: tie.id, returned: '30', paid: '0' },
+          { holdId: partly.id, returned: '10', paid: '0' },
+        ],
+      }),
+    );
+    // Two postings per user and one for the house: 20 + 30 captured, 8.5 paid.
+    expect(
+      entry!.lines.map((line) => [line.ownerType, line.ownerId, line.kind, line.amount]),
+    ).toEqual([
+      ['user', a, 'frozen', '-30'],
+      ['user', a, 'available', '18.5'],
+      ['user', b, 'frozen', '-70'],
+      ['user', b, 'available', '40'],
+      ['platform', 0, 'house', '41.5'],
+    ]);
+    expect(await balance(a)).toMatchObject({ available: '88.5', frozen: '0' });
+    expect(await balance(b)).toMatchObject({ available: '70', frozen: '0' });
+    const { rows } = await db.query<{ id: number; status: string; remaining: string }>(
+      'SELECT id, status, remaining::text FROM ledger_hold WHERE id = ANY($1::bigint[]) ORDER BY id',
+      [[won.id, lost.id, tie.id, partly.id]],
+    );
+    expect(rows.map((row) => [row.status, Number(row.remaining)])).toEqual([
+      ['released', 0],
+      ['captured', 0],
+      ['released', 0],
+      ['released', 0],
+    ]);
+    // A closed hold cannot be settled again.
+    await expect(
+      db.transaction((tx) =>
+        ledger.settleHolds(tx, {
+          book: 'live',
+          currencyId: USDT,
+          platformKind: 'house',
+          type: 'trade:fast_settle',
+          holds: [{ holdId: won.id, returned: '10', paid: '0' }],
+        }),
+      ),
+    ).rejects.toBeInstanceOf(AssertionError);
+    expect((await verifyLedger(db)).problems).toEqual([]);
+  });
+});
+
 describe('verification', () => {
   it('detects a tampered balance and a frozen balance without its hold', async () => {
     const user = newUserId();

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import {
   isDecimalString,
+  isNegative,
   isZero,
   neg,
   normalize,
@@ -409,6 +410,92 @@ export async function capture(
   );
   assert(rows[0], 'ledger: hold vanished');
   return { hold: toHold(rows[0]), changed: true, entry };
+}
+
+export interface HoldSettlement {
+  holdId: number;
+  /** Of what the hold reserves, how much goes back to the user's available balance. */
+  returned: DecimalString;
+  /** Paid on top from the platform account (a win's payout), to the user's available balance. */
+  paid: DecimalString;
+}
+
+/**
+ * Closes many pending holds of one book and currency in one journal entry: each hold's whole
+ * remainder leaves frozen; `returned` goes back to its user's available balance, the rest to the
+ * platform account, which also pays each `paid`. Postings are summed per account, so the entry
+ * has two per user and one for the platform. Used to settle orders decided by the same tick at
+ * once. Every hold must still be pending.
+ */
+export async function settleHolds(
+  tx: Queryable,
+  input: {
+    book: Book;
+    currencyId: number;
+    platformKind: PlatformAccountKind;
+    type: string;
+    refType?: string;
+    refId?: string | number;
+    holds: HoldSettlement[];
+  },
+): Promise<PostedEntry | null> {
+  if (input.holds.length === 0) return null;
+  const ids = input.holds.map((settlement) => settlement.holdId);
+  const { rows } = await tx.query<HoldRow>(
+    'SELECT * FROM ledger_hold WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
+    [ids],
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const frozen = new Map<number, DecimalString>();
+  const available = new Map<number, DecimalString>();
+  let platformTotal = '0';
+  for (const settlement of input.holds) {
+    const row = byId.get(settlement.holdId);
+    assert(row && row.status === 'pending', `ledger: hold ${settlement.holdId} is not pending`);
+    assert(
+      row.book === input.book && row.currency_id === input.currencyId,
+      'ledger: hold of another book or currency',
+    );
+    const remaining = normalize(row.remaining);
+    assert(
+      !gt(settlement.returned, remaining) && !isNegative(settlement.returned),
+      'ledger: returned beyond the hold',
+    );
+    assert(!isNegative(settlement.paid), 'ledger: negative payment');
+    frozen.set(row.user_id, sub(frozen.get(row.user_id) ?? '0', remaining));
+    available.set(
+      row.user_id,
+      sum([available.get(row.user_id) ?? '0', settlement.returned, settlement.paid]),
+    );
+    platformTotal = sum([platformTotal, sub(remaining, settlement.returned), neg(settlement.paid)]);
+  }
+  const postings: PostingInput[] = [];
+  for (const [userId, amount] of frozen) {
+    if (!isZero(amount))
+      postings.push({ account: user(userId, input.currencyId, 'frozen'), amount });
+    const back = available.get(userId) ?? '0';
+    if (!isZero(back)) postings.push({ account: user(userId, input.currencyId), amount: back });
+  }
+  if (!isZero(platformTotal))
+    postings.push({
+      account: platform(input.currencyId, input.platformKind),
+      amount: platformTotal,
+    });
+  const entry = await post(tx, {
+    book: input.book,
+    type: input.type,
+    refType: input.refType,
+    refId: input.refId,
+    postings,
+  });
+  await tx.query(
+    `UPDATE ledger_hold h SET remaining = 0, closed_at = now(),
+       status = CASE WHEN d.returned = 0 THEN 'captured' ELSE 'released' END
+     FROM unnest($1::bigint[], $2::numeric[]) AS d (id, returned)
+     WHERE h.id = d.id`,
+    [ids, input.holds.map((settlement) => settlement.returned)],
+  );
+  return entry;
 }
 
 // ---------------------------------------------------------------- reads

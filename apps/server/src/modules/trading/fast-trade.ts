@@ -19,6 +19,7 @@ import {
   neg,
   normalize,
   scaleOf,
+  sub,
   toScale,
   type AddFastTradeOrderBody,
   type FastTradeListQuery,
@@ -28,7 +29,7 @@ import {
 } from '@bourse/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LanguageKey } from '@bourse/shared';
-import type { Database, Queryable } from '../../db/database';
+import type { Database } from '../../db/database';
 import type { Session } from '../../http/router';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -98,6 +99,8 @@ interface OpenOrder {
 
 /** Overdue orders are looked for this often (the deciding tick normally settles them first). */
 const SWEEP_MS = 1000;
+/** Orders settled in one transaction (one journal entry per book). */
+const SETTLE_BATCH = 500;
 /** How long past expiry the live tick has before the sweep takes an order. */
 const SWEEP_GRACE_MS = 2000;
 
@@ -165,10 +168,9 @@ export class FastTrades {
       source: event.tick.source,
       sequence: event.tick.sequence,
     };
-    while (list.length > 0 && list[0]!.expiresAt <= event.tick.time) {
-      const order = list.shift()!;
-      void this.settle(order, evidence);
-    }
+    const due: OpenOrder[] = [];
+    while (list.length > 0 && list[0]!.expiresAt <= event.tick.time) due.push(list.shift()!);
+    if (due.length > 0) void this.settle(due, evidence);
   }
 
   /**
@@ -196,7 +198,7 @@ export class FastTrades {
         const tick = await firstTickFrom(this.deps.db, order.productId, order.expiresAt);
         if (!tick) continue;
         this.untrack(order);
-        await this.settle(order, {
+        await this.settle([order], {
           price: normalize(tick.price),
           time: tick.time,
           source: tick.source,
@@ -213,74 +215,95 @@ export class FastTrades {
   private sweeping = false;
 
   /**
-   * Settles one order with its deciding tick, once: an order already settled is left alone.
-   * Settlements run one after another: each touches the house account and the user's balances,
-   * and two at once could lock them in opposite orders.
+   * Settles orders with their deciding tick, once: an order already settled is left alone.
+   * Settlements run one batch after another, each in one transaction with one journal entry per
+   * book (two at once could lock the house account and users' balances in opposite orders).
    */
-  settle(order: OpenOrder, tick: TickEvidence): Promise<void> {
-    if (this.settling.has(order.id)) return Promise.resolve();
-    this.settling.add(order.id);
-    const run = this.queue.then(() => this.settleNow(order, tick));
+  settle(orders: OpenOrder[], tick: TickEvidence): Promise<void> {
+    const fresh = orders.filter((order) => !this.settling.has(order.id));
+    for (const order of fresh) this.settling.add(order.id);
+    if (fresh.length === 0) return Promise.resolve();
+    const run = this.queue.then(async () => {
+      for (let at = 0; at < fresh.length; at += SETTLE_BATCH) {
+        await this.settleBatch(fresh.slice(at, at + SETTLE_BATCH), tick);
+      }
+    });
     this.queue = run.catch(() => undefined);
     return run;
   }
 
   private queue: Promise<void> = Promise.resolve();
 
-  private async settleNow(order: OpenOrder, tick: TickEvidence): Promise<void> {
+  private async settleBatch(orders: OpenOrder[], tick: TickEvidence): Promise<void> {
     try {
       const now = this.deps.clock.now();
+      const scales = new Map((await this.deps.settings.currencies()).map((c) => [c.id, c.scale]));
       await this.deps.db.transaction(async (tx) => {
         const { rows } = await tx.query<OrderRow>(
-          'SELECT * FROM fast_trade_order WHERE id = $1 AND status = 0 FOR UPDATE',
-          [order.id],
+          `SELECT * FROM fast_trade_order WHERE id = ANY($1::bigint[]) AND status = 0
+           ORDER BY id FOR UPDATE`,
+          [orders.map((order) => order.id)],
         );
-        const row = rows[0];
-        if (!row) return;
-        const status = outcomeOf(row.direction, row.entry_price, tick.price);
-        const scale = (await currencyScale(tx, row.currency_id)) ?? 2;
-        let result = '0';
-        if (status === FAST_TRADE_STATUS.won) {
-          result = toScale(mul(row.stake, row.payout_rate), scale, 'down');
-          await ledger.release(tx, row.hold_id, 'settle');
-          if (isPositive(result)) {
-            await ledger.transfer(tx, {
-              book: row.book,
-              type: 'trade:fast_win',
-              scope: 'platform',
-              requestId: `fast:${row.id}:win`,
-              refType: 'fast_trade',
-              refId: row.id,
-              from: ledger.platform(row.currency_id, 'house'),
-              to: ledger.user(row.user_id, row.currency_id),
-              amount: result,
-            });
+        if (rows.length === 0) return;
+        const outcomes = rows.map((row) => {
+          const status = outcomeOf(row.direction, row.entry_price, tick.price);
+          const scale = scales.get(row.currency_id) ?? 2;
+          const stake = normalize(row.stake);
+          if (status === FAST_TRADE_STATUS.won) {
+            const profit = toScale(mul(stake, row.payout_rate), scale, 'down');
+            return { row, status, result: profit, returned: stake, paid: profit };
           }
-        } else if (status === FAST_TRADE_STATUS.lost) {
-          const loss = toScale(mul(row.stake, row.loss_rate), scale, 'up');
-          const lost = lt(loss, row.stake) ? loss : normalize(row.stake);
-          result = neg(lost);
-          await ledger.capture(tx, row.hold_id, {
-            amount: lost,
-            to: ledger.platform(row.currency_id, 'house'),
-            type: 'trade:fast_loss',
+          if (status === FAST_TRADE_STATUS.lost) {
+            const loss = toScale(mul(stake, row.loss_rate), scale, 'up');
+            const lost = lt(loss, stake) ? loss : stake;
+            return { row, status, result: neg(lost), returned: sub(stake, lost), paid: '0' };
+          }
+          return { row, status, result: '0', returned: stake, paid: '0' };
+        });
+        const groups = new Map<string, typeof outcomes>();
+        for (const outcome of outcomes) {
+          const key = `${outcome.row.book}:${outcome.row.currency_id}`;
+          groups.set(key, [...(groups.get(key) ?? []), outcome]);
+        }
+        for (const group of groups.values()) {
+          const first = group[0]!.row;
+          await ledger.settleHolds(tx, {
+            book: first.book,
+            currencyId: first.currency_id,
+            platformKind: 'house',
+            type: 'trade:fast_settle',
+            refType: 'tick',
+            refId: `${first.product_id}:${tick.time}:${tick.sequence}`,
+            holds: group.map((outcome) => ({
+              holdId: outcome.row.hold_id,
+              returned: outcome.returned,
+              paid: outcome.paid,
+            })),
           });
-          await ledger.release(tx, row.hold_id, 'settle');
-        } else {
-          await ledger.release(tx, row.hold_id, 'settle');
         }
         await tx.query(
-          `UPDATE fast_trade_order SET status = $2, exit_price = $3, exit_time = $4, exit_source = $5,
-             exit_sequence = $6, result = $7, settled_at = $8 WHERE id = $1`,
-          [row.id, status, tick.price, tick.time, tick.source, tick.sequence, result, now],
+          `UPDATE fast_trade_order o SET status = d.status, exit_price = $3, exit_time = $4, exit_source = $5,
+             exit_sequence = $6, result = d.result, settled_at = $7
+           FROM unnest($1::bigint[], $2::smallint[], $8::numeric[]) AS d (id, status, result)
+           WHERE o.id = d.id`,
+          [
+            outcomes.map((outcome) => outcome.row.id),
+            outcomes.map((outcome) => outcome.status),
+            tick.price,
+            tick.time,
+            tick.source,
+            tick.sequence,
+            now,
+            outcomes.map((outcome) => outcome.result),
+          ],
         );
       });
     } catch (error) {
       // Left open: the sweep tries again with the tick log.
-      this.deps.logger.error({ err: error, order: order.id }, 'fast trade settlement failed');
-      this.track(order);
+      this.deps.logger.error({ err: error, orders: orders.length }, 'fast trade settlement failed');
+      for (const order of orders) this.track(order);
     } finally {
-      this.settling.delete(order.id);
+      for (const order of orders) this.settling.delete(order.id);
     }
   }
 
@@ -579,12 +602,4 @@ export class FastTrades {
     if (!rows[0]) throw new AppError('hint_orderNotFound', 404, ['id']);
     return this.toOrder(rows[0], await this.currencies(), lang);
   }
-}
-
-async function currencyScale(q: Queryable, currencyId: number): Promise<number | undefined> {
-  const { rows } = await q.query<{ scale: number }>(
-    'SELECT scale FROM platform_currency WHERE id = $1',
-    [currencyId],
-  );
-  return rows[0]?.scale;
 }
