@@ -16,7 +16,7 @@ import { ManualClock } from '../apps/server/src/lib/clock.ts';
 import { ScriptedFeed } from '../apps/server/test/support/scripted-feed.ts';
 
 const ORDERS = Number(process.env.BENCH_FAST_ORDERS ?? 10_000);
-const USERS = 100;
+const USERS = Number(process.env.BENCH_FAST_USERS ?? 100);
 const USDT = 3;
 
 export async function benchFastSettle() {
@@ -90,7 +90,7 @@ export async function benchFastSettle() {
     feed.tick('BTCUSDT', '100000.01', expiry + 1);
     let open = ORDERS;
     while (open > 0) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 20));
       open = (await db.query('SELECT count(*)::int AS n FROM fast_trade_order WHERE status = 0'))
         .rows[0].n;
       if (performance.now() - decided > 600_000) break;

@@ -139,6 +139,36 @@ describe('post and transfer', () => {
     expect((await balance(user)).available).toBe('0');
   });
 
+  it('checks entries of many postings (batch settlements) as strictly as small ones', async () => {
+    const users = Array.from({ length: 20 }, () => newUserId());
+    const call = (ownerIds: number[], amounts: string[]) =>
+      db.query(
+        `SELECT * FROM ledger_post('live', 'platform', NULL, NULL, 'batch', NULL, NULL, NULL,
+          $1::text[], $2::bigint[], $3::int[], $4::text[], $5::numeric[])`,
+        [
+          ['platform', ...ownerIds.map(() => 'user')],
+          [0, ...ownerIds],
+          [USDT, ...ownerIds.map(() => USDT)],
+          ['external', ...ownerIds.map(() => 'available')],
+          amounts,
+        ],
+      );
+    const each = users.map(() => '1.5');
+    const unbalanced = (await rejection(call(users, ['-29', ...each]))) as { code?: string };
+    expect(unbalanced.code).toBe('LG001');
+    const twice = (await rejection(call([...users.slice(0, 19), users[0]!], ['-30', ...each]))) as {
+      code?: string;
+    };
+    expect(twice.code).toBe('LG001');
+    const zero = (await rejection(call(users, ['-28.5', '0', ...each.slice(1)]))) as {
+      code?: string;
+    };
+    expect(zero.code).toBe('LG001');
+    const posted = await call(users, ['-30', ...each]);
+    expect(posted.rows).toHaveLength(21);
+    expect((await balance(users[19]!)).available).toBe('1.5');
+  });
+
   it('makes entries and postings append-only and user balances never negative in the schema', async () => {
     const user = newUserId();
     const entry = await deposit(db, user, '3');
