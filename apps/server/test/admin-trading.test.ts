@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_USERNAME, adminLogin } from '../src/admin-login';
 import { ManualClock } from '../src/lib/clock';
 import { ScriptedFeed } from './support/scripted-feed';
+import { fastTradeDetail, settledFastTrade } from './support/fast-trade';
 import { verifyLedger } from '../src/ledger/verify';
 import { DEFAULT_CATALOGUE } from '../src/market/catalogue';
 import type { Tick } from '../src/market/types';
@@ -135,21 +136,6 @@ async function order(token: string, fields: Record<string, unknown> = {}) {
       ...fields,
     },
   });
-}
-
-async function detail(token: string, id: number) {
-  return (
-    await call(t.app, 'GET', '/api/fastTradeOrder/detail', { token, query: { id: String(id) } })
-  ).body.data;
-}
-
-async function settled(token: string, id: number) {
-  for (let i = 0; i < 200; i++) {
-    const data = await detail(token, id);
-    if (data.status !== 0) return data;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`order ${id} was not settled`);
 }
 
 function tickAt(price: string, ms: number): Tick {
@@ -368,7 +354,7 @@ describe(`trading settings on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       json: { productType: 2, positionType: 0, exType: 1, feeRate: '0' },
     });
     tickAt('100000.00', 61_000);
-    await settled(user.token, placed.body.data.id);
+    await settledFastTrade(t.app, user.token, placed.body.data.id);
   });
 
   it('refuses bad fees', async () => {
@@ -447,7 +433,7 @@ describe(`trading settings on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       durationSeconds: 120,
       payoutRate: '0.5',
     });
-    expect(await detail(user.token, placed.body.data.id)).toMatchObject({
+    expect(await fastTradeDetail(t.app, user.token, placed.body.data.id)).toMatchObject({
       durationSeconds: 60,
       payoutRate: '0.85',
       lossRate: '1',
@@ -456,7 +442,7 @@ describe(`trading settings on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     });
     // It settles on its own terms: a win pays 85 % at 60 seconds, not 50 % at 120.
     tickAt('100010.00', 60_000);
-    const done = await settled(user.token, placed.body.data.id);
+    const done = await settledFastTrade(t.app, user.token, placed.body.data.id);
     expect(done).toMatchObject({ status: 1, result: '85.0000', durationSeconds: 60 });
 
     // The same values again: nothing to do, nothing audited.
@@ -649,7 +635,7 @@ describe(`trading settings on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     const placed = await order(user.token);
     expect(placed.status).toBe(200);
     tickAt('100001.00', 61_000);
-    await settled(user.token, placed.body.data.id);
+    await settledFastTrade(t.app, user.token, placed.body.data.id);
   });
 
   it('refuses bad product updates', async () => {

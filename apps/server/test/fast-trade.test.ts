@@ -7,6 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock';
 import { ScriptedFeed } from './support/scripted-feed';
+import { fastTradeDetail, settledFastTrade } from './support/fast-trade';
 import { verifyLedger } from '../src/ledger/verify';
 import { DEFAULT_CATALOGUE } from '../src/market/catalogue';
 import type { Tick } from '../src/market/types';
@@ -98,22 +99,6 @@ async function balance(token: string) {
   return result.body.data as { amount: string; frozenAmount: string };
 }
 
-async function detail(token: string, id: number) {
-  return (
-    await call(t.app, 'GET', '/api/fastTradeOrder/detail', { token, query: { id: String(id) } })
-  ).body.data;
-}
-
-/** Waits until the order left the open state (settlement runs on the tick, asynchronously). */
-async function settled(token: string, id: number) {
-  for (let i = 0; i < 500; i++) {
-    const data = await detail(token, id);
-    if (data.status !== 0) return data;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`order ${id} was not settled`);
-}
-
 /** Moves the clock on and sends a tick stamped with the new time. */
 function tickAt(price: string, ms: number): Tick {
   clock.advance(ms);
@@ -162,9 +147,9 @@ describe(`fast trades on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     // A tick before expiry decides nothing, even a higher one.
     tickAt('100500.00', 59_000);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect((await detail(user.token, placed.body.data.id)).status).toBe(0);
+    expect((await fastTradeDetail(t.app, user.token, placed.body.data.id)).status).toBe(0);
     const exit = tickAt('100010.00', 1500);
-    const done = await settled(user.token, placed.body.data.id);
+    const done = await settledFastTrade(t.app, user.token, placed.body.data.id);
     expect(done).toMatchObject({
       status: 1,
       result: '170.0000',
@@ -181,7 +166,7 @@ describe(`fast trades on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     tickAt('100000.00', 1000);
     const placed = await order(user.token, { orderDirection: 2, amount: '50' });
     tickAt('100000.01', 60_000);
-    const done = await settled(user.token, placed.body.data.id);
+    const done = await settledFastTrade(t.app, user.token, placed.body.data.id);
     expect(done).toMatchObject({ status: 2, result: '-50.0000' });
     expect(await balance(user.token)).toMatchObject({ amount: '950.0000', frozenAmount: '0.0000' });
   });
@@ -191,7 +176,7 @@ describe(`fast trades on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     tickAt('99999.00', 1000);
     const placed = await order(user.token, { amount: '75' });
     tickAt('99999.00', 60_000);
-    const done = await settled(user.token, placed.body.data.id);
+    const done = await settledFastTrade(t.app, user.token, placed.body.data.id);
     expect(done).toMatchObject({ status: 3, result: '0.0000' });
     expect(await balance(user.token)).toMatchObject({
       amount: '1000.0000',
@@ -225,7 +210,7 @@ describe(`fast trades on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(await balance(user.token)).toMatchObject({ frozenAmount: '20.0000' });
     // Settle it so later tests start from a quiet book.
     tickAt('100000.00', 61_000);
-    await settled(user.token, first.body.data.id);
+    await settledFastTrade(t.app, user.token, first.body.data.id);
   });
 
   it('refuses orders on a halted product and when the switch is off', async () => {
@@ -273,7 +258,9 @@ describe(`fast trades on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       productType: 2,
       productCode: 'BTCUSDT',
     } as Tick);
-    const done = await Promise.all(placed.map((p) => settled(user.token, p.body.data.id)));
+    const done = await Promise.all(
+      placed.map((p) => settledFastTrade(t.app, user.token, p.body.data.id)),
+    );
     expect(done.filter((d) => d.status === 1)).toHaveLength(10);
     expect(done.filter((d) => d.status === 2)).toHaveLength(10);
     // 10 wins of 8.5 and 10 losses of 10: 10,000 + 85 − 100.
@@ -301,7 +288,7 @@ describe(`fast trades on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     );
     clock.advance(120_000);
     await startApp();
-    const done = await settled(user.token, placed.body.data.id);
+    const done = await settledFastTrade(t.app, user.token, placed.body.data.id);
     expect(done).toMatchObject({
       status: 2,
       result: '-40.0000',
@@ -339,7 +326,7 @@ describe(`fast trades on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     // This instance never saw the order; its tick at expiry is logged, and the sweep decides.
     tickAt('100002.00', 60_000);
     clock.advance(3000);
-    const done = await settled(user.token, placed.body.data.id);
+    const done = await settledFastTrade(t.app, user.token, placed.body.data.id);
     expect(done).toMatchObject({ status: 1, result: '25.5000', exit: { price: '100002.00' } });
     feed.tick('BTCUSDT', '100000.00', clock.now().getTime());
   });
@@ -358,7 +345,7 @@ describe(`fast trades on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     const live = await call(t.app, 'GET', '/api/fastTradeOrder/list', { token: user.token });
     expect(live.body.total).toBe(1);
     tickAt('100001.00', 60_000);
-    await settled(user.token, placed.body.data.id);
+    await settledFastTrade(t.app, user.token, placed.body.data.id);
     expect(await balance(user.token)).toMatchObject({ amount: '100850.0000' });
   });
 });
