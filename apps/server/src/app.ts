@@ -186,7 +186,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await market.loadCurrencies();
     app.addHook('onClose', async () => marketEngine?.stop());
   }
-  const assets = new AssetsService(db, settings, options.rates ?? market ?? identityRates);
+  const assets = new AssetsService(db, settings, options.rates ?? market ?? identityRates, clock);
   const wallet = new WalletService({
     db,
     clock,
@@ -201,6 +201,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     tickLog = new TickLog(db, clock, app.log, () => engine.leader);
     engine.onTickEvent((event) => tickLog?.record(event));
     fastTrades = new FastTrades({ db, clock, settings, market: engine, logger: app.log });
+    const fast = fastTrades;
+    assets.addRealizedResults((userId, book, since) => fast.realizedSince(userId, book, since));
     app.addHook('onClose', async () => {
       await fastTrades?.stop();
       await tickLog?.stop();

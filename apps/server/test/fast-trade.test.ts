@@ -159,6 +159,14 @@ describe(`fast trades on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       amount: '1170.0000',
       frozenAmount: '0.0000',
     });
+    // Today's result in the assets entity: realized by this trade.
+    const assets = await call(t.app, 'GET', '/api/userInfo/userBalanceConvert', {
+      token: user.token,
+    });
+    expect(assets.body.data).toMatchObject({
+      userBalanceConvert: '1170.0000',
+      profitAndLoseToday: '170.0000',
+    });
   });
 
   it('loses the stake times the loss rate when the price moved the other way', async () => {
@@ -169,6 +177,10 @@ describe(`fast trades on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     const done = await settledFastTrade(t.app, user.token, placed.body.data.id);
     expect(done).toMatchObject({ status: 2, result: '-50.0000' });
     expect(await balance(user.token)).toMatchObject({ amount: '950.0000', frozenAmount: '0.0000' });
+    const assets = await call(t.app, 'GET', '/api/userInfo/userBalanceConvert', {
+      token: user.token,
+    });
+    expect(assets.body.data.profitAndLoseToday).toBe('-50.0000');
   });
 
   it('gives the stake back when the price is the same', async () => {

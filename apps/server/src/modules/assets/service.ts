@@ -1,7 +1,8 @@
 /** Balances of the signed-in account (live or demo book), read from the ledger. */
-import { add, isZero, mul, toScale, CURRENCY_TYPE, type DecimalString } from '@bourse/shared';
+import { add, isZero, mul, sum, toScale, CURRENCY_TYPE, type DecimalString } from '@bourse/shared';
 import type { Database } from '../../db/database';
 import type { Session } from '../../http/router';
+import { systemClock, type Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
 import type { Currency, SettingsService } from '../settings/service';
@@ -47,12 +48,27 @@ function toBalance(currency: Currency, balance?: ledger.UserBalance): CurrencyBa
   };
 }
 
+/** Results the trading products realized for a user in a book since a time, in the trade currency. */
+export type RealizedResults = (
+  userId: number,
+  book: ledger.Book,
+  since: Date,
+) => Promise<DecimalString>;
+
 export class AssetsService {
+  private readonly realized: RealizedResults[] = [];
+
   constructor(
     private readonly db: Database,
     private readonly settings: SettingsService,
     private readonly rates: RateSource,
+    private readonly clock: Clock = systemClock,
   ) {}
+
+  /** A trading product tells the assets what it realized (fast trades, closed positions…). */
+  addRealizedResults(source: RealizedResults): void {
+    this.realized.push(source);
+  }
 
   /** Every visible currency with the account's balance in it (zero when never used). */
   async balances(session: Session): Promise<CurrencyBalance[]> {
@@ -125,14 +141,21 @@ export class AssetsService {
       total = add(total, valued);
     }
     const scale = tradeCurrency?.scale ?? 2;
-    // Results of open positions come from the trading engine; until a position exists they are 0.
+    const now = this.clock.now();
+    const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    const today = sum(
+      await Promise.all(
+        this.realized.map((source) => source(session.userId, bookOf(session), dayStart)),
+      ),
+    );
+    // Unrealized results of open positions come with contracts; fast trades have none.
     return {
       currencyId: tradeCurrencyId,
       currencyName: tradeCurrency?.currencyName ?? '',
       userBalanceConvert: toScale(total, scale),
       allMarginAmount: toScale(margin, scale),
       profitAndLose: toScale('0', scale),
-      profitAndLoseToday: toScale('0', scale),
+      profitAndLoseToday: toScale(today, scale),
       unpricedCurrencies: [...unpriced],
     };
   }

@@ -307,6 +307,21 @@ export class FastTrades {
     }
   }
 
+  /**
+   * What fast trades realized for a user since a time: the results of those settled since, less
+   * the fees of those placed since (in the trade currency).
+   */
+  async realizedSince(userId: number, book: ledger.Book, since: Date): Promise<string> {
+    const { rows } = await this.deps.db.query<{ results: string | null; fees: string | null }>(
+      `SELECT (SELECT sum(result) FROM fast_trade_order
+                WHERE user_id = $1 AND book = $2 AND status <> 0 AND settled_at >= $3) AS results,
+              (SELECT sum(fee) FROM fast_trade_order
+                WHERE user_id = $1 AND book = $2 AND created_at >= $3) AS fees`,
+      [userId, book, since],
+    );
+    return sub(normalize(rows[0]?.results ?? '0'), normalize(rows[0]?.fees ?? '0'));
+  }
+
   // ------------------------------------------------------------ options
 
   private async tradeCurrency(): Promise<Currency> {
