@@ -200,7 +200,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const engine = marketEngine;
     tickLog = new TickLog(db, clock, app.log, () => engine.leader);
     engine.onTickEvent((event) => tickLog?.record(event));
-    fastTrades = new FastTrades({ db, clock, settings, market: engine, logger: app.log });
+    fastTrades = new FastTrades({
+      db,
+      clock,
+      settings,
+      market: engine,
+      logger: app.log,
+      // The hub is made below; private messages go through it once it exists.
+      notify: (userId, topic, data) => app.hub?.publishToUser(userId, topic, data),
+    });
     const fast = fastTrades;
     assets.addRealizedResults((userId, book, since) => fast.realizedSince(userId, book, since));
     app.addHook('onClose', async () => {

@@ -4,6 +4,7 @@
  * settlement happens once, also after a restart from the tick log. The ledger verifies after
  * every test.
  */
+import { WebSocket } from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock';
 import { ScriptedFeed } from './support/scripted-feed';
@@ -341,6 +342,48 @@ describe(`fast trades on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     const done = await settledFastTrade(t.app, user.token, placed.body.data.id);
     expect(done).toMatchObject({ status: 1, result: '25.5000', exit: { price: '100002.00' } });
     feed.tick('BTCUSDT', '100000.00', clock.now().getTime());
+  });
+
+  it("pushes the user's own orders and balance changes on the private /ws topics, to them only", async () => {
+    const user = await trader();
+    const other = await trader();
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const listen = async (token: string) => {
+      const socket = new WebSocket(`${address.replace('http', 'ws')}/ws`);
+      const messages: { op: string; topic?: string; seq?: number; data?: any }[] = [];
+      socket.on('message', (raw) => messages.push(JSON.parse(String(raw))));
+      await new Promise((resolve) => socket.once('open', resolve));
+      socket.send(JSON.stringify({ op: 'auth', token }));
+      socket.send(JSON.stringify({ op: 'subscribe', topic: 'orders' }));
+      socket.send(JSON.stringify({ op: 'subscribe', topic: 'balances' }));
+      await expect.poll(() => messages.filter((m) => m.op === 'subscribed').length).toBe(2);
+      return { socket, messages };
+    };
+    const mine = await listen(user.token);
+    const theirs = await listen(other.token);
+    try {
+      tickAt('100000.00', 1000);
+      const placed = await order(user.token, { amount: '20' });
+      const data = (topic: string) =>
+        mine.messages.filter((m) => m.op === 'data' && m.topic === topic);
+      await expect.poll(() => data('orders').length).toBe(1);
+      expect(data('orders')[0]).toMatchObject({
+        seq: 1,
+        data: { kind: 'fastTrade', order: { id: placed.body.data.id, status: 0 } },
+      });
+      expect(data('balances')[0]).toMatchObject({ data: { book: 'live', currencyId: USDT } });
+      tickAt('100001.00', 60_000);
+      await expect.poll(() => data('orders').length).toBe(2);
+      expect(data('orders')[1]).toMatchObject({
+        seq: 2,
+        data: { order: { id: placed.body.data.id, status: 1, result: '17.0000' } },
+      });
+      // Another user's connection heard nothing of it.
+      expect(theirs.messages.filter((m) => m.op === 'data')).toEqual([]);
+    } finally {
+      mine.socket.close();
+      theirs.socket.close();
+    }
   });
 
   it('keeps the demo and live books apart', async () => {

@@ -263,6 +263,28 @@ export class WsHub {
     for (const connection of set) this.writeFrame(connection, frame);
   }
 
+  /**
+   * Sends `data` on a private topic to the connections of one user that subscribed to it. Each
+   * user's topic counts its own sequence, so a gap means that user missed a message.
+   */
+  publishToUser(userId: number, topic: string, data: unknown): void {
+    const set = this.subscribers.get(topic);
+    if (!set || set.size === 0 || !PRIVATE_TOPICS.includes(topic)) return;
+    let frame: Buffer | undefined;
+    for (const connection of set) {
+      if (connection.userId !== userId) continue;
+      if (!frame) {
+        const key = `${topic}#${userId}`;
+        const seq = (this.topicSeq.get(key) ?? 0) + 1;
+        this.topicSeq.set(key, seq);
+        frame = textFrame(
+          `{"op":"data","topic":${JSON.stringify(topic)},"seq":${seq},"data":${JSON.stringify(data)}}`,
+        );
+      }
+      this.writeFrame(connection, frame);
+    }
+  }
+
   /** Fans a tick out to its ticker and k-line topics and queues it for the conflated lists. */
   onTick(event: TickEvent): void {
     const { product, ticker, candles } = event;

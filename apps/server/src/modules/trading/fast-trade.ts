@@ -48,6 +48,8 @@ export interface FastTradeDeps {
   settings: SettingsService;
   market: MarketEngine;
   logger: FastifyBaseLogger;
+  /** Tells a user's open connections (private /ws topics `orders` and `balances`). */
+  notify?: (userId: number, topic: 'orders' | 'balances', data: unknown) => void;
 }
 
 interface OptionRow {
@@ -238,13 +240,13 @@ export class FastTrades {
     try {
       const now = this.deps.clock.now();
       const scales = new Map((await this.deps.settings.currencies()).map((c) => [c.id, c.scale]));
-      await this.deps.db.transaction(async (tx) => {
+      const settled = await this.deps.db.transaction(async (tx) => {
         const { rows } = await tx.query<OrderRow>(
           `SELECT * FROM fast_trade_order WHERE id = ANY($1::bigint[]) AND status = 0
            ORDER BY id FOR UPDATE`,
           [orders.map((order) => order.id)],
         );
-        if (rows.length === 0) return;
+        if (rows.length === 0) return [];
         const outcomes = rows.map((row) => {
           const status = outcomeOf(row.direction, row.entry_price, tick.price);
           const scale = scales.get(row.currency_id) ?? 2;
@@ -297,7 +299,19 @@ export class FastTrades {
             outcomes.map((outcome) => outcome.result),
           ],
         );
+        return outcomes;
       });
+      // After the commit: each user's connections hear of their settled orders and balances.
+      for (const { row, status, result } of settled) {
+        this.deps.notify?.(row.user_id, 'orders', {
+          kind: 'fastTrade',
+          order: { id: row.id, orderNo: row.order_no, status, result, exit: tick },
+        });
+        this.deps.notify?.(row.user_id, 'balances', {
+          book: row.book,
+          currencyId: row.currency_id,
+        });
+      }
     } catch (error) {
       // Left open: the sweep tries again with the tick log.
       this.deps.logger.error({ err: error, orders: orders.length }, 'fast trade settlement failed');
@@ -526,6 +540,8 @@ export class FastTrades {
     this.track({ id, productId: product.id, expiresAt });
     const order = await this.byRequestId(session.userId, body.requestId, hash);
     if (!order) throw new AppError('hint_requestIdReused', 409);
+    this.deps.notify?.(session.userId, 'orders', { kind: 'fastTrade', order });
+    this.deps.notify?.(session.userId, 'balances', { book, currencyId: currency.id });
     return order;
   }
 
