@@ -28,6 +28,7 @@ import {
   type CallResult,
   type TestApp,
 } from './helpers';
+import { adminApiCall, operatorSignIn } from './support/admin-api';
 
 const BTC = DEFAULT_CATALOGUE.find((p) => p.code === 'BTCUSDT')!;
 const ETH = DEFAULT_CATALOGUE.find((p) => p.code === 'ETHUSDT')!;
@@ -51,19 +52,13 @@ interface Operator {
   token: string;
 }
 
-function adminCall(
+const adminCall = (
   method: 'GET' | 'POST',
   url: string,
   options: Parameters<typeof call>[3] = {},
-): Promise<CallResult> {
-  return call(t.app, method, `/admin-api${url}`, options);
-}
+): Promise<CallResult> => adminApiCall(t.app, method, url, options);
 
-async function signIn(username: string, password: string): Promise<string> {
-  const result = await adminCall('POST', '/auth/login', { json: { username, password } });
-  if (result.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(result.body)}`);
-  return result.body.data.token as string;
-}
+const signIn = (username: string, password: string) => operatorSignIn(t.app, username, password);
 
 let operatorSequence = 0;
 async function newOperator(roles: string[]): Promise<Operator> {

@@ -16,6 +16,7 @@ import {
   type CallResult,
   type TestApp,
 } from './helpers';
+import { adminApiCall, operatorSignIn } from './support/admin-api';
 
 let t: TestApp;
 let dir: string;
@@ -27,19 +28,13 @@ const OPERATOR_PASSWORD = 'correct horse battery';
 const PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-function adminCall(
+const adminCall = (
   method: 'GET' | 'POST',
   url: string,
   options: Parameters<typeof call>[3] = {},
-): Promise<CallResult> {
-  return call(t.app, method, `/admin-api${url}`, options);
-}
+): Promise<CallResult> => adminApiCall(t.app, method, url, options);
 
-async function signIn(username: string, password: string): Promise<string> {
-  const result = await adminCall('POST', '/auth/login', { json: { username, password } });
-  if (result.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(result.body)}`);
-  return result.body.data.token as string;
-}
+const signIn = (username: string, password: string) => operatorSignIn(t.app, username, password);
 
 let operatorSequence = 0;
 /** Creates an operator through the API (as the seeded admin) and signs it in. */

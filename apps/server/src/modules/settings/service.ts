@@ -86,6 +86,14 @@ export class SettingsService {
     }));
   }
 
+  /** Wallet settings: the exchange fee rate (a fraction of the amount exchanged). */
+  wallet(): Promise<{ exchangeFeeRate: string }> {
+    return this.cached('wallet', async () => ({
+      exchangeFeeRate: '0',
+      ...((await repo.getSetting<{ exchangeFeeRate?: string }>(this.db, 'wallet')) ?? {}),
+    }));
+  }
+
   siteInfo(): Promise<SiteInfoSetting> {
     return this.cached('siteInfo', async () => {
       const stored = (await repo.getSetting<Partial<SiteInfoSetting>>(this.db, 'siteInfo')) ?? {};

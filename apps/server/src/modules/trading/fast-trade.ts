@@ -52,7 +52,8 @@ export interface FastTradeDeps {
   notify?: (userId: number, topic: 'orders' | 'balances', data: unknown) => void;
 }
 
-interface OptionRow {
+/** A row of fast_trade_option. */
+export interface OptionRow {
   id: number;
   product_type: number;
   product_code: string | null;
@@ -61,6 +62,8 @@ interface OptionRow {
   loss_rate: string;
   min_stake: string;
   max_stake: string;
+  is_enabled: number;
+  sort: number;
 }
 
 interface OrderRow {

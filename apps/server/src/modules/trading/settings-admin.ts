@@ -14,6 +14,7 @@ import { AppError } from '../../lib/errors';
 import { pickLanguage } from '../../lib/i18n';
 import { positionTypesOf } from '../../market/repo';
 import type { AuditWriter } from '../wallet/review';
+import type { OptionRow } from './fast-trade';
 
 /** Fee rates are fractions of the amount, below 10 %. */
 export const MAX_FEE_RATE = '0.1';
@@ -162,19 +163,6 @@ interface FeeRow {
   position_type: number;
   ex_type: number;
   fee_rate: string;
-}
-
-interface OptionRow {
-  id: number;
-  product_type: number;
-  product_code: string | null;
-  duration_seconds: number;
-  payout_rate: string;
-  loss_rate: string;
-  min_stake: string;
-  max_stake: string;
-  is_enabled: number;
-  sort: number;
 }
 
 interface ProductSettingRow {

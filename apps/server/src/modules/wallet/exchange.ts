@@ -23,7 +23,6 @@ import type { Session } from '../../http/router';
 import { AppError } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
 import { bookOf } from '../assets/service';
-import * as settingsRepo from '../settings/repo';
 import type { Currency } from '../settings/service';
 import { requireCurrency, type WalletDeps } from './common';
 
@@ -57,14 +56,6 @@ interface RecordRow {
 export class Exchange {
   constructor(private readonly deps: WalletDeps) {}
 
-  private async feeRate(): Promise<string> {
-    const stored = await settingsRepo.getSetting<{ exchangeFeeRate?: string }>(
-      this.deps.db,
-      'wallet',
-    );
-    return stored?.exchangeFeeRate ?? '0';
-  }
-
   async quote(session: Session, query: ExchangeQuoteQuery): Promise<ExchangeQuote> {
     if (query.fromCurrencyId === query.toCurrencyId)
       throw new AppError('hint_exchangeSameCurrency', 422, ['toCurrencyId']);
@@ -76,7 +67,7 @@ export class Exchange {
     const rate = this.deps.rates.rate(from.id, to.id);
     if (rate === null || !isPositive(rate))
       throw new AppError('hint_rateUnavailable', 422, [from.currencyName, to.currencyName]);
-    const feeRate = await this.feeRate();
+    const feeRate = (await this.deps.settings.wallet()).exchangeFeeRate;
     const fee = toScale(mul(amount, feeRate), from.scale, 'up');
     const receiveAmount = toScale(mul(sub(amount, fee), rate), to.scale, 'down');
     if (!isPositive(receiveAmount)) throw new AppError('hint_exchangeTooSmall', 422, ['amount']);

@@ -298,7 +298,7 @@ function RechargeForm() {
           {t('recharge_currency')}
         </h2>
         <div
-          className="rc-chips"
+          className="chips"
           role="group"
           aria-labelledby="recharge-currency-title"
           data-testid="recharge-currencies"
@@ -307,7 +307,7 @@ function RechargeForm() {
             <button
               key={currency.id}
               type="button"
-              className="rc-chip"
+              className="chip"
               aria-pressed={currency.id === currencyId}
               onClick={() => {
                 setCurrency(currency.id);

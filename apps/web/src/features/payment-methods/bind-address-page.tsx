@@ -45,17 +45,12 @@ function Chips<T extends string | number>({
       <span className="pm-label" id={`${testId}-label`}>
         {label}
       </span>
-      <div
-        className="pm-chips"
-        role="group"
-        aria-labelledby={`${testId}-label`}
-        data-testid={testId}
-      >
+      <div className="chips" role="group" aria-labelledby={`${testId}-label`} data-testid={testId}>
         {options.map((option) => (
           <button
             key={option.value}
             type="button"
-            className="pm-chip"
+            className="chip"
             aria-pressed={value === option.value}
             onClick={() => onChange(option.value)}
           >
