@@ -42,7 +42,11 @@ import { paymentMethodRoutes } from './modules/payment-methods/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { WalletService } from './modules/wallet/service';
 import { FastTrades } from './modules/trading/fast-trade';
-import { tradingRoutes } from './modules/trading/routes';
+import { contractRoutes, tradingRoutes } from './modules/trading/routes';
+import { Contracts } from './modules/trading/contracts';
+import { SpotTrading } from './modules/trading/spot';
+import { spotRoutes } from './modules/trading/spot-routes';
+import { TriggerEngine } from './modules/trading/triggers';
 import { TradingSettingsAdmin } from './modules/trading/settings-admin';
 import { TickLog } from './market/tick-log';
 import { adminRoutes } from './modules/admin';
@@ -75,6 +79,9 @@ export interface Services {
   marketEngine?: MarketEngine;
   wallet: WalletService;
   fastTrades?: FastTrades;
+  triggers?: TriggerEngine;
+  contracts?: Contracts;
+  spot?: SpotTrading;
 }
 
 declare module 'fastify' {
@@ -196,6 +203,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   let fastTrades: FastTrades | undefined;
   let tickLog: TickLog | undefined;
+  let triggers: TriggerEngine | undefined;
+  let contracts: Contracts | undefined;
+  let spot: SpotTrading | undefined;
   if (marketEngine) {
     const engine = marketEngine;
     tickLog = new TickLog(db, clock, app.log, () => engine.leader);
@@ -211,8 +221,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     const fast = fastTrades;
     assets.addRealizedResults((userId, book, since) => fast.realizedSince(userId, book, since));
+    triggers = new TriggerEngine({ db, market: engine, logger: app.log });
+    const tradingDeps = {
+      db,
+      clock,
+      settings,
+      market: engine,
+      triggers,
+      logger: app.log,
+      notify: (userId: number, topic: 'orders' | 'positions' | 'balances', data: unknown) =>
+        app.hub?.publishToUser(userId, topic, data),
+    };
+    const contractBook = new Contracts(tradingDeps);
+    contracts = contractBook;
+    spot = new SpotTrading(tradingDeps);
+    assets.addRealizedResults((userId, book, since) =>
+      contractBook.realizedSince(userId, book, since),
+    );
+    assets.addOpenPositions(async (userId, book) => {
+      const { pnl } = await contractBook.openExposure(userId, book);
+      // The margin is in the ledger's margin balance already; the result adds to it.
+      return { value: pnl, pnl };
+    });
     app.addHook('onClose', async () => {
       await fastTrades?.stop();
+      await triggers?.stop();
       await tickLog?.stop();
     });
   }
@@ -225,6 +258,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     marketEngine,
     wallet,
     fastTrades,
+    triggers,
+    contracts,
+    spot,
   });
 
   app.get('/healthz', { config: { rateLimit: false } }, async (_request, reply) => {
@@ -249,6 +285,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (market) marketRoutes(router, market);
   walletRoutes(router, wallet);
   if (fastTrades) tradingRoutes(router, fastTrades);
+  if (contracts) contractRoutes(router, contracts);
+  if (spot) spotRoutes(router, spot);
   paymentMethodRoutes(router, { db, settings, clock });
   const liveEngine = marketEngine;
   const trading = new TradingSettingsAdmin({
@@ -282,6 +320,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await marketEngine?.start();
   tickLog?.start();
   await fastTrades?.start();
+  await triggers?.start();
   return app;
 }
 

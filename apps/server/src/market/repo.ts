@@ -25,6 +25,8 @@ export interface ProductRow {
   volatility: string;
   daily_volume: string;
   recommended: number;
+  /** Equity at or below notional × this liquidates a contract. */
+  maintenance_rate: string;
 }
 
 /** Position types a product of each type can be traded with. */
@@ -81,7 +83,8 @@ export async function insertCatalogue(
 const PRODUCT_COLUMNS = `id, product_type, product_code, product_name_lang, product_desc, product_img,
   position_types, is_visible, sort, is_lock, is_show, is_self_sell, standard::text AS standard,
   price_scale, leverages, session, source_symbol, reference_price::text AS reference_price,
-  volatility::text AS volatility, daily_volume::text AS daily_volume, recommended`;
+  volatility::text AS volatility, daily_volume::text AS daily_volume, recommended,
+  maintenance_rate::text AS maintenance_rate`;
 
 export async function allProducts(q: Queryable): Promise<ProductRow[]> {
   const { rows } = await q.query<ProductRow>(

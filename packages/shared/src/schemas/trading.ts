@@ -87,3 +87,219 @@ export interface FastTradeOrder {
   createTime: string;
   settleTime: string | null;
 }
+
+// ---------------------------------------------------------------- contracts, spot, coin-to-coin
+
+/** How an order enters: at the current tick (market) or when the price reaches a limit. */
+export const ORDER_TYPE = { market: 1, limit: 2 } as const;
+
+/** 0 limit entry resting, 1 open, 2 closed, 3 cancelled before it filled. */
+export const CONTRACT_STATUS = { pending: 0, open: 1, closed: 2, cancelled: 3 } as const;
+/** Why a position closed: by the user, take-profit, stop-loss, liquidation. */
+export const CLOSE_REASON = { manual: 1, takeProfit: 2, stopLoss: 3, liquidation: 4 } as const;
+/** 0 resting (limit), 1 filled, 2 cancelled. */
+export const SPOT_ORDER_STATUS = { open: 0, filled: 1, cancelled: 2 } as const;
+
+const optionalCode = <const T extends readonly number[]>(codes: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), codeField(codes).optional());
+
+/** A price: positive decimal text; empty means none. */
+const priceField = decimalAmount({ maxScale: MAX_SCALE });
+const optionalPrice = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  priceField.optional(),
+);
+
+const orderTypeField = codeField([ORDER_TYPE.market, ORDER_TYPE.limit]);
+const directionField = codeField([ORDER_DIRECTION.up, ORDER_DIRECTION.down]);
+
+/**
+ * Opens a contract: long (1) or short (2) with one of the product's leverages, sized by quantity
+ * (a multiple of the product's lot size) or by margin (in the trade currency), exactly one of them.
+ * A limit entry (`orderType` 2) rests at `price` with its margin and fee frozen.
+ */
+export const openContractBody = z
+  .object({
+    productType: codeField(PRODUCT_TYPES),
+    productCode,
+    orderDirection: directionField,
+    leverage: intField(1, 1000),
+    orderType: orderTypeField.default(ORDER_TYPE.market),
+    price: optionalPrice,
+    quantity: z.preprocess((value) => (value === '' ? undefined : value), priceField.optional()),
+    margin: z.preprocess((value) => (value === '' ? undefined : value), priceField.optional()),
+    takeProfit: optionalPrice,
+    stopLoss: optionalPrice,
+    requestId,
+  })
+  .superRefine((body, context) => {
+    if ((body.quantity === undefined) === (body.margin === undefined))
+      context.addIssue({ code: 'custom', path: ['quantity'], message: 'hint_quantityOrMargin' });
+    if (body.orderType === ORDER_TYPE.limit && body.price === undefined)
+      context.addIssue({ code: 'custom', path: ['price'], message: 'hint_limitPriceRequired' });
+  });
+export type OpenContractBody = z.infer<typeof openContractBody>;
+
+const positionId = intField(1, Number.MAX_SAFE_INTEGER);
+
+export const closeContractBody = z.object({ id: positionId, requestId });
+export type CloseContractBody = z.infer<typeof closeContractBody>;
+
+/** Sets or clears (empty text) the take-profit and stop-loss of an open or pending position. */
+export const updateTpSlBody = z.object({
+  id: positionId,
+  takeProfit: optionalPrice,
+  stopLoss: optionalPrice,
+});
+export type UpdateTpSlBody = z.infer<typeof updateTpSlBody>;
+
+export const cancelOrderBody = z.object({ id: positionId });
+export type CancelOrderBody = z.infer<typeof cancelOrderBody>;
+
+export const contractListQuery = pageQuery.extend({
+  /** Several statuses separated by commas ("0,1" for pending and open). */
+  status: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^[0-3](,[0-3]){0,3}$/, { error: 'hint_paramInvalid' })
+      .transform((value) => [...new Set(value.split(',').map(Number))])
+      .optional(),
+  ),
+  productCode: z.preprocess((value) => (value === '' ? undefined : value), productCode.optional()),
+});
+export type ContractListQuery = z.infer<typeof contractListQuery>;
+
+export interface ContractPosition {
+  id: number;
+  orderNo: string;
+  productType: number;
+  productCode: string;
+  productName: string;
+  /** 1 long, 2 short. */
+  orderDirection: number;
+  leverage: number;
+  orderType: number;
+  /** The limit of a limit entry. */
+  limitPrice: string | null;
+  quantity: string;
+  /** Entry price (null while a limit entry rests). */
+  entryPrice: string | null;
+  margin: string;
+  openFee: string;
+  takeProfit: string | null;
+  stopLoss: string | null;
+  /** Where equity reaches the maintenance margin (null while resting). */
+  liquidationPrice: string | null;
+  maintenanceRate: string;
+  /** 0 pending, 1 open, 2 closed, 3 cancelled. */
+  status: number;
+  /** 1 manual, 2 take-profit, 3 stop-loss, 4 liquidation. */
+  closeReason: number | null;
+  exitPrice: string | null;
+  closeFee: string | null;
+  /** Price result on close (fees apart); the loss is capped at the margin. */
+  realizedPnl: string | null;
+  /** The current price and the unrealized result of an open position. */
+  markPrice: string | null;
+  unrealizedPnl: string | null;
+  entry: TickEvidence | null;
+  exit: TickEvidence | null;
+  currencyName: string;
+  createTime: string;
+  openTime: string | null;
+  closeTime: string | null;
+}
+
+/**
+ * A spot (position type 2) or coin-to-coin (3) order: buy or sell `quantity` of the product, at
+ * the current tick (market) or when the price reaches `price` (limit; funds or coins frozen).
+ */
+export const spotOrderBody = z
+  .object({
+    productType: codeField(PRODUCT_TYPES),
+    productCode,
+    orderType: orderTypeField.default(ORDER_TYPE.market),
+    price: optionalPrice,
+    quantity: priceField,
+    requestId,
+  })
+  .superRefine((body, context) => {
+    if (body.orderType === ORDER_TYPE.limit && body.price === undefined)
+      context.addIssue({ code: 'custom', path: ['price'], message: 'hint_limitPriceRequired' });
+  });
+export type SpotOrderBody = z.infer<typeof spotOrderBody>;
+
+/** Coin-to-coin orders are always on crypto pairs. */
+export const bibiOrderBody = z
+  .object({
+    productCode,
+    orderType: orderTypeField.default(ORDER_TYPE.market),
+    price: optionalPrice,
+    quantity: priceField,
+    requestId,
+  })
+  .superRefine((body, context) => {
+    if (body.orderType === ORDER_TYPE.limit && body.price === undefined)
+      context.addIssue({ code: 'custom', path: ['price'], message: 'hint_limitPriceRequired' });
+  });
+export type BibiOrderBody = z.infer<typeof bibiOrderBody>;
+
+export const spotListQuery = pageQuery.extend({
+  status: optionalCode([SPOT_ORDER_STATUS.open, SPOT_ORDER_STATUS.filled, SPOT_ORDER_STATUS.cancelled]),
+  orderDirection: optionalCode([ORDER_DIRECTION.up, ORDER_DIRECTION.down]),
+  productCode: z.preprocess((value) => (value === '' ? undefined : value), productCode.optional()),
+});
+export type SpotListQuery = z.infer<typeof spotListQuery>;
+
+export interface SpotOrder {
+  id: number;
+  orderNo: string;
+  /** 2 spot, 3 coin-to-coin. */
+  positionType: number;
+  productType: number;
+  productCode: string;
+  productName: string;
+  /** 1 buy, 2 sell. */
+  orderDirection: number;
+  orderType: number;
+  limitPrice: string | null;
+  quantity: string;
+  /** Fill price and value (null while resting or cancelled). */
+  fillPrice: string | null;
+  amount: string | null;
+  fee: string;
+  /** A sell's result against the average cost (fee apart). */
+  realizedPnl: string | null;
+  /** 0 resting, 1 filled, 2 cancelled. */
+  status: number;
+  fill: TickEvidence | null;
+  currencyName: string;
+  createTime: string;
+  fillTime: string | null;
+}
+
+/** What a user holds of a product through spot or coin-to-coin trading. */
+export interface Holding {
+  positionType: number;
+  productType: number;
+  productCode: string;
+  productName: string;
+  quantity: string;
+  /** Part of the quantity frozen by resting sell orders. */
+  frozenQuantity: string;
+  averageCost: string;
+  costAmount: string;
+  nowPrice: string | null;
+  marketValue: string | null;
+  unrealizedPnl: string | null;
+  currencyName: string;
+}
+
+/** The spec's bibi asset: a coin and how much of it the user has (0 when missing). */
+export interface BibiAsset {
+  productCode: string;
+  bibiAmount: string;
+  frozenAmount: string;
+  averageCost: string;
+}

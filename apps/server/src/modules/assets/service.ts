@@ -55,8 +55,18 @@ export type RealizedResults = (
   since: Date,
 ) => Promise<DecimalString>;
 
+/**
+ * What a trading product's open positions add to an account, in the trade currency: value held
+ * outside the ledger's balances (holdings at market) and the unrealized result.
+ */
+export type OpenPositions = (
+  userId: number,
+  book: ledger.Book,
+) => Promise<{ value: DecimalString; pnl: DecimalString }>;
+
 export class AssetsService {
   private readonly realized: RealizedResults[] = [];
+  private readonly positions: OpenPositions[] = [];
 
   constructor(
     private readonly db: Database,
@@ -68,6 +78,11 @@ export class AssetsService {
   /** A trading product tells the assets what it realized (fast trades, closed positions…). */
   addRealizedResults(source: RealizedResults): void {
     this.realized.push(source);
+  }
+
+  /** A trading product tells the assets what its open positions are worth. */
+  addOpenPositions(source: OpenPositions): void {
+    this.positions.push(source);
   }
 
   /** Every visible currency with the account's balance in it (zero when never used). */
@@ -143,18 +158,19 @@ export class AssetsService {
     const scale = tradeCurrency?.scale ?? 2;
     const now = this.clock.now();
     const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-    const today = sum(
-      await Promise.all(
-        this.realized.map((source) => source(session.userId, bookOf(session), dayStart)),
-      ),
-    );
-    // Unrealized results of open positions come with contracts; fast trades have none.
+    const [realized, open] = await Promise.all([
+      Promise.all(this.realized.map((source) => source(session.userId, bookOf(session), dayStart))),
+      Promise.all(this.positions.map((source) => source(session.userId, bookOf(session)))),
+    ]);
+    const unrealized = sum(open.map((position) => position.pnl));
+    total = sum([total, ...open.map((position) => position.value)]);
+    const today = add(sum(realized), unrealized);
     return {
       currencyId: tradeCurrencyId,
       currencyName: tradeCurrency?.currencyName ?? '',
       userBalanceConvert: toScale(total, scale),
       allMarginAmount: toScale(margin, scale),
-      profitAndLose: toScale('0', scale),
+      profitAndLose: toScale(unrealized, scale),
       profitAndLoseToday: toScale(today, scale),
       unpricedCurrencies: [...unpriced],
     };

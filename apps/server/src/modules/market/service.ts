@@ -42,6 +42,8 @@ export interface ProductView {
   standard: DecimalString;
   priceScale: number;
   leverages: number[];
+  /** Equity at or below entry notional × this liquidates a contract. */
+  maintenanceRate: DecimalString;
   /** Whether the product's session is open now (quotes move and orders are taken). */
   marketOpen: boolean;
   /** The feed behind the price; `simulated` prices are made up and labelled as such. */
@@ -77,6 +79,7 @@ export class MarketService implements RateSource {
       standard: normalize(row.standard),
       priceScale: row.price_scale,
       leverages: row.leverages,
+      maintenanceRate: normalize(row.maintenance_rate),
       marketOpen: this.engine.isOpen(row),
       source: this.engine.sourceOf(row),
       simulated: this.engine.isSimulated(row),

@@ -1,12 +1,18 @@
-/** Trading calls: fast trades (position type 0). */
+/** Trading calls: fast trades (position type 0) and contracts (1). */
 import {
   addFastTradeOrderBody,
+  cancelOrderBody,
+  closeContractBody,
+  contractListQuery,
+  openContractBody,
+  updateTpSlBody,
   fastTradeListQuery,
   fastTradeOptionsQuery,
   idQuery,
 } from '@bourse/shared';
 import { ok, page } from '../../http/envelope';
 import type { Router } from '../../http/router';
+import type { Contracts } from './contracts';
 import type { FastTrades } from './fast-trade';
 
 export function tradingRoutes(router: Router, fast: FastTrades): void {
@@ -61,5 +67,58 @@ export function tradingRoutes(router: Router, fast: FastTrades): void {
     auth: 'required',
     query: idQuery,
     handler: async ({ session, query, lang }) => ok(await fast.detail(session, query.id, lang)),
+  });
+}
+
+export function contractRoutes(router: Router, contracts: Contracts): void {
+  router.add({
+    method: 'POST',
+    url: '/api/contractPosition/open',
+    auth: 'required',
+    body: openContractBody,
+    handler: async ({ session, body }) => ok(await contracts.open(session, body)),
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/api/contractPosition/close',
+    auth: 'required',
+    body: closeContractBody,
+    handler: async ({ session, body }) => ok(await contracts.close(session, body)),
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/api/contractPosition/updateTpSl',
+    auth: 'required',
+    body: updateTpSlBody,
+    handler: async ({ session, body }) => ok(await contracts.updateTpSl(session, body)),
+  });
+
+  router.add({
+    method: 'POST',
+    url: '/api/contractPosition/cancel',
+    auth: 'required',
+    body: cancelOrderBody,
+    handler: async ({ session, body }) => ok(await contracts.cancel(session, body.id)),
+  });
+
+  router.add({
+    method: 'GET',
+    url: '/api/contractPosition/list',
+    auth: 'required',
+    query: contractListQuery,
+    handler: async ({ session, query, lang }) => {
+      const { rows, total } = await contracts.list(session, query, lang);
+      return page(rows, total);
+    },
+  });
+
+  router.add({
+    method: 'GET',
+    url: '/api/contractPosition/detail',
+    auth: 'required',
+    query: idQuery,
+    handler: async ({ session, query, lang }) => ok(await contracts.detail(session, query.id, lang)),
   });
 }

@@ -1,0 +1,101 @@
+/** What every kind of order needs: its product, the trade currency, fees and the current tick. */
+import { normalize, type TickEvidence } from '@bourse/shared';
+import type { Queryable } from '../../db/database';
+import { AppError } from '../../lib/errors';
+import type { MarketEngine } from '../../market/engine';
+import type { ProductRow } from '../../market/repo';
+import type { Currency, SettingsService } from '../settings/service';
+
+/** Tells a user's open connections (private /ws topics). */
+export type Notify = (
+  userId: number,
+  topic: 'orders' | 'positions' | 'balances',
+  data: unknown,
+) => void;
+
+/** The default trade currency (USDT) in which every trade but coin-to-coin settles. */
+export async function tradeCurrency(settings: SettingsService): Promise<Currency> {
+  const id = (await settings.otherValue()).default_trade_currency_id;
+  const currency = await settings.currency(id);
+  if (!currency) throw new AppError('hint_currencyUnknown', 404);
+  return currency;
+}
+
+/** The fee rate of orderFeeSetting for a product type, position type and direction (0 if none). */
+export async function feeRate(
+  settings: SettingsService,
+  productType: number,
+  positionType: number,
+  direction: number,
+): Promise<string> {
+  const fees = await settings.fees();
+  const row = fees.find(
+    (fee) =>
+      fee.product_type === productType &&
+      fee.position_type === positionType &&
+      fee.ex_type === direction,
+  );
+  return row ? normalize(row.fee_rate) : '0';
+}
+
+/** A visible product that can be traded with the position type. */
+export function tradableProduct(
+  market: MarketEngine,
+  productType: number,
+  productCode: string,
+  positionType: number,
+): ProductRow {
+  const product = market.product(productType, productCode);
+  if (!product || product.is_visible !== 1) throw new AppError('hint_productUnknown', 404);
+  if (!product.position_types.includes(positionType))
+    throw new AppError('hint_positionTypeUnavailable', 422);
+  return product;
+}
+
+/**
+ * Refuses new orders on a halted product (read from the database, so a halt made through another
+ * instance counts at once) or outside its trading session.
+ */
+export async function requireTradable(
+  db: Queryable,
+  market: MarketEngine,
+  product: ProductRow,
+  now: number,
+): Promise<void> {
+  const { rows } = await db.query<{ is_lock: number; is_visible: number }>(
+    'SELECT is_lock, is_visible FROM product WHERE id = $1',
+    [product.id],
+  );
+  if (rows[0]?.is_visible !== 1) throw new AppError('hint_productUnknown', 404);
+  if (rows[0].is_lock === 1) throw new AppError('hint_productHalted', 422);
+  if (!market.isOpen(product, now)) throw new AppError('hint_marketClosed', 422);
+}
+
+/** The product's current tick: the price an order at market gets, with its evidence. */
+export function currentTick(market: MarketEngine, product: ProductRow): TickEvidence {
+  const ticker = market.tickerInfo(product);
+  if (!ticker) throw new AppError('hint_marketClosed', 422);
+  return {
+    price: normalize(ticker.nowPrice),
+    time: ticker.time,
+    source: ticker.source,
+    sequence: ticker.sequence,
+  };
+}
+
+/** Evidence columns of a row (`<prefix>_price`, `_time`, `_source`, `_sequence`), or null. */
+export function evidenceOf(
+  row: Record<string, unknown>,
+  prefix: string,
+  priceScale: number,
+  toScale: (value: string, scale: number) => string,
+): TickEvidence | null {
+  const price = row[`${prefix}_price`];
+  if (price === null || price === undefined) return null;
+  return {
+    price: toScale(String(price), priceScale),
+    time: Number(row[`${prefix}_time`]),
+    source: String(row[`${prefix}_source`]),
+    sequence: Number(row[`${prefix}_sequence`]),
+  };
+}

@@ -1,0 +1,890 @@
+/**
+ * Contracts (PRODUCT section 6, position type 1): long or short with leverage and isolated margin.
+ *
+ * Opening at market moves the margin (notional ÷ leverage) from the available balance into the
+ * user's margin account and pays the open fee (notional × rate) at the current tick. A limit entry
+ * rests with margin and fee frozen by a hold and fills at its limit when a tick reaches it.
+ * Closing (by the user, the take-profit, the stop-loss or liquidation) happens at a tick's price:
+ * the margin leaves the margin account, the price result is paid by or to the house (a loss never
+ * beyond the margin), the close fee goes to the fee account and the rest to the available balance.
+ * Liquidation comes at the first tick where equity (margin + result) is at or below the
+ * maintenance margin (entry notional × the product's rate). Every fill keeps its tick.
+ */
+import {
+  CLOSE_REASON,
+  CONTRACT_STATUS,
+  ORDER_DIRECTION,
+  ORDER_TYPE,
+  POSITION_TYPE,
+  add,
+  div,
+  gt,
+  isPositive,
+  isZero,
+  lt,
+  max,
+  min,
+  mul,
+  neg,
+  normalize,
+  scaleOf,
+  sub,
+  toScale,
+  type CloseContractBody,
+  type ContractListQuery,
+  type ContractPosition,
+  type LanguageKey,
+  type OpenContractBody,
+  type UpdateTpSlBody,
+} from '@bourse/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Queryable } from '../../db/database';
+import type { Session } from '../../http/router';
+import type { Clock } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { pickLanguage } from '../../lib/i18n';
+import * as ledger from '../../ledger/ledger';
+import type { MarketEngine } from '../../market/engine';
+import type { ProductRow } from '../../market/repo';
+import { bookOf } from '../assets/service';
+import type { Currency, SettingsService } from '../settings/service';
+import { fingerprint, nextId, orderNumber } from '../wallet/common';
+import {
+  currentTick,
+  evidenceOf,
+  feeRate,
+  requireTradable,
+  tradableProduct,
+  tradeCurrency,
+  type Notify,
+} from './common';
+import type {
+  FiredTick,
+  Trigger,
+  TriggerEngine,
+  TriggerOutcome,
+  TriggerOwner,
+} from './triggers';
+
+export interface ContractDeps {
+  db: Database;
+  clock: Clock;
+  settings: SettingsService;
+  market: MarketEngine;
+  triggers: TriggerEngine;
+  logger: FastifyBaseLogger;
+  notify?: Notify;
+}
+
+interface PositionRow {
+  id: number;
+  order_no: string;
+  user_id: number;
+  book: ledger.Book;
+  product_id: number;
+  currency_id: number;
+  direction: number;
+  leverage: number;
+  order_type: number;
+  limit_price: string | null;
+  quantity: string;
+  margin: string;
+  open_fee: string;
+  maintenance_rate: string;
+  take_profit: string | null;
+  stop_loss: string | null;
+  liquidation_price: string | null;
+  hold_id: number | null;
+  status: number;
+  entry_price: string | null;
+  entry_time: number | null;
+  entry_source: string | null;
+  entry_sequence: number | null;
+  close_reason: number | null;
+  exit_price: string | null;
+  exit_time: number | null;
+  exit_source: string | null;
+  exit_sequence: number | null;
+  close_fee: string | null;
+  realized_pnl: string | null;
+  request_id: string;
+  request_hash: string;
+  close_request_id: string | null;
+  tpsl_at: number | null;
+  created_at: Date;
+  opened_at: Date | null;
+  closed_at: Date | null;
+}
+
+const OWNER = 'contract';
+const LONG = ORDER_DIRECTION.up;
+
+const opposite = (direction: number) =>
+  direction === ORDER_DIRECTION.up ? ORDER_DIRECTION.down : ORDER_DIRECTION.up;
+
+/** True when `value` is a whole number of `step`s. */
+export function isMultipleOf(value: string, step: string): boolean {
+  return scaleOf(div(value, step, 18)) === 0;
+}
+
+/** The price result of a position at a price (long gains when it rises), unrounded. */
+export function priceResult(direction: number, entry: string, price: string, quantity: string) {
+  const move = mul(sub(price, entry), quantity);
+  return direction === LONG ? move : neg(move);
+}
+
+/**
+ * The price at which equity (margin + result) equals the maintenance margin (entry notional ×
+ * rate), rounded towards the entry so liquidation never comes later than that.
+ */
+export function liquidationPrice(
+  direction: number,
+  entry: string,
+  quantity: string,
+  margin: string,
+  maintenanceRate: string,
+  priceScale: number,
+): string {
+  const maintenance = mul(mul(entry, quantity), maintenanceRate);
+  const distance = div(sub(margin, maintenance), quantity, 18);
+  if (direction === LONG) {
+    const price = toScale(sub(entry, distance), priceScale, 'up');
+    const smallest = toScale(div('1', '1' + '0'.repeat(priceScale), 18), priceScale);
+    return gt(price, '0') ? price : smallest;
+  }
+  return toScale(add(entry, distance), priceScale, 'down');
+}
+
+/** What a close at `price` moves: the capped result, the fee taken and what returns to the user. */
+export function closeAmounts(
+  row: Pick<PositionRow, 'direction' | 'entry_price' | 'quantity' | 'margin'>,
+  price: string,
+  closeFeeRate: string,
+  scale: number,
+) {
+  const margin = normalize(row.margin);
+  const result = toScale(priceResult(row.direction, row.entry_price!, price, row.quantity), scale);
+  const capped = max(result, neg(margin));
+  const payout = add(margin, capped);
+  const fee = min(toScale(mul(mul(price, row.quantity), closeFeeRate), scale, 'up'), payout);
+  return { result: capped, fee, returned: sub(payout, fee) };
+}
+
+export class Contracts implements TriggerOwner {
+  constructor(private readonly deps: ContractDeps) {
+    deps.triggers.register(OWNER, this);
+  }
+
+  // ------------------------------------------------------------ triggers
+
+  /** The triggers of a resting entry or an open position. */
+  private triggersOf(row: PositionRow): Trigger[] {
+    const long = row.direction === LONG;
+    const base = { owner: OWNER, productId: row.product_id };
+    if (row.status === CONTRACT_STATUS.pending) {
+      return [
+        {
+          ...base,
+          key: `${OWNER}:${row.id}:entry`,
+          side: long ? 'atOrBelow' : 'atOrAbove',
+          price: normalize(row.limit_price!),
+          priority: 0,
+          since: row.created_at.getTime(),
+        },
+      ];
+    }
+    if (row.status !== CONTRACT_STATUS.open) return [];
+    const opened = row.opened_at!.getTime();
+    const tpslSince = Math.max(opened, Number(row.tpsl_at ?? 0));
+    const list: Trigger[] = [
+      {
+        ...base,
+        key: `${OWNER}:${row.id}:liq`,
+        side: long ? 'atOrBelow' : 'atOrAbove',
+        price: normalize(row.liquidation_price!),
+        priority: 2,
+        since: opened,
+      },
+    ];
+    if (row.take_profit !== null)
+      list.push({
+        ...base,
+        key: `${OWNER}:${row.id}:tp`,
+        side: long ? 'atOrAbove' : 'atOrBelow',
+        price: normalize(row.take_profit),
+        priority: 1,
+        since: tpslSince,
+      });
+    if (row.stop_loss !== null)
+      list.push({
+        ...base,
+        key: `${OWNER}:${row.id}:sl`,
+        side: long ? 'atOrBelow' : 'atOrAbove',
+        price: normalize(row.stop_loss),
+        priority: 1,
+        since: tpslSince,
+      });
+    return list;
+  }
+
+  private track(row: PositionRow): void {
+    for (const kind of ['entry', 'liq', 'tp', 'sl'])
+      this.deps.triggers.remove(`${OWNER}:${row.id}:${kind}`);
+    for (const trigger of this.triggersOf(row)) this.deps.triggers.add(trigger);
+  }
+
+  async load(): Promise<Trigger[]> {
+    const { rows } = await this.deps.db.query<PositionRow>(
+      'SELECT * FROM contract_position WHERE status IN (0, 1)',
+    );
+    return rows.flatMap((row) => this.triggersOf(row));
+  }
+
+  async fire(triggers: Trigger[], tick: FiredTick): Promise<Map<string, TriggerOutcome>> {
+    const outcomes = new Map<string, TriggerOutcome>();
+    const product = this.deps.market.productById(tick.productId);
+    const open = product ? this.deps.market.isOpen(product, tick.time) : false;
+    for (const trigger of triggers) {
+      // No fill outside the product's session: the trigger waits for the next tick in it.
+      if (!product || !open) {
+        outcomes.set(trigger.key, 'keep');
+        continue;
+      }
+      const [, idText, kind] = trigger.key.split(':');
+      const id = Number(idText);
+      if (kind === 'entry') {
+        // A halted product takes no new positions; the entry waits.
+        if (product.is_lock === 1) {
+          outcomes.set(trigger.key, 'keep');
+          continue;
+        }
+        await this.fillEntry(id, tick);
+      } else {
+        const reason =
+          kind === 'tp'
+            ? CLOSE_REASON.takeProfit
+            : kind === 'sl'
+              ? CLOSE_REASON.stopLoss
+              : CLOSE_REASON.liquidation;
+        await this.closeAt(id, tick, reason, null);
+      }
+      outcomes.set(trigger.key, 'done');
+    }
+    return outcomes;
+  }
+
+  // ------------------------------------------------------------ reads
+
+  private async currencies(): Promise<Map<number, Currency>> {
+    return new Map((await this.deps.settings.currencies()).map((c) => [c.id, c]));
+  }
+
+  private toPosition(
+    row: PositionRow,
+    currencies: Map<number, Currency>,
+    lang: LanguageKey,
+  ): ContractPosition {
+    const product = this.deps.market.productById(row.product_id);
+    const currency = currencies.get(row.currency_id);
+    const scale = currency?.scale ?? 2;
+    const priceScale = product?.price_scale ?? 8;
+    const price = (value: string | null) => (value === null ? null : toScale(value, priceScale));
+    const money = (value: string | null) => (value === null ? null : toScale(value, scale));
+    let markPrice: string | null = null;
+    let unrealizedPnl: string | null = null;
+    if (row.status === CONTRACT_STATUS.open && product) {
+      const ticker = this.deps.market.tickerInfo(product);
+      if (ticker) {
+        markPrice = toScale(ticker.nowPrice, priceScale);
+        unrealizedPnl = toScale(
+          max(
+            priceResult(row.direction, row.entry_price!, ticker.nowPrice, row.quantity),
+            neg(row.margin),
+          ),
+          scale,
+        );
+      }
+    }
+    return {
+      id: row.id,
+      orderNo: row.order_no,
+      productType: product?.product_type ?? 0,
+      productCode: product?.product_code ?? '',
+      productName: product ? pickLanguage(product.product_name_lang, lang) : '',
+      orderDirection: row.direction,
+      leverage: row.leverage,
+      orderType: row.order_type,
+      limitPrice: price(row.limit_price),
+      quantity: normalize(row.quantity),
+      entryPrice: price(row.entry_price),
+      margin: toScale(row.margin, scale),
+      openFee: toScale(row.open_fee, scale),
+      takeProfit: price(row.take_profit),
+      stopLoss: price(row.stop_loss),
+      liquidationPrice: price(row.liquidation_price),
+      maintenanceRate: normalize(row.maintenance_rate),
+      status: row.status,
+      closeReason: row.close_reason,
+      exitPrice: price(row.exit_price),
+      closeFee: money(row.close_fee),
+      realizedPnl: money(row.realized_pnl),
+      markPrice,
+      unrealizedPnl,
+      entry: evidenceOf(row as unknown as Record<string, unknown>, 'entry', priceScale, toScale),
+      exit: evidenceOf(row as unknown as Record<string, unknown>, 'exit', priceScale, toScale),
+      currencyName: currency?.currencyName ?? '',
+      createTime: row.created_at.toISOString(),
+      openTime: row.opened_at?.toISOString() ?? null,
+      closeTime: row.closed_at?.toISOString() ?? null,
+    };
+  }
+
+  async list(session: Session, query: ContractListQuery, lang: LanguageKey) {
+    const codes = query.productCode ? [...this.productIdsByCode(query.productCode)] : null;
+    const params = [session.userId, bookOf(session), query.status ?? null, codes];
+    const where = `WHERE user_id = $1 AND book = $2 AND ($3::int[] IS NULL OR status = ANY($3::int[]))
+      AND ($4::int[] IS NULL OR product_id = ANY($4::int[]))`;
+    const [{ rows }, { rows: count }, currencies] = await Promise.all([
+      this.deps.db.query<PositionRow>(
+        `SELECT * FROM contract_position ${where} ORDER BY id DESC LIMIT $5 OFFSET $6`,
+        [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
+      ),
+      this.deps.db.query<{ total: number }>(
+        `SELECT count(*)::int AS total FROM contract_position ${where}`,
+        params,
+      ),
+      this.currencies(),
+    ]);
+    return {
+      rows: rows.map((row) => this.toPosition(row, currencies, lang)),
+      total: count[0]?.total ?? 0,
+    };
+  }
+
+  private productIdsByCode(code: string): Set<number> {
+    const ids = new Set<number>();
+    for (const type of [1, 2, 3, 4]) {
+      const product = this.deps.market.product(type, code.toUpperCase());
+      if (product) ids.add(product.id);
+    }
+    return ids;
+  }
+
+  async detail(session: Session, id: number, lang: LanguageKey): Promise<ContractPosition> {
+    const { rows } = await this.deps.db.query<PositionRow>(
+      'SELECT * FROM contract_position WHERE id = $1 AND user_id = $2',
+      [id, session.userId],
+    );
+    if (!rows[0]) throw new AppError('hint_positionNotFound', 404, ['id']);
+    return this.toPosition(rows[0], await this.currencies(), lang);
+  }
+
+  /** Margin held by a user's open positions and their unrealized result, in the trade currency. */
+  async openExposure(userId: number, book: ledger.Book): Promise<{ margin: string; pnl: string }> {
+    const { rows } = await this.deps.db.query<PositionRow>(
+      'SELECT * FROM contract_position WHERE user_id = $1 AND book = $2 AND status = 1',
+      [userId, book],
+    );
+    let margin = '0';
+    let pnl = '0';
+    for (const row of rows) {
+      margin = add(margin, row.margin);
+      const product = this.deps.market.productById(row.product_id);
+      const ticker = product ? this.deps.market.tickerInfo(product) : undefined;
+      if (!ticker) continue;
+      pnl = add(
+        pnl,
+        max(priceResult(row.direction, row.entry_price!, ticker.nowPrice, row.quantity), neg(row.margin)),
+      );
+    }
+    return { margin, pnl };
+  }
+
+  /** Results realized since a time: closed positions' results less open and close fees paid. */
+  async realizedSince(userId: number, book: ledger.Book, since: Date): Promise<string> {
+    const { rows } = await this.deps.db.query<{
+      results: string | null;
+      close_fees: string | null;
+      open_fees: string | null;
+    }>(
+      `SELECT (SELECT sum(realized_pnl) FROM contract_position
+                WHERE user_id = $1 AND book = $2 AND status = 2 AND closed_at >= $3) AS results,
+              (SELECT sum(close_fee) FROM contract_position
+                WHERE user_id = $1 AND book = $2 AND status = 2 AND closed_at >= $3) AS close_fees,
+              (SELECT sum(open_fee) FROM contract_position
+                WHERE user_id = $1 AND book = $2 AND opened_at >= $3) AS open_fees`,
+      [userId, book, since],
+    );
+    const row = rows[0];
+    return sub(
+      normalize(row?.results ?? '0'),
+      add(normalize(row?.close_fees ?? '0'), normalize(row?.open_fees ?? '0')),
+    );
+  }
+
+  // ------------------------------------------------------------ open
+
+  private leverageOf(product: ProductRow, leverage: number): void {
+    if (!product.leverages.includes(leverage))
+      throw new AppError('hint_leverageUnavailable', 422, [leverage]);
+  }
+
+  /** Take-profit and stop-loss must lie on the right side of `reference` (and the liquidation). */
+  private checkTpSl(
+    direction: number,
+    reference: string,
+    takeProfit: string | undefined,
+    stopLoss: string | undefined,
+    liquidation: string | null,
+    priceScale: number,
+  ): void {
+    const shown = toScale(reference, priceScale);
+    for (const value of [takeProfit, stopLoss]) {
+      if (value !== undefined && scaleOf(value) > priceScale)
+        throw new AppError('hint_priceDecimals', 422, [priceScale]);
+    }
+    const long = direction === LONG;
+    if (takeProfit !== undefined) {
+      if (long && !gt(takeProfit, reference)) throw new AppError('hint_takeProfitAbove', 422, [shown]);
+      if (!long && !lt(takeProfit, reference))
+        throw new AppError('hint_takeProfitBelow', 422, [shown]);
+    }
+    if (stopLoss !== undefined) {
+      if (long && !lt(stopLoss, reference)) throw new AppError('hint_stopLossBelow', 422, [shown]);
+      if (!long && !gt(stopLoss, reference)) throw new AppError('hint_stopLossAbove', 422, [shown]);
+      if (
+        liquidation !== null &&
+        (long ? !gt(stopLoss, liquidation) : !lt(stopLoss, liquidation))
+      )
+        throw new AppError('hint_stopLossBeyondLiquidation', 422, [
+          toScale(liquidation, priceScale),
+        ]);
+    }
+  }
+
+  async open(session: Session, body: OpenContractBody): Promise<ContractPosition> {
+    const product = tradableProduct(
+      this.deps.market,
+      body.productType,
+      body.productCode,
+      POSITION_TYPE.contract,
+    );
+    const hash = fingerprint({ ...body, requestId: undefined, product: product.id });
+    const repeated = await this.byRequestId(session.userId, body.requestId, hash);
+    if (repeated) return repeated;
+    this.leverageOf(product, body.leverage);
+    const now = this.deps.clock.now();
+    await requireTradable(this.deps.db, this.deps.market, product, now.getTime());
+    const tick = currentTick(this.deps.market, product);
+    const currency = await tradeCurrency(this.deps.settings);
+    const limit = body.orderType === ORDER_TYPE.limit ? body.price! : null;
+    if (limit !== null && scaleOf(limit) > product.price_scale)
+      throw new AppError('hint_priceDecimals', 422, [product.price_scale]);
+    const long = body.orderDirection === LONG;
+    // A limit already reached fills at once at the current price, like a market order.
+    const rests = limit !== null && (long ? lt(limit, tick.price) : gt(limit, tick.price));
+    const price = rests ? limit : tick.price;
+    const step = normalize(product.standard);
+    let quantity: string;
+    if (body.quantity !== undefined) {
+      quantity = body.quantity;
+      if (!isMultipleOf(quantity, step)) throw new AppError('hint_quantityStep', 422, [step]);
+    } else {
+      const lots = div(div(mul(body.margin!, String(body.leverage)), price, 18), step, 0, 'down');
+      quantity = mul(lots, step);
+      if (!isPositive(quantity)) throw new AppError('hint_orderTooSmall', 422, [step]);
+    }
+    const notional = mul(quantity, price);
+    const margin = toScale(div(notional, String(body.leverage), 18), currency.scale, 'up');
+    if (!isPositive(margin)) throw new AppError('hint_orderTooSmall', 422, [step]);
+    const fee = toScale(
+      mul(
+        notional,
+        await feeRate(
+          this.deps.settings,
+          product.product_type,
+          POSITION_TYPE.contract,
+          body.orderDirection,
+        ),
+      ),
+      currency.scale,
+      'up',
+    );
+    const maintenanceRate = normalize(product.maintenance_rate);
+    const liquidation = rests
+      ? null
+      : liquidationPrice(
+          body.orderDirection,
+          price,
+          quantity,
+          margin,
+          maintenanceRate,
+          product.price_scale,
+        );
+    this.checkTpSl(
+      body.orderDirection,
+      price,
+      body.takeProfit,
+      body.stopLoss,
+      liquidation ??
+        liquidationPrice(
+          body.orderDirection,
+          price,
+          quantity,
+          margin,
+          maintenanceRate,
+          product.price_scale,
+        ),
+      product.price_scale,
+    );
+    const book = bookOf(session);
+    const row = await this.deps.db.transaction(async (tx) => {
+      await tx.query('SELECT id FROM app_user WHERE id = $1 FOR UPDATE', [session.userId]);
+      const { rows: existing } = await tx.query<PositionRow>(
+        'SELECT * FROM contract_position WHERE user_id = $1 AND request_id = $2',
+        [session.userId, body.requestId],
+      );
+      if (existing[0]) return existing[0];
+      const id = await nextId(tx, 'contract_position');
+      let holdId: number | null = null;
+      if (rests) {
+        const hold = await ledger.hold(tx, {
+          book,
+          userId: session.userId,
+          currencyId: currency.id,
+          amount: add(margin, fee),
+          type: 'contract_entry',
+          refType: 'contract',
+          refId: id,
+        });
+        holdId = hold.id;
+      } else {
+        await this.postOpen(tx, book, session.userId, currency.id, id, margin, fee);
+      }
+      const { rows } = await tx.query<PositionRow>(
+        `INSERT INTO contract_position (id, order_no, user_id, book, product_id, currency_id, direction, leverage,
+           order_type, limit_price, quantity, margin, open_fee, maintenance_rate, take_profit, stop_loss,
+           liquidation_price, hold_id, status, entry_price, entry_time, entry_source, entry_sequence,
+           request_id, request_hash, created_at, opened_at, tpsl_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
+           $21, $22, $23, $24, $25, $26, $27, $28)
+         RETURNING *`,
+        [
+          id,
+          orderNumber('C', now, id),
+          session.userId,
+          book,
+          product.id,
+          currency.id,
+          body.orderDirection,
+          body.leverage,
+          body.orderType,
+          limit,
+          quantity,
+          margin,
+          fee,
+          maintenanceRate,
+          body.takeProfit ?? null,
+          body.stopLoss ?? null,
+          liquidation,
+          holdId,
+          rests ? CONTRACT_STATUS.pending : CONTRACT_STATUS.open,
+          rests ? null : tick.price,
+          rests ? null : tick.time,
+          rests ? null : tick.source,
+          rests ? null : tick.sequence,
+          body.requestId,
+          hash,
+          now,
+          rests ? null : now,
+          now.getTime(),
+        ],
+      );
+      return rows[0]!;
+    });
+    if (row.request_hash !== hash) throw new AppError('hint_requestIdReused', 409);
+    this.track(row);
+    const position = this.toPosition(row, await this.currencies(), 'en');
+    this.tell(row, position);
+    return position;
+  }
+
+  /** Margin from available into the margin account, and the open fee to the fee account. */
+  private async postOpen(
+    tx: Queryable,
+    book: ledger.Book,
+    userId: number,
+    currencyId: number,
+    id: number,
+    margin: string,
+    fee: string,
+  ): Promise<void> {
+    const postings: ledger.PostingInput[] = [
+      { account: ledger.user(userId, currencyId), amount: neg(add(margin, fee)) },
+      { account: ledger.user(userId, currencyId, 'margin'), amount: margin },
+    ];
+    if (isPositive(fee))
+      postings.push({ account: ledger.platform(currencyId, 'fees'), amount: fee });
+    await ledger.post(tx, {
+      book,
+      type: 'trade:contract_open',
+      refType: 'contract',
+      refId: id,
+      postings,
+    });
+  }
+
+  private async byRequestId(userId: number, requestId: string, hash: string) {
+    const { rows } = await this.deps.db.query<PositionRow>(
+      'SELECT * FROM contract_position WHERE user_id = $1 AND request_id = $2',
+      [userId, requestId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    if (row.request_hash !== hash) throw new AppError('hint_requestIdReused', 409);
+    return this.toPosition(row, await this.currencies(), 'en');
+  }
+
+  private tell(row: PositionRow, position: ContractPosition): void {
+    this.deps.notify?.(row.user_id, 'positions', { kind: 'contract', position });
+    this.deps.notify?.(row.user_id, 'balances', { book: row.book, currencyId: row.currency_id });
+  }
+
+  /** A resting limit entry reached by a tick: fills at its limit with what the hold froze. */
+  private async fillEntry(id: number, tick: FiredTick): Promise<void> {
+    const now = this.deps.clock.now();
+    const row = await this.deps.db.transaction(async (tx) => {
+      const { rows } = await tx.query<PositionRow>(
+        'SELECT * FROM contract_position WHERE id = $1 FOR UPDATE',
+        [id],
+      );
+      const position = rows[0];
+      if (!position || position.status !== CONTRACT_STATUS.pending) return null;
+      const product = this.deps.market.productById(position.product_id)!;
+      const entry = normalize(position.limit_price!);
+      const liquidation = liquidationPrice(
+        position.direction,
+        entry,
+        position.quantity,
+        position.margin,
+        position.maintenance_rate,
+        product.price_scale,
+      );
+      await ledger.capture(tx, position.hold_id!, {
+        amount: normalize(position.margin),
+        to: ledger.user(position.user_id, position.currency_id, 'margin'),
+        type: 'contract_margin',
+      });
+      if (isPositive(position.open_fee))
+        await ledger.capture(tx, position.hold_id!, {
+          amount: normalize(position.open_fee),
+          to: ledger.platform(position.currency_id, 'fees'),
+          type: 'contract_fee',
+        });
+      const { rows: updated } = await tx.query<PositionRow>(
+        `UPDATE contract_position SET status = 1, entry_price = $2, entry_time = $3, entry_source = $4,
+           entry_sequence = $5, liquidation_price = $6, opened_at = $7
+         WHERE id = $1 RETURNING *`,
+        [id, entry, tick.time, tick.source, tick.sequence, liquidation, now],
+      );
+      return updated[0]!;
+    });
+    if (!row) return;
+    this.track(row);
+    this.tell(row, this.toPosition(row, await this.currencies(), 'en'));
+  }
+
+  // ------------------------------------------------------------ close
+
+  async close(session: Session, body: CloseContractBody): Promise<ContractPosition> {
+    const row = await this.owned(session, body.id);
+    if (row.status === CONTRACT_STATUS.closed && row.close_request_id === body.requestId)
+      return this.toPosition(row, await this.currencies(), 'en');
+    if (row.status !== CONTRACT_STATUS.open) throw new AppError('hint_positionNotOpen', 409);
+    const product = this.deps.market.productById(row.product_id)!;
+    if (!this.deps.market.isOpen(product, this.deps.clock.now().getTime()))
+      throw new AppError('hint_marketClosed', 422);
+    const tick = currentTick(this.deps.market, product);
+    const closed = await this.closeAt(
+      row.id,
+      { ...tick, productId: row.product_id },
+      CLOSE_REASON.manual,
+      body.requestId,
+    );
+    if (closed) return this.toPosition(closed, await this.currencies(), 'en');
+    // Closed meanwhile (a trigger or a concurrent request): the same request gets its result.
+    const again = await this.owned(session, body.id);
+    if (again.close_request_id === body.requestId)
+      return this.toPosition(again, await this.currencies(), 'en');
+    throw new AppError('hint_positionNotOpen', 409);
+  }
+
+  private async owned(session: Session, id: number): Promise<PositionRow> {
+    const { rows } = await this.deps.db.query<PositionRow>(
+      'SELECT * FROM contract_position WHERE id = $1 AND user_id = $2 AND book = $3',
+      [id, session.userId, bookOf(session)],
+    );
+    if (!rows[0]) throw new AppError('hint_positionNotFound', 404, ['id']);
+    return rows[0];
+  }
+
+  /**
+   * Closes an open position at a tick, once: the row is locked and must still be open. Returns
+   * the closed row, or null when it was no longer open.
+   */
+  private async closeAt(
+    id: number,
+    tick: FiredTick,
+    reason: number,
+    requestId: string | null,
+  ): Promise<PositionRow | null> {
+    const now = this.deps.clock.now();
+    const scales = new Map((await this.deps.settings.currencies()).map((c) => [c.id, c.scale]));
+    const product = this.deps.market.productById(tick.productId);
+    const rates = new Map<number, string>();
+    for (const direction of [ORDER_DIRECTION.up, ORDER_DIRECTION.down])
+      rates.set(
+        direction,
+        await feeRate(
+          this.deps.settings,
+          product?.product_type ?? 0,
+          POSITION_TYPE.contract,
+          direction,
+        ),
+      );
+    const row = await this.deps.db.transaction(async (tx) => {
+      const { rows } = await tx.query<PositionRow>(
+        'SELECT * FROM contract_position WHERE id = $1 FOR UPDATE',
+        [id],
+      );
+      const position = rows[0];
+      if (!position || position.status !== CONTRACT_STATUS.open) return null;
+      const scale = scales.get(position.currency_id) ?? 2;
+      const amounts = closeAmounts(
+        position,
+        tick.price,
+        rates.get(opposite(position.direction))!,
+        scale,
+      );
+      const postings: ledger.PostingInput[] = [
+        {
+          account: ledger.user(position.user_id, position.currency_id, 'margin'),
+          amount: neg(position.margin),
+        },
+      ];
+      if (isPositive(amounts.returned))
+        postings.push({
+          account: ledger.user(position.user_id, position.currency_id),
+          amount: amounts.returned,
+        });
+      if (!isZero(amounts.result))
+        postings.push({
+          account: ledger.platform(position.currency_id, 'house'),
+          amount: neg(amounts.result),
+        });
+      if (isPositive(amounts.fee))
+        postings.push({
+          account: ledger.platform(position.currency_id, 'fees'),
+          amount: amounts.fee,
+        });
+      await ledger.post(tx, {
+        book: position.book,
+        type: reason === CLOSE_REASON.liquidation ? 'trade:contract_liquidation' : 'trade:contract_close',
+        refType: 'contract',
+        refId: position.id,
+        postings,
+      });
+      const { rows: updated } = await tx.query<PositionRow>(
+        `UPDATE contract_position SET status = 2, close_reason = $2, exit_price = $3, exit_time = $4,
+           exit_source = $5, exit_sequence = $6, close_fee = $7, realized_pnl = $8, closed_at = $9,
+           close_request_id = $10
+         WHERE id = $1 RETURNING *`,
+        [
+          id,
+          reason,
+          tick.price,
+          tick.time,
+          tick.source,
+          tick.sequence,
+          amounts.fee,
+          amounts.result,
+          now,
+          requestId,
+        ],
+      );
+      return updated[0]!;
+    });
+    if (!row) return null;
+    this.track(row);
+    this.tell(row, this.toPosition(row, await this.currencies(), 'en'));
+    return row;
+  }
+
+  // ------------------------------------------------------------ change and cancel
+
+  async updateTpSl(session: Session, body: UpdateTpSlBody): Promise<ContractPosition> {
+    const row = await this.owned(session, body.id);
+    if (row.status !== CONTRACT_STATUS.open && row.status !== CONTRACT_STATUS.pending)
+      throw new AppError('hint_positionNotOpen', 409);
+    const product = this.deps.market.productById(row.product_id)!;
+    const reference =
+      row.status === CONTRACT_STATUS.pending
+        ? normalize(row.limit_price!)
+        : currentTick(this.deps.market, product).price;
+    const liquidation =
+      row.liquidation_price ??
+      liquidationPrice(
+        row.direction,
+        reference,
+        row.quantity,
+        row.margin,
+        row.maintenance_rate,
+        product.price_scale,
+      );
+    this.checkTpSl(
+      row.direction,
+      reference,
+      body.takeProfit,
+      body.stopLoss,
+      normalize(liquidation),
+      product.price_scale,
+    );
+    const now = this.deps.clock.now().getTime();
+    const { rows } = await this.deps.db.query<PositionRow>(
+      `UPDATE contract_position SET take_profit = $3, stop_loss = $4, tpsl_at = $5
+       WHERE id = $1 AND user_id = $2 AND status IN (0, 1) RETURNING *`,
+      [row.id, session.userId, body.takeProfit ?? null, body.stopLoss ?? null, now],
+    );
+    if (!rows[0]) throw new AppError('hint_positionNotOpen', 409);
+    this.track(rows[0]);
+    const position = this.toPosition(rows[0], await this.currencies(), 'en');
+    this.deps.notify?.(row.user_id, 'positions', { kind: 'contract', position });
+    return position;
+  }
+
+  /** Cancels a resting limit entry: its hold returns to the available balance at once. */
+  async cancel(session: Session, id: number): Promise<ContractPosition> {
+    await this.owned(session, id);
+    const now = this.deps.clock.now();
+    const row = await this.deps.db.transaction(async (tx) => {
+      const { rows } = await tx.query<PositionRow>(
+        'SELECT * FROM contract_position WHERE id = $1 FOR UPDATE',
+        [id],
+      );
+      const position = rows[0]!;
+      if (position.status !== CONTRACT_STATUS.pending)
+        throw new AppError('hint_orderNotResting', 409);
+      await ledger.release(tx, position.hold_id!, 'cancel');
+      const { rows: updated } = await tx.query<PositionRow>(
+        'UPDATE contract_position SET status = 3, closed_at = $2 WHERE id = $1 RETURNING *',
+        [id, now],
+      );
+      return updated[0]!;
+    });
+    this.track(row);
+    const position = this.toPosition(row, await this.currencies(), 'en');
+    this.tell(row, position);
+    return position;
+  }
+}
+
