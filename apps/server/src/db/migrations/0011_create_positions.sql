@@ -29,6 +29,8 @@ CREATE TABLE contract_position (
   hold_id bigint UNIQUE REFERENCES ledger_hold (id),
   status smallint NOT NULL CHECK (status IN (0, 1, 2, 3)),
   entry_price numeric(38, 18),
+  -- The tick that filled the entry (a limit entry fills at its limit, the tick may be beyond it).
+  entry_tick_price numeric(38, 18),
   entry_time bigint,
   entry_source text,
   entry_sequence bigint,

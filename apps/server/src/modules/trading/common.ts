@@ -83,14 +83,18 @@ export function currentTick(market: MarketEngine, product: ProductRow): TickEvid
   };
 }
 
-/** Evidence columns of a row (`<prefix>_price`, `_time`, `_source`, `_sequence`), or null. */
+/**
+ * Evidence columns of a row (`<prefix>_price`, `_time`, `_source`, `_sequence`, the price from
+ * `priceColumn` when given), or null.
+ */
 export function evidenceOf(
   row: Record<string, unknown>,
   prefix: string,
   priceScale: number,
   toScale: (value: string, scale: number) => string,
+  priceColumn = `${prefix}_price`,
 ): TickEvidence | null {
-  const price = row[`${prefix}_price`];
+  const price = row[priceColumn];
   if (price === null || price === undefined) return null;
   return {
     price: toScale(String(price), priceScale),

@@ -97,6 +97,7 @@ interface PositionRow {
   hold_id: number | null;
   status: number;
   entry_price: string | null;
+  entry_tick_price: string | null;
   entry_time: number | null;
   entry_source: string | null;
   entry_sequence: number | null;
@@ -330,7 +331,13 @@ export class Contracts implements TriggerOwner {
       realizedPnl: money(row.realized_pnl),
       markPrice,
       unrealizedPnl,
-      entry: evidenceOf(row as unknown as Record<string, unknown>, 'entry', priceScale, toScale),
+      entry: evidenceOf(
+        row as unknown as Record<string, unknown>,
+        'entry',
+        priceScale,
+        toScale,
+        'entry_tick_price',
+      ),
       exit: evidenceOf(row as unknown as Record<string, unknown>, 'exit', priceScale, toScale),
       currencyName: currency?.currencyName ?? '',
       createTime: row.created_at.toISOString(),
@@ -564,10 +571,10 @@ export class Contracts implements TriggerOwner {
       const { rows } = await tx.query<PositionRow>(
         `INSERT INTO contract_position (id, order_no, user_id, book, product_id, currency_id, direction, leverage,
            order_type, limit_price, quantity, margin, open_fee, maintenance_rate, take_profit, stop_loss,
-           liquidation_price, hold_id, status, entry_price, entry_time, entry_source, entry_sequence,
-           request_id, request_hash, created_at, opened_at, tpsl_at)
+           liquidation_price, hold_id, status, entry_price, entry_tick_price, entry_time, entry_source,
+           entry_sequence, request_id, request_hash, created_at, opened_at, tpsl_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-           $21, $22, $23, $24, $25, $26, $27, $28)
+           $20, $21, $22, $23, $24, $25, $26, $27, $28)
          RETURNING *`,
         [
           id,
@@ -683,9 +690,9 @@ export class Contracts implements TriggerOwner {
         });
       const { rows: updated } = await tx.query<PositionRow>(
         `UPDATE contract_position SET status = 1, entry_price = $2, entry_time = $3, entry_source = $4,
-           entry_sequence = $5, liquidation_price = $6, opened_at = $7
+           entry_sequence = $5, liquidation_price = $6, opened_at = $7, entry_tick_price = $8
          WHERE id = $1 RETURNING *`,
-        [id, entry, tick.time, tick.source, tick.sequence, liquidation, now],
+        [id, entry, tick.time, tick.source, tick.sequence, liquidation, now, tick.price],
       );
       return updated[0]!;
     });
