@@ -174,7 +174,10 @@ describe(`contracts on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       token: user.token,
       query: { status: '1' },
     });
-    expect(listed.body.rows[0]).toMatchObject({ markPrice: '100500.00', unrealizedPnl: '5.0000' });
+    expect(listed.body.rows?.[0]).toMatchObject({
+      markPrice: '100500.00',
+      unrealizedPnl: '5.0000',
+    });
 
     const exit = await tick('101000.00');
     const closed = await close(user.token, opened.body.data.id);
@@ -307,7 +310,10 @@ describe(`contracts on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       margin: '99.0000',
       openFee: '0.4950',
     });
-    expect(await balance(user.token)).toMatchObject({ amount: '900.5050', frozenAmount: '99.4950' });
+    expect(await balance(user.token)).toMatchObject({
+      amount: '900.5050',
+      frozenAmount: '99.4950',
+    });
     await tick('99100.00');
     expect((await detail(user.token, placed.body.data.id)).status).toBe(0);
     const crossing = await tick('98800.00');

@@ -48,23 +48,16 @@ import type { MarketEngine } from '../../market/engine';
 import type { ProductRow } from '../../market/repo';
 import { bookOf } from '../assets/service';
 import type { Currency, SettingsService } from '../settings/service';
-import { fingerprint, nextId, orderNumber } from '../wallet/common';
+import { fingerprint, orderNumber } from '../wallet/common';
 import {
   currentTick,
   evidenceOf,
   feeRate,
-  requireTradable,
   tradableProduct,
   tradeCurrency,
   type Notify,
 } from './common';
-import type {
-  FiredTick,
-  Trigger,
-  TriggerEngine,
-  TriggerOutcome,
-  TriggerOwner,
-} from './triggers';
+import type { FiredTick, Trigger, TriggerEngine, TriggerOutcome, TriggerOwner } from './triggers';
 
 export interface ContractDeps {
   db: Database;
@@ -401,7 +394,10 @@ export class Contracts implements TriggerOwner {
       if (!ticker) continue;
       pnl = add(
         pnl,
-        max(priceResult(row.direction, row.entry_price!, ticker.nowPrice, row.quantity), neg(row.margin)),
+        max(
+          priceResult(row.direction, row.entry_price!, ticker.nowPrice, row.quantity),
+          neg(row.margin),
+        ),
       );
     }
     return { margin, pnl };
@@ -452,17 +448,15 @@ export class Contracts implements TriggerOwner {
     }
     const long = direction === LONG;
     if (takeProfit !== undefined) {
-      if (long && !gt(takeProfit, reference)) throw new AppError('hint_takeProfitAbove', 422, [shown]);
+      if (long && !gt(takeProfit, reference))
+        throw new AppError('hint_takeProfitAbove', 422, [shown]);
       if (!long && !lt(takeProfit, reference))
         throw new AppError('hint_takeProfitBelow', 422, [shown]);
     }
     if (stopLoss !== undefined) {
       if (long && !lt(stopLoss, reference)) throw new AppError('hint_stopLossBelow', 422, [shown]);
       if (!long && !gt(stopLoss, reference)) throw new AppError('hint_stopLossAbove', 422, [shown]);
-      if (
-        liquidation !== null &&
-        (long ? !gt(stopLoss, liquidation) : !lt(stopLoss, liquidation))
-      )
+      if (liquidation !== null && (long ? !gt(stopLoss, liquidation) : !lt(stopLoss, liquidation)))
         throw new AppError('hint_stopLossBeyondLiquidation', 422, [
           toScale(liquidation, priceScale),
         ]);
@@ -477,11 +471,36 @@ export class Contracts implements TriggerOwner {
       POSITION_TYPE.contract,
     );
     const hash = fingerprint({ ...body, requestId: undefined, product: product.id });
-    const repeated = await this.byRequestId(session.userId, body.requestId, hash);
-    if (repeated) return repeated;
+    let row: PositionRow;
+    try {
+      row = await this.place(session, body, product, hash);
+    } catch (error) {
+      // A repeated request gets its first result even when it would be refused now.
+      const repeated =
+        error instanceof AppError
+          ? await this.byRequestId(session.userId, body.requestId, hash)
+          : null;
+      if (repeated) return repeated;
+      throw error;
+    }
+    if (row.request_hash !== hash) throw new AppError('hint_requestIdReused', 409);
+    this.track(row);
+    const position = this.toPosition(row, await this.currencies(), 'en');
+    this.tell(row, position);
+    return position;
+  }
+
+  /** Checks and sizes an order, then stores it and moves its money in one transaction. */
+  private async place(
+    session: Session,
+    body: OpenContractBody,
+    product: ProductRow,
+    hash: string,
+  ): Promise<PositionRow> {
     this.leverageOf(product, body.leverage);
     const now = this.deps.clock.now();
-    await requireTradable(this.deps.db, this.deps.market, product, now.getTime());
+    if (!this.deps.market.isOpen(product, now.getTime()))
+      throw new AppError('hint_marketClosed', 422);
     const tick = currentTick(this.deps.market, product);
     const currency = await tradeCurrency(this.deps.settings);
     const limit = body.orderType === ORDER_TYPE.limit ? body.price! : null;
@@ -518,41 +537,51 @@ export class Contracts implements TriggerOwner {
       'up',
     );
     const maintenanceRate = normalize(product.maintenance_rate);
-    const liquidation = rests
-      ? null
-      : liquidationPrice(
-          body.orderDirection,
-          price,
-          quantity,
-          margin,
-          maintenanceRate,
-          product.price_scale,
-        );
+    const liquidation = liquidationPrice(
+      body.orderDirection,
+      price,
+      quantity,
+      margin,
+      maintenanceRate,
+      product.price_scale,
+    );
     this.checkTpSl(
       body.orderDirection,
       price,
       body.takeProfit,
       body.stopLoss,
-      liquidation ??
-        liquidationPrice(
-          body.orderDirection,
-          price,
-          quantity,
-          margin,
-          maintenanceRate,
-          product.price_scale,
-        ),
+      liquidation,
       product.price_scale,
     );
     const book = bookOf(session);
-    const row = await this.deps.db.transaction(async (tx) => {
-      await tx.query('SELECT id FROM app_user WHERE id = $1 FOR UPDATE', [session.userId]);
-      const { rows: existing } = await tx.query<PositionRow>(
-        'SELECT * FROM contract_position WHERE user_id = $1 AND request_id = $2',
-        [session.userId, body.requestId],
+    return this.deps.db.transaction(async (tx) => {
+      // One statement: the user's lock (one order of theirs at a time), the product's halt as
+      // the database has it (a halt through another instance counts at once), an earlier order
+      // with this request id, and the new order's id.
+      const { rows: state } = await tx.query<{
+        is_lock: number;
+        is_visible: number;
+        existing: number | null;
+        next_id: number;
+      }>(
+        `SELECT p.is_lock, p.is_visible,
+           (SELECT c.id FROM contract_position c WHERE c.user_id = u.id AND c.request_id = $3) AS existing,
+           nextval('contract_position_id_seq') AS next_id
+         FROM app_user u CROSS JOIN product p WHERE u.id = $1 AND p.id = $2 FOR UPDATE OF u`,
+        [session.userId, product.id, body.requestId],
       );
-      if (existing[0]) return existing[0];
-      const id = await nextId(tx, 'contract_position');
+      const found = state[0];
+      if (!found) throw new AppError('hint_productUnknown', 404);
+      if (found.existing !== null) {
+        const { rows } = await tx.query<PositionRow>(
+          'SELECT * FROM contract_position WHERE id = $1',
+          [found.existing],
+        );
+        return rows[0]!;
+      }
+      if (found.is_visible !== 1) throw new AppError('hint_productUnknown', 404);
+      if (found.is_lock === 1) throw new AppError('hint_productHalted', 422);
+      const id = Number(found.next_id);
       let holdId: number | null = null;
       if (rests) {
         const hold = await ledger.hold(tx, {
@@ -565,8 +594,6 @@ export class Contracts implements TriggerOwner {
           refId: id,
         });
         holdId = hold.id;
-      } else {
-        await this.postOpen(tx, book, session.userId, currency.id, id, margin, fee);
       }
       const { rows } = await tx.query<PositionRow>(
         `INSERT INTO contract_position (id, order_no, user_id, book, product_id, currency_id, direction, leverage,
@@ -575,6 +602,7 @@ export class Contracts implements TriggerOwner {
            entry_sequence, request_id, request_hash, created_at, opened_at, tpsl_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
            $20, $21, $22, $23, $24, $25, $26, $27, $28)
+         ON CONFLICT (user_id, request_id) DO NOTHING
          RETURNING *`,
         [
           id,
@@ -593,7 +621,7 @@ export class Contracts implements TriggerOwner {
           maintenanceRate,
           body.takeProfit ?? null,
           body.stopLoss ?? null,
-          liquidation,
+          rests ? null : liquidation,
           holdId,
           rests ? CONTRACT_STATUS.pending : CONTRACT_STATUS.open,
           rests ? null : tick.price,
@@ -607,13 +635,13 @@ export class Contracts implements TriggerOwner {
           now.getTime(),
         ],
       );
-      return rows[0]!;
+      // The same request committed while this one waited for the user's lock: undone here, its
+      // result is read afresh by the caller.
+      if (!rows[0]) throw new AppError('hint_requestIdReused', 409);
+      // Last, so the fee account (every order's) stays locked for as short a time as possible.
+      if (!rests) await this.postOpen(tx, book, session.userId, currency.id, id, margin, fee);
+      return rows[0];
     });
-    if (row.request_hash !== hash) throw new AppError('hint_requestIdReused', 409);
-    this.track(row);
-    const position = this.toPosition(row, await this.currencies(), 'en');
-    this.tell(row, position);
-    return position;
   }
 
   /** Margin from available into the margin account, and the open fee to the fee account. */
@@ -796,7 +824,10 @@ export class Contracts implements TriggerOwner {
         });
       await ledger.post(tx, {
         book: position.book,
-        type: reason === CLOSE_REASON.liquidation ? 'trade:contract_liquidation' : 'trade:contract_close',
+        type:
+          reason === CLOSE_REASON.liquidation
+            ? 'trade:contract_liquidation'
+            : 'trade:contract_close',
         refType: 'contract',
         refId: position.id,
         postings,
@@ -894,4 +925,3 @@ export class Contracts implements TriggerOwner {
     return position;
   }
 }
-

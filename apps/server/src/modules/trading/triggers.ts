@@ -240,7 +240,8 @@ export class TriggerEngine {
     for (const entry of held) this.reinsert(entry);
     if (due.length === 0) return;
     due.sort(
-      (a, b) => a.trigger.priority - b.trigger.priority || a.trigger.key.localeCompare(b.trigger.key),
+      (a, b) =>
+        a.trigger.priority - b.trigger.priority || a.trigger.key.localeCompare(b.trigger.key),
     );
     const byOwner = new Map<string, Trigger[]>();
     for (const entry of due) {
