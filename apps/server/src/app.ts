@@ -234,7 +234,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     };
     const contractBook = new Contracts(tradingDeps);
     contracts = contractBook;
-    spot = new SpotTrading(tradingDeps);
+    const spotBook = new SpotTrading(tradingDeps);
+    spot = spotBook;
     assets.addRealizedResults((userId, book, since) =>
       contractBook.realizedSince(userId, book, since),
     );
@@ -243,6 +244,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // The margin is in the ledger's margin balance already; the result adds to it.
       return { value: pnl, pnl };
     });
+    // Holdings left the ledger for the house at their cost: they count at market value.
+    assets.addRealizedResults((userId, book, since) => spotBook.realizedSince(userId, book, since));
+    assets.addOpenPositions((userId, book) => spotBook.openHoldings(userId, book));
     app.addHook('onClose', async () => {
       await fastTrades?.stop();
       await triggers?.stop();

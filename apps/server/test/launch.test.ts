@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, OTHER_VALUE_DEFAULTS } from '@bourse/shared';
+import { DEFAULT_CATALOGUE } from '../src/market/catalogue';
 import { call, createTestApp, registerUser, type TestApp } from './helpers';
+import { ScriptedFeed } from './support/scripted-feed';
 
 let t: TestApp;
 
@@ -194,7 +196,7 @@ describe('launch calls', () => {
     });
   });
 
-  it('answers the signed-in launch calls: unread count, balance, coin assets', async () => {
+  it('answers the signed-in launch calls: unread count, balance', async () => {
     const { token } = await registerUser(t.app);
     const unread = await call(t.app, 'GET', '/api/siteMessage/notReadMessageCount', { token });
     expect(unread.body).toMatchObject({
@@ -214,14 +216,26 @@ describe('launch calls', () => {
       query: { currencyId: '999' },
     });
     expect(unknown).toMatchObject({ status: 404, body: { msg: 'hint_currencyUnknown' } });
-    const coins = await call(t.app, 'GET', '/api/userBibiAssets/list', { token });
-    expect(coins.body).toMatchObject({ code: 200, rows: [], total: 0 });
-    for (const url of [
-      '/api/siteMessage/notReadMessageCount',
-      '/api/userInfo/userBalance',
-      '/api/userBibiAssets/list',
-    ]) {
+    for (const url of ['/api/siteMessage/notReadMessageCount', '/api/userInfo/userBalance']) {
       expect((await call(t.app, 'GET', url)).body.code).toBe(401);
+    }
+  });
+
+  it('userBibiAssets/list gives the coin-to-coin holdings: none for a new account', async () => {
+    // Coin-to-coin trading needs the market: an app with a feed of its own.
+    const market = await createTestApp({
+      env: { MARKET_FEED: 'simulated', MARKET_SEED: 'launch' },
+      catalogue: DEFAULT_CATALOGUE.filter((product) => product.code === 'BTCUSDT'),
+      history: { days: 1, minuteDays: 1 },
+      feed: () => new ScriptedFeed(),
+    });
+    try {
+      const { token } = await registerUser(market.app);
+      const coins = await call(market.app, 'GET', '/api/userBibiAssets/list', { token });
+      expect(coins.body).toMatchObject({ code: 200, rows: [], total: 0 });
+      expect((await call(market.app, 'GET', '/api/userBibiAssets/list')).body.code).toBe(401);
+    } finally {
+      await market.close();
     }
   });
 });

@@ -1,6 +1,9 @@
-/** Balances of the signed-in account: userBalance, userBibiAssets, personCenterPanelData. */
+/**
+ * Balances of the signed-in account: userBalance, userBalanceConvert, personCenterPanelData.
+ * (userBibiAssets, the coin-to-coin holdings, is served with the coin-to-coin calls.)
+ */
 import { userBalanceQuery } from '@bourse/shared';
-import { ok, page } from '../../http/envelope';
+import { ok } from '../../http/envelope';
 import type { Router } from '../../http/router';
 import type { MessageService } from '../messages/service';
 import type { AssetsService } from './service';
@@ -21,16 +24,6 @@ export function assetsRoutes(
           ? await assets.balances(session)
           : await assets.balance(session, query.currencyId),
       ),
-  });
-
-  router.add({
-    method: 'GET',
-    url: '/api/userBibiAssets/list',
-    auth: 'required',
-    handler: async ({ session }) => {
-      const rows = await assets.coinAssets(session);
-      return page(rows, rows.length);
-    },
   });
 
   // The spec's assets entity: total value, margin and results in the trade currency.

@@ -1,5 +1,5 @@
 /** Balances of the signed-in account (live or demo book), read from the ledger. */
-import { add, isZero, mul, sum, toScale, CURRENCY_TYPE, type DecimalString } from '@bourse/shared';
+import { add, isZero, mul, sum, toScale, type DecimalString } from '@bourse/shared';
 import type { Database } from '../../db/database';
 import type { Session } from '../../http/router';
 import { systemClock, type Clock } from '../../lib/clock';
@@ -103,30 +103,6 @@ export class AssetsService {
       currency,
       balances.find((balance) => balance.currencyId === currencyId),
     );
-  }
-
-  /** Coins held for coin-to-coin trading: crypto currencies other than the trade currency. */
-  async coinAssets(
-    session: Session,
-  ): Promise<{ currencyId: number; productCode: string; bibiAmount: DecimalString }[]> {
-    const [tradeCurrencyId, currencies, balances] = await Promise.all([
-      this.settings.otherValue().then((otherValue) => otherValue.default_trade_currency_id),
-      this.settings.currencies(),
-      this.balances(session),
-    ]);
-    const crypto = new Set(
-      currencies
-        .filter((currency) => currency.currencyType === CURRENCY_TYPE.crypto)
-        .map((currency) => currency.id),
-    );
-    return balances
-      .filter((balance) => crypto.has(balance.currencyId) && balance.currencyId !== tradeCurrencyId)
-      .filter((balance) => !isZero(balance.amount))
-      .map((balance) => ({
-        currencyId: balance.currencyId,
-        productCode: balance.currencyName,
-        bibiAmount: balance.amount,
-      }));
   }
 
   /** The account's total value in the default trade currency at market rates. */
