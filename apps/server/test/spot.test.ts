@@ -364,8 +364,9 @@ describe(`spot and coin-to-coin trading on ${onPostgres ? 'PostgreSQL' : 'PGlite
       fillPrice: '99000.00',
       amount: '990.0000',
       fee: '0.9900',
+      // The fill is at the limit; the evidence is the tick that reached it, at its own price.
       fill: {
-        price: '99000.00',
+        price: '98800.00',
         time: crossing.time,
         source: 'scripted',
         sequence: crossing.sequence,
@@ -450,7 +451,7 @@ describe(`spot and coin-to-coin trading on ${onPostgres ? 'PostgreSQL' : 'PGlite
       amount: '1060.0000',
       fee: '1.0600',
       realizedPnl: '60.0000',
-      fill: { time: crossing.time, sequence: crossing.sequence },
+      fill: { price: '106500.00', time: crossing.time, sequence: crossing.sequence },
     });
     expect(delta((await balance(user.token)).amount, before.amount)).toBe('1058.9400');
     expect(await holdings(user.token)).toEqual([

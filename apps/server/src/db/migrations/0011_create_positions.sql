@@ -89,6 +89,8 @@ CREATE TABLE spot_order (
   hold_id bigint UNIQUE REFERENCES ledger_hold (id),
   status smallint NOT NULL CHECK (status IN (0, 1, 2)),
   fill_price numeric(38, 18),
+  -- The tick that filled it (a resting order fills at its limit, the tick may be beyond it).
+  fill_tick_price numeric(38, 18),
   fill_time bigint,
   fill_source text,
   fill_sequence bigint,

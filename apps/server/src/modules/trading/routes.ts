@@ -119,6 +119,7 @@ export function contractRoutes(router: Router, contracts: Contracts): void {
     url: '/api/contractPosition/detail',
     auth: 'required',
     query: idQuery,
-    handler: async ({ session, query, lang }) => ok(await contracts.detail(session, query.id, lang)),
+    handler: async ({ session, query, lang }) =>
+      ok(await contracts.detail(session, query.id, lang)),
   });
 }

@@ -91,6 +91,7 @@ interface OrderRow {
   hold_id: number | null;
   status: number;
   fill_price: string | null;
+  fill_tick_price: string | null;
   fill_time: number | null;
   fill_source: string | null;
   fill_sequence: number | null;
@@ -233,7 +234,13 @@ export class SpotTrading implements TriggerOwner {
       fee: toScale(row.fee, scale),
       realizedPnl: money(row.realized_pnl),
       status: row.status,
-      fill: evidenceOf(row as unknown as Record<string, unknown>, 'fill', priceScale, toScale),
+      fill: evidenceOf(
+        row as unknown as Record<string, unknown>,
+        'fill',
+        priceScale,
+        toScale,
+        'fill_tick_price',
+      ),
       currencyName: currency?.currencyName ?? '',
       createTime: row.created_at.toISOString(),
       fillTime: row.filled_at?.toISOString() ?? null,
@@ -494,9 +501,9 @@ export class SpotTrading implements TriggerOwner {
         `INSERT INTO spot_order (id, order_no, user_id, book, position_type, product_id, currency_id,
            direction, order_type, limit_price, quantity, hold_id, status, fill_price, fill_time,
            fill_source, fill_sequence, amount, fee, realized_pnl, request_id, request_hash, created_at,
-           filled_at)
+           filled_at, fill_tick_price)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-           $20, $21, $22, $23, $24)
+           $20, $21, $22, $23, $24, $14)
          RETURNING *`,
         [
           id,
@@ -700,9 +707,10 @@ export class SpotTrading implements TriggerOwner {
       }
       const { rows: updated } = await tx.query<OrderRow>(
         `UPDATE spot_order SET status = 1, fill_price = $2, fill_time = $3, fill_source = $4,
-           fill_sequence = $5, amount = $6, fee = $7, realized_pnl = $8, filled_at = $9
+           fill_sequence = $5, amount = $6, fee = $7, realized_pnl = $8, filled_at = $9,
+           fill_tick_price = $10
          WHERE id = $1 RETURNING *`,
-        [id, price, tick.time, tick.source, tick.sequence, amount, fee, realized, now],
+        [id, price, tick.time, tick.source, tick.sequence, amount, fee, realized, now, tick.price],
       );
       return updated[0]!;
     });
