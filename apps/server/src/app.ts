@@ -167,6 +167,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const messages = new MessageService(db);
   let marketEngine: MarketEngine | undefined;
   let market: MarketService | undefined;
+  // With several instances, the bus that carries ticks and users' private events between them.
+  let bus: RedisTickBus | undefined;
+  /** A change for a user's private /ws topics: through the bus when there is one, so the user's
+   * connections on every instance hear it. */
+  const notifyUser = (userId: number, topic: string, data: unknown) => {
+    if (bus) bus.publishUserEvent({ userId, topic, data });
+    else app.hub?.publishToUser(userId, topic, data);
+  };
   if (config.MARKET_FEED !== 'off') {
     const feed = await feedFor(config, app.log);
     marketEngine = new MarketEngine({
@@ -182,7 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       historySource: options.feed ? undefined : feed?.history,
       cluster: config.REDIS_URL
         ? {
-            bus: await RedisTickBus.connect(config.REDIS_URL, config.REDIS_PREFIX),
+            bus: (bus = await RedisTickBus.connect(config.REDIS_URL, config.REDIS_PREFIX)),
             instance: instanceId(),
             leaseTtlMs: config.MARKET_LEASE_MS,
           }
@@ -217,7 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       market: engine,
       logger: app.log,
       // The hub is made below; private messages go through it once it exists.
-      notify: (userId, topic, data) => app.hub?.publishToUser(userId, topic, data),
+      notify: notifyUser,
     });
     const fast = fastTrades;
     assets.addRealizedResults((userId, book, since) => fast.realizedSince(userId, book, since));
@@ -229,8 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       market: engine,
       triggers,
       logger: app.log,
-      notify: (userId: number, topic: 'orders' | 'positions' | 'balances', data: unknown) =>
-        app.hub?.publishToUser(userId, topic, data),
+      notify: notifyUser,
     };
     const contractBook = new Contracts(tradingDeps);
     contracts = contractBook;
@@ -313,6 +320,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.get('/ws', { websocket: true }, (socket) => hub.accept(socket, authenticate));
   marketEngine?.onTickEvent((event) => hub.onTick(event));
+  await bus?.subscribeUserEvents((event) =>
+    hub.publishToUser(event.userId, event.topic, event.data),
+  );
   app.addHook('onClose', async () => hub.close());
   app.decorate('hub', hub);
   await registerWebApp(app, {

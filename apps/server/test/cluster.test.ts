@@ -12,7 +12,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { systemClock } from '../src/lib/clock';
 import { DEFAULT_CATALOGUE } from '../src/market/catalogue';
-import { createTestDatabase, testConfig, type TestDatabase } from './helpers';
+import {
+  call,
+  createTestDatabase,
+  deposit,
+  registerUser,
+  testConfig,
+  type TestDatabase,
+} from './helpers';
 
 const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
 
@@ -125,6 +132,49 @@ describe.runIf(available)('two instances sharing Redis and the database', () => 
         expect(messages[index]!.seq).toBe(messages[index - 1]!.seq + 1);
       }
     }
+  });
+
+  it('tells a user on the other instance about the positions opened through this one', async () => {
+    const [here, there] = instances;
+    const user = await registerUser(here!.app);
+    await deposit(database.db, user.userId, '1000');
+    const socket = new WebSocket(there!.url);
+    const heard = new Promise<{ kind: string; position: { orderNo: string } }>(
+      (resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('no positions message arrived')), 10_000);
+        socket.on('message', (raw) => {
+          const message = JSON.parse(raw.toString()) as { op: string; topic: string; data: never };
+          if (message.op === 'authed')
+            socket.send(JSON.stringify({ op: 'subscribe', topic: 'positions' }));
+          if (message.op === 'subscribed') ready();
+          if (message.op === 'data' && message.topic === 'positions') {
+            clearTimeout(timer);
+            resolve(message.data);
+          }
+        });
+      },
+    );
+    let ready = () => {};
+    const subscribed = new Promise<void>((resolve) => (ready = resolve));
+    socket.on('open', () => socket.send(JSON.stringify({ op: 'auth', token: user.token })));
+    await subscribed;
+    const opened = await call(here!.app, 'POST', '/api/contractPosition/open', {
+      token: user.token,
+      json: {
+        productType: 2,
+        productCode: 'BTCUSDT',
+        orderDirection: 1,
+        leverage: 10,
+        quantity: '0.001',
+        requestId: 'cluster-open-1',
+      },
+    });
+    expect(opened.status).toBe(200);
+    expect(await heard).toMatchObject({
+      kind: 'contract',
+      position: { orderNo: opened.body.data.orderNo },
+    });
+    socket.close();
   });
 
   it('hands the feed to the other instance when the leader stops', async () => {

@@ -41,9 +41,28 @@ export interface TickBus {
   close(): Promise<void>;
 }
 
-/** Ticks over Redis pub/sub, one channel per deployment prefix. */
-export class RedisTickBus implements TickBus {
+/** A change for one user's private /ws topics (orders, positions, balances). */
+export interface UserEvent {
+  userId: number;
+  topic: string;
+  data: unknown;
+}
+
+/**
+ * Carries user events between instances: a user's connections may be on any instance, while
+ * the change happened on the one that took the request or saw the tick.
+ */
+export interface UserEventBus {
+  publishUserEvent(event: UserEvent): void;
+  /** Delivers every user event published by any instance, this one included. */
+  subscribeUserEvents(handler: (event: UserEvent) => void): Promise<void>;
+}
+
+/** Ticks and user events over Redis pub/sub, one channel each per deployment prefix. */
+export class RedisTickBus implements TickBus, UserEventBus {
   private readonly channel: string;
+  private readonly userChannel: string;
+  private readonly handlers = new Map<string, (message: string) => void>();
 
   private constructor(
     private readonly publisher: Redis,
@@ -51,6 +70,14 @@ export class RedisTickBus implements TickBus {
     prefix: string,
   ) {
     this.channel = `${prefix}:ticks`;
+    this.userChannel = `${prefix}:user-events`;
+    this.subscriber.on('message', (channel: string, message: string) => {
+      try {
+        this.handlers.get(channel)?.(message);
+      } catch {
+        // A malformed message from outside is ignored.
+      }
+    });
   }
 
   static async connect(url: string, prefix: string): Promise<RedisTickBus> {
@@ -67,15 +94,20 @@ export class RedisTickBus implements TickBus {
   }
 
   async subscribe(handler: (tick: Tick) => void): Promise<void> {
-    this.subscriber.on('message', (channel: string, message: string) => {
-      if (channel !== this.channel) return;
-      try {
-        handler(JSON.parse(message) as Tick);
-      } catch {
-        // A malformed message from outside is ignored.
-      }
-    });
+    this.handlers.set(this.channel, (message) => handler(JSON.parse(message) as Tick));
     await this.subscriber.subscribe(this.channel);
+  }
+
+  publishUserEvent(event: UserEvent): void {
+    void this.publisher.publish(this.userChannel, JSON.stringify(event)).catch(() => undefined);
+  }
+
+  async subscribeUserEvents(handler: (event: UserEvent) => void): Promise<void> {
+    this.handlers.set(this.userChannel, (message) => {
+      const event = JSON.parse(message) as UserEvent;
+      if (Number.isSafeInteger(event.userId) && typeof event.topic === 'string') handler(event);
+    });
+    await this.subscriber.subscribe(this.userChannel);
   }
 
   async close(): Promise<void> {
