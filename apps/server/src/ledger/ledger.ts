@@ -498,6 +498,90 @@ export async function settleHolds(
   return entry;
 }
 
+/**
+ * Postings of many movements summed per account, zeros dropped: one journal entry for a batch
+ * (the orders one tick fills or closes) in which an account may come up more than once.
+ */
+export function summed(postings: PostingInput[]): PostingInput[] {
+  const totals = new Map<string, PostingInput>();
+  for (const posting of postings) {
+    const key = accountKey(posting.account);
+    const seen = totals.get(key);
+    totals.set(key, {
+      account: posting.account,
+      amount: seen ? sum([seen.amount, posting.amount]) : normalize(posting.amount),
+    });
+  }
+  return [...totals.values()].filter((posting) => !isZero(posting.amount));
+}
+
+export interface HoldCapture {
+  holdId: number;
+  /** Where the whole remainder of the hold goes (same currency and book), in parts. */
+  parts: PostingInput[];
+}
+
+/**
+ * Captures many pending holds of one book and currency whole, in one journal entry: each hold's
+ * remainder leaves its user's frozen balance for its parts (a margin account, the fee account…).
+ * Postings are summed per account. Every hold must be pending and its parts must add up to it.
+ */
+export async function captureHolds(
+  tx: Queryable,
+  input: {
+    book: Book;
+    currencyId: number;
+    type: string;
+    refType?: string;
+    refId?: string | number;
+    holds: HoldCapture[];
+    /** Further postings of the same movement (they must balance on their own). */
+    extra?: PostingInput[];
+  },
+): Promise<PostedEntry | null> {
+  if (input.holds.length === 0) return null;
+  const ids = input.holds.map((capture) => capture.holdId);
+  const { rows } = await tx.query<HoldRow>(
+    'SELECT * FROM ledger_hold WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
+    [ids],
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const postings: PostingInput[] = [...(input.extra ?? [])];
+  for (const capture of input.holds) {
+    const row = byId.get(capture.holdId);
+    assert(row && row.status === 'pending', `ledger: hold ${capture.holdId} is not pending`);
+    assert(
+      row.book === input.book && row.currency_id === input.currencyId,
+      'ledger: hold of another book or currency',
+    );
+    const remaining = normalize(row.remaining);
+    assert(
+      sum(capture.parts.map((part) => part.amount)) === remaining,
+      'ledger: the parts of a capture must add up to the hold',
+    );
+    for (const part of capture.parts)
+      assert(part.account.currencyId === input.currencyId, 'ledger: capture into another currency');
+    postings.push({
+      account: user(row.user_id, row.currency_id, 'frozen'),
+      amount: neg(remaining),
+    });
+    postings.push(...capture.parts);
+  }
+  const entry = await post(tx, {
+    book: input.book,
+    type: input.type,
+    refType: input.refType,
+    refId: input.refId,
+    postings: summed(postings),
+  });
+  await tx.query(
+    `UPDATE ledger_hold SET remaining = 0, status = 'captured', closed_at = now()
+     WHERE id = ANY($1::bigint[])`,
+    [ids],
+  );
+  return entry;
+}
+
 // ---------------------------------------------------------------- reads
 
 export interface UserBalance {

@@ -111,6 +111,18 @@ interface PositionRow {
 }
 
 const OWNER = 'contract';
+/** Positions filled or closed by one tick per transaction. */
+const BATCH = 500;
+
+/** Rows grouped by book and currency: one journal entry each. */
+function groupByBook<T extends { book: string; currency_id: number }>(rows: T[]): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const key = `${row.book}:${row.currency_id}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  return [...groups.values()];
+}
 const LONG = ORDER_DIRECTION.up;
 
 const opposite = (direction: number) =>
@@ -234,36 +246,43 @@ export class Contracts implements TriggerOwner {
     return rows.flatMap((row) => this.triggersOf(row));
   }
 
+  /**
+   * Fires the levels one tick crossed: resting entries fill and open positions close (take-profit,
+   * stop-loss or liquidation, the first by priority when one tick crosses several), in batches of
+   * one transaction with one journal entry per book.
+   */
   async fire(triggers: Trigger[], tick: FiredTick): Promise<Map<string, TriggerOutcome>> {
     const outcomes = new Map<string, TriggerOutcome>();
     const product = this.deps.market.productById(tick.productId);
     const open = product ? this.deps.market.isOpen(product, tick.time) : false;
+    const entries: number[] = [];
+    const exits = new Map<number, number>();
     for (const trigger of triggers) {
-      // No fill outside the product's session: the trigger waits for the next tick in it.
-      if (!product || !open) {
+      const [, idText, kind] = trigger.key.split(':');
+      const id = Number(idText);
+      // No fill outside the product's session, and no new position while it is halted: the
+      // level waits for the next tick.
+      if (!product || !open || (kind === 'entry' && product.is_lock === 1)) {
         outcomes.set(trigger.key, 'keep');
         continue;
       }
-      const [, idText, kind] = trigger.key.split(':');
-      const id = Number(idText);
-      if (kind === 'entry') {
-        // A halted product takes no new positions; the entry waits.
-        if (product.is_lock === 1) {
-          outcomes.set(trigger.key, 'keep');
-          continue;
-        }
-        await this.fillEntry(id, tick);
-      } else {
-        const reason =
+      outcomes.set(trigger.key, 'done');
+      if (kind === 'entry') entries.push(id);
+      else if (!exits.has(id))
+        exits.set(
+          id,
           kind === 'tp'
             ? CLOSE_REASON.takeProfit
             : kind === 'sl'
               ? CLOSE_REASON.stopLoss
-              : CLOSE_REASON.liquidation;
-        await this.closeAt(id, tick, reason, null);
-      }
-      outcomes.set(trigger.key, 'done');
+              : CLOSE_REASON.liquidation,
+        );
     }
+    for (let at = 0; at < entries.length; at += BATCH)
+      await this.fillEntries(entries.slice(at, at + BATCH), tick);
+    const closing = [...exits].map(([id, reason]) => ({ id, reason, requestId: null }));
+    for (let at = 0; at < closing.length; at += BATCH)
+      await this.closeMany(closing.slice(at, at + BATCH), tick);
     return outcomes;
   }
 
@@ -685,48 +704,81 @@ export class Contracts implements TriggerOwner {
     this.deps.notify?.(row.user_id, 'balances', { book: row.book, currencyId: row.currency_id });
   }
 
-  /** A resting limit entry reached by a tick: fills at its limit with what the hold froze. */
-  private async fillEntry(id: number, tick: FiredTick): Promise<void> {
+  /** Resting limit entries reached by a tick: each fills at its limit with what its hold froze. */
+  private async fillEntries(ids: number[], tick: FiredTick): Promise<void> {
     const now = this.deps.clock.now();
-    const row = await this.deps.db.transaction(async (tx) => {
+    const filled = await this.deps.db.transaction(async (tx) => {
       const { rows } = await tx.query<PositionRow>(
-        'SELECT * FROM contract_position WHERE id = $1 FOR UPDATE',
-        [id],
+        'SELECT * FROM contract_position WHERE id = ANY($1::bigint[]) AND status = 0 ORDER BY id FOR UPDATE',
+        [ids],
       );
-      const position = rows[0];
-      if (!position || position.status !== CONTRACT_STATUS.pending) return null;
-      const product = this.deps.market.productById(position.product_id)!;
-      const entry = normalize(position.limit_price!);
-      const liquidation = liquidationPrice(
-        position.direction,
-        entry,
-        position.quantity,
-        position.margin,
-        position.maintenance_rate,
-        product.price_scale,
+      if (rows.length === 0) return [];
+      const liquidations = rows.map((position) =>
+        liquidationPrice(
+          position.direction,
+          normalize(position.limit_price!),
+          position.quantity,
+          position.margin,
+          position.maintenance_rate,
+          this.deps.market.productById(position.product_id)!.price_scale,
+        ),
       );
-      await ledger.capture(tx, position.hold_id!, {
-        amount: normalize(position.margin),
-        to: ledger.user(position.user_id, position.currency_id, 'margin'),
-        type: 'contract_margin',
-      });
-      if (isPositive(position.open_fee))
-        await ledger.capture(tx, position.hold_id!, {
-          amount: normalize(position.open_fee),
-          to: ledger.platform(position.currency_id, 'fees'),
-          type: 'contract_fee',
+      for (const group of groupByBook(rows)) {
+        const first = group[0]!;
+        await ledger.captureHolds(tx, {
+          book: first.book,
+          currencyId: first.currency_id,
+          type: 'trade:contract_fill',
+          refType: 'tick',
+          refId: `${tick.productId}:${tick.time}:${tick.sequence}`,
+          holds: group.map((position) => ({
+            holdId: position.hold_id!,
+            parts: [
+              {
+                account: ledger.user(position.user_id, position.currency_id, 'margin'),
+                amount: normalize(position.margin),
+              },
+              ...(isPositive(position.open_fee)
+                ? [
+                    {
+                      account: ledger.platform(position.currency_id, 'fees'),
+                      amount: normalize(position.open_fee),
+                    },
+                  ]
+                : []),
+            ],
+          })),
         });
+      }
       const { rows: updated } = await tx.query<PositionRow>(
-        `UPDATE contract_position SET status = 1, entry_price = $2, entry_time = $3, entry_source = $4,
-           entry_sequence = $5, liquidation_price = $6, opened_at = $7, entry_tick_price = $8
-         WHERE id = $1 RETURNING *`,
-        [id, entry, tick.time, tick.source, tick.sequence, liquidation, now, tick.price],
+        `UPDATE contract_position c SET status = 1, entry_price = c.limit_price, entry_tick_price = $3,
+           entry_time = $4, entry_source = $5, entry_sequence = $6, liquidation_price = d.liquidation,
+           opened_at = $7
+         FROM unnest($1::bigint[], $2::numeric[]) AS d (id, liquidation)
+         WHERE c.id = d.id RETURNING c.*`,
+        [
+          rows.map((position) => position.id),
+          liquidations,
+          tick.price,
+          tick.time,
+          tick.source,
+          tick.sequence,
+          now,
+        ],
       );
-      return updated[0]!;
+      return updated;
     });
-    if (!row) return;
-    this.track(row);
-    this.tell(row, this.toPosition(row, await this.currencies(), 'en'));
+    await this.after(filled);
+  }
+
+  /** After a commit: the rows' levels follow their new state and their users hear of them. */
+  private async after(rows: PositionRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const currencies = await this.currencies();
+    for (const row of rows) {
+      this.track(row);
+      this.tell(row, this.toPosition(row, currencies, 'en'));
+    }
   }
 
   // ------------------------------------------------------------ close
@@ -740,11 +792,9 @@ export class Contracts implements TriggerOwner {
     if (!this.deps.market.isOpen(product, this.deps.clock.now().getTime()))
       throw new AppError('hint_marketClosed', 422);
     const tick = currentTick(this.deps.market, product);
-    const closed = await this.closeAt(
-      row.id,
+    const [closed] = await this.closeMany(
+      [{ id: row.id, reason: CLOSE_REASON.manual, requestId: body.requestId }],
       { ...tick, productId: row.product_id },
-      CLOSE_REASON.manual,
-      body.requestId,
     );
     if (closed) return this.toPosition(closed, await this.currencies(), 'en');
     // Closed meanwhile (a trigger or a concurrent request): the same request gets its result.
@@ -764,15 +814,15 @@ export class Contracts implements TriggerOwner {
   }
 
   /**
-   * Closes an open position at a tick, once: the row is locked and must still be open. Returns
-   * the closed row, or null when it was no longer open.
+   * Closes open positions at a tick, once each: the rows are locked and must still be open (those
+   * closed meanwhile are left out). One journal entry per book: each position's margin leaves the
+   * margin account, the capped result comes from or goes to the house, the close fee to the fee
+   * account and the rest to the available balance. Returns the rows it closed.
    */
-  private async closeAt(
-    id: number,
+  private async closeMany(
+    items: { id: number; reason: number; requestId: string | null }[],
     tick: FiredTick,
-    reason: number,
-    requestId: string | null,
-  ): Promise<PositionRow | null> {
+  ): Promise<PositionRow[]> {
     const now = this.deps.clock.now();
     const scales = new Map((await this.deps.settings.currencies()).map((c) => [c.id, c.scale]));
     const product = this.deps.market.productById(tick.productId);
@@ -787,75 +837,73 @@ export class Contracts implements TriggerOwner {
           direction,
         ),
       );
-    const row = await this.deps.db.transaction(async (tx) => {
+    const byId = new Map(items.map((item) => [item.id, item]));
+    const closed = await this.deps.db.transaction(async (tx) => {
       const { rows } = await tx.query<PositionRow>(
-        'SELECT * FROM contract_position WHERE id = $1 FOR UPDATE',
-        [id],
+        'SELECT * FROM contract_position WHERE id = ANY($1::bigint[]) AND status = 1 ORDER BY id FOR UPDATE',
+        [items.map((item) => item.id)],
       );
-      const position = rows[0];
-      if (!position || position.status !== CONTRACT_STATUS.open) return null;
-      const scale = scales.get(position.currency_id) ?? 2;
-      const amounts = closeAmounts(
-        position,
-        tick.price,
-        rates.get(opposite(position.direction))!,
-        scale,
+      if (rows.length === 0) return [];
+      const amounts = rows.map((position) =>
+        closeAmounts(
+          position,
+          tick.price,
+          rates.get(opposite(position.direction))!,
+          scales.get(position.currency_id) ?? 2,
+        ),
       );
-      const postings: ledger.PostingInput[] = [
-        {
-          account: ledger.user(position.user_id, position.currency_id, 'margin'),
-          amount: neg(position.margin),
-        },
-      ];
-      if (isPositive(amounts.returned))
-        postings.push({
-          account: ledger.user(position.user_id, position.currency_id),
-          amount: amounts.returned,
+      const index = new Map(rows.map((position, at) => [position.id, at]));
+      for (const group of groupByBook(rows)) {
+        const first = group[0]!;
+        const liquidation = group.every(
+          (position) => byId.get(position.id)!.reason === CLOSE_REASON.liquidation,
+        );
+        await ledger.post(tx, {
+          book: first.book,
+          type: liquidation ? 'trade:contract_liquidation' : 'trade:contract_close',
+          refType: group.length === 1 ? 'contract' : 'tick',
+          refId: group.length === 1 ? first.id : `${tick.productId}:${tick.time}:${tick.sequence}`,
+          postings: ledger.summed(
+            group.flatMap((position) => {
+              const { result, fee, returned } = amounts[index.get(position.id)!]!;
+              const currency = position.currency_id;
+              return [
+                {
+                  account: ledger.user(position.user_id, currency, 'margin'),
+                  amount: neg(position.margin),
+                },
+                { account: ledger.user(position.user_id, currency), amount: returned },
+                { account: ledger.platform(currency, 'house'), amount: neg(result) },
+                { account: ledger.platform(currency, 'fees'), amount: fee },
+              ];
+            }),
+          ),
         });
-      if (!isZero(amounts.result))
-        postings.push({
-          account: ledger.platform(position.currency_id, 'house'),
-          amount: neg(amounts.result),
-        });
-      if (isPositive(amounts.fee))
-        postings.push({
-          account: ledger.platform(position.currency_id, 'fees'),
-          amount: amounts.fee,
-        });
-      await ledger.post(tx, {
-        book: position.book,
-        type:
-          reason === CLOSE_REASON.liquidation
-            ? 'trade:contract_liquidation'
-            : 'trade:contract_close',
-        refType: 'contract',
-        refId: position.id,
-        postings,
-      });
+      }
       const { rows: updated } = await tx.query<PositionRow>(
-        `UPDATE contract_position SET status = 2, close_reason = $2, exit_price = $3, exit_time = $4,
-           exit_source = $5, exit_sequence = $6, close_fee = $7, realized_pnl = $8, closed_at = $9,
-           close_request_id = $10
-         WHERE id = $1 RETURNING *`,
+        `UPDATE contract_position c SET status = 2, close_reason = d.reason, exit_price = $5,
+           exit_time = $6, exit_source = $7, exit_sequence = $8, close_fee = d.fee,
+           realized_pnl = d.result, closed_at = $9, close_request_id = d.request_id
+         FROM unnest($1::bigint[], $2::smallint[], $3::numeric[], $4::numeric[], $10::text[])
+           AS d (id, reason, fee, result, request_id)
+         WHERE c.id = d.id RETURNING c.*`,
         [
-          id,
-          reason,
+          rows.map((position) => position.id),
+          rows.map((position) => byId.get(position.id)!.reason),
+          amounts.map((amount) => amount.fee),
+          amounts.map((amount) => amount.result),
           tick.price,
           tick.time,
           tick.source,
           tick.sequence,
-          amounts.fee,
-          amounts.result,
           now,
-          requestId,
+          rows.map((position) => byId.get(position.id)!.requestId),
         ],
       );
-      return updated[0]!;
+      return updated;
     });
-    if (!row) return null;
-    this.track(row);
-    this.tell(row, this.toPosition(row, await this.currencies(), 'en'));
-    return row;
+    await this.after(closed);
+    return closed;
   }
 
   // ------------------------------------------------------------ change and cancel
