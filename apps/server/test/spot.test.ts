@@ -175,10 +175,11 @@ async function orders(token: string, kind: 'spot' | 'bibi' = 'spot', query = {})
 /** A platform account's balance in the live book, in USDT. */
 async function platform(kind: 'fees' | 'house'): Promise<string> {
   const { rows } = await t.db.query<{ balance: string }>(
-    `SELECT balance::text AS balance FROM ledger_account
+    `SELECT coalesce(sum(balance), 0)::text AS balance FROM ledger_account
      WHERE book = 'live' AND owner_type = 'platform' AND currency_id = $1 AND kind = $2`,
     [USDT, kind],
   );
+  // A platform account's balance is the sum of its shards.
   return rows[0]?.balance ?? '0';
 }
 

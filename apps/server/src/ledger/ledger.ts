@@ -26,7 +26,10 @@ export type PlatformAccountKind =
 
 export type AccountRef =
   | { ownerType: 'user'; ownerId: number; currencyId: number; kind: UserAccountKind }
-  | { ownerType: 'platform'; currencyId: number; kind: PlatformAccountKind };
+  | { ownerType: 'platform'; currencyId: number; kind: PlatformAccountKind; shard?: number };
+
+/** Shards of a platform account (owner ids 0–15, migration 0012); its balance is their sum. */
+export const PLATFORM_SHARDS = 16;
 
 export interface PostingInput {
   account: AccountRef;
@@ -76,16 +79,25 @@ export const user = (
   kind,
 });
 
-export const platform = (currencyId: number, kind: PlatformAccountKind): AccountRef => ({
+/**
+ * A platform account. `forUser` picks the shard of a user's movement, so that busy accounts (fees,
+ * house) are not one row every order waits for.
+ */
+export const platform = (
+  currencyId: number,
+  kind: PlatformAccountKind,
+  forUser?: number,
+): AccountRef => ({
   ownerType: 'platform',
   currencyId,
   kind,
+  shard: forUser === undefined ? 0 : forUser % PLATFORM_SHARDS,
 });
 
 const BOOKS = new Set<Book>(['live', 'demo']);
 
 function ownerIdOf(account: AccountRef): number {
-  return account.ownerType === 'user' ? account.ownerId : 0;
+  return account.ownerType === 'user' ? account.ownerId : (account.shard ?? 0);
 }
 
 function accountKey(account: AccountRef): string {

@@ -678,7 +678,7 @@ export class Contracts implements TriggerOwner {
       { account: ledger.user(userId, currencyId, 'margin'), amount: margin },
     ];
     if (isPositive(fee))
-      postings.push({ account: ledger.platform(currencyId, 'fees'), amount: fee });
+      postings.push({ account: ledger.platform(currencyId, 'fees', userId), amount: fee });
     await ledger.post(tx, {
       book,
       type: 'trade:contract_open',
@@ -741,7 +741,7 @@ export class Contracts implements TriggerOwner {
               ...(isPositive(position.open_fee)
                 ? [
                     {
-                      account: ledger.platform(position.currency_id, 'fees'),
+                      account: ledger.platform(position.currency_id, 'fees', position.user_id),
                       amount: normalize(position.open_fee),
                     },
                   ]
@@ -873,8 +873,11 @@ export class Contracts implements TriggerOwner {
                   amount: neg(position.margin),
                 },
                 { account: ledger.user(position.user_id, currency), amount: returned },
-                { account: ledger.platform(currency, 'house'), amount: neg(result) },
-                { account: ledger.platform(currency, 'fees'), amount: fee },
+                {
+                  account: ledger.platform(currency, 'house', position.user_id),
+                  amount: neg(result),
+                },
+                { account: ledger.platform(currency, 'fees', position.user_id), amount: fee },
               ];
             }),
           ),

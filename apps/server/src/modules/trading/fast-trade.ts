@@ -495,7 +495,7 @@ export class FastTrades {
           refType: 'fast_trade',
           refId: orderId,
           from: ledger.user(session.userId, currency.id),
-          to: ledger.platform(currency.id, 'fees'),
+          to: ledger.platform(currency.id, 'fees', session.userId),
           amount: fee,
         });
       }

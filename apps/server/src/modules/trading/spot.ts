@@ -567,10 +567,10 @@ export class SpotTrading implements TriggerOwner {
   private async postBuy(tx: Queryable, ref: Ref, amount: string, fee: string): Promise<void> {
     const postings: ledger.PostingInput[] = [
       { account: ledger.user(ref.userId, ref.currencyId), amount: neg(add(amount, fee)) },
-      { account: ledger.platform(ref.currencyId, 'house'), amount },
+      { account: ledger.platform(ref.currencyId, 'house', ref.userId), amount },
     ];
     if (isPositive(fee))
-      postings.push({ account: ledger.platform(ref.currencyId, 'fees'), amount: fee });
+      postings.push({ account: ledger.platform(ref.currencyId, 'fees', ref.userId), amount: fee });
     await ledger.post(tx, {
       book: ref.book,
       type: 'trade:spot_buy',
@@ -624,13 +624,13 @@ export class SpotTrading implements TriggerOwner {
   ): Promise<string> {
     const share = costShare(holding.cost, holding.quantity, quantity);
     const postings: ledger.PostingInput[] = [
-      { account: ledger.platform(ref.currencyId, 'house'), amount: neg(proceeds) },
+      { account: ledger.platform(ref.currencyId, 'house', ref.userId), amount: neg(proceeds) },
     ];
     const paid = sub(proceeds, fee);
     if (isPositive(paid))
       postings.push({ account: ledger.user(ref.userId, ref.currencyId), amount: paid });
     if (isPositive(fee))
-      postings.push({ account: ledger.platform(ref.currencyId, 'fees'), amount: fee });
+      postings.push({ account: ledger.platform(ref.currencyId, 'fees', ref.userId), amount: fee });
     await ledger.post(tx, {
       book: ref.book,
       type: 'trade:spot_sell',
@@ -678,13 +678,13 @@ export class SpotTrading implements TriggerOwner {
       if (buy) {
         await ledger.capture(tx, order.hold_id!, {
           amount,
-          to: ledger.platform(order.currency_id, 'house'),
+          to: ledger.platform(order.currency_id, 'house', order.user_id),
           type: 'spot_buy',
         });
         if (isPositive(fee))
           await ledger.capture(tx, order.hold_id!, {
             amount: fee,
-            to: ledger.platform(order.currency_id, 'fees'),
+            to: ledger.platform(order.currency_id, 'fees', order.user_id),
             type: 'spot_fee',
           });
         // Anything the hold froze beyond what the fill took goes back (none when it matched).
