@@ -33,7 +33,7 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
 /** Starts the Bourse server (tsx, as `npm start` does) and resolves once /healthz answers. */
 export async function startServer({ port, env = {}, dataDir: givenDataDir }) {
   const dataDir = givenDataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'bourse-bench-')));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,7 +1,10 @@
 /**
  * The hash router. Only screens that exist are registered; every other path of the route table
  * (config/paths.ts) shows the not-found screen. Each screen is its own lazily loaded chunk.
+ * Features never import each other: where a screen shows another feature's parts (the trading
+ * forms on the quote detail, the fast trades on the positions screen), the app hands them in.
  */
+import { lazy } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '../config/paths';
 import { setNavigator } from '../lib/navigation';
@@ -14,6 +17,37 @@ type Lazy = RouteObject['lazy'];
 function screen(load: () => Promise<{ default: React.ComponentType }>): Lazy {
   return async () => ({ Component: (await load()).default });
 }
+
+/** A screen whose page gets parts of other features from the app. */
+function screenWith<P extends object>(
+  load: () => Promise<{ default: React.ComponentType<P> }>,
+  props: P,
+): Lazy {
+  return async () => {
+    const { default: Page } = await load();
+    return { Component: () => <Page {...props} /> };
+  };
+}
+
+/** The contract and spot forms of the quote detail, each loaded when its mode is first chosen. */
+const tradePanels = {
+  contract: lazy(() => import('../features/trading/contract-panel')),
+  spot: lazy(() => import('../features/trading/spot-panel')),
+};
+
+/** The recent fast trades and their countdown, on the positions screen's fast tab. */
+const fastTrades = {
+  List: lazy(() =>
+    import('../features/market/fast-trade-list').then((module) => ({
+      default: module.FastTradeList,
+    })),
+  ),
+  Popup: lazy(() =>
+    import('../features/market/fast-trade-countdown').then((module) => ({
+      default: module.FastTradeCountdownPopup,
+    })),
+  ),
+};
 
 export const routes: RouteObject[] = [
   {
@@ -28,9 +62,17 @@ export const routes: RouteObject[] = [
       { path: paths.favorite, lazy: screen(() => import('../features/market/favorite-page')) },
       {
         path: paths.quoteDetail,
-        lazy: screen(() => import('../features/market/quote-detail-page')),
+        lazy: screenWith(() => import('../features/market/quote-detail-page'), {
+          panels: tradePanels,
+        }),
       },
       { path: paths.kline, lazy: screen(() => import('../features/market/kline-page')) },
+      { path: paths.bibi, lazy: screen(() => import('../features/trading/bibi-page')) },
+      {
+        path: paths.contractPosition,
+        lazy: screenWith(() => import('../features/trading/positions-page'), { fast: fastTrades }),
+      },
+      { path: paths.bibiOrder, lazy: screen(() => import('../features/trading/orders-page')) },
       {
         path: paths.accountDetail,
         lazy: screen(() => import('../features/wallet/account-detail-page')),

@@ -1,14 +1,25 @@
 /**
  * Quote detail (tab 2, where trading happens): the product's live price, the day's statistics,
- * its candles, the favourite toggle, the market's open or closed state, and the fast-trade panel
- * with the user's recent fast trades.
+ * its candles, the favourite toggle, the market's open or closed state, and the order panel in
+ * the modes the product allows (its `PositionType`): fast trade (with the user's recent fast
+ * trades), contract and spot. The contract and spot forms belong to the trading feature: the app
+ * hands them in (`panels`) and each loads when its mode is first chosen. `?mode=` and `?side=`
+ * open a mode and a side directly.
  */
-import { useState } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { StarFill, StarOutline } from 'antd-mobile-icons';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatAmount } from '@bourse/shared';
-import { addOption, delOption, fetchProduct, type CandleInterval } from '../../api/market';
+import { POSITION_TYPE, PRODUCT_TYPE, formatAmount } from '@bourse/shared';
+import {
+  addOption,
+  delOption,
+  fetchProduct,
+  type CandleInterval,
+  type Product,
+  type TickerInfo,
+} from '../../api/market';
 import { showToast } from '../../api';
 import { isSignedIn } from '../../api/session';
 import { changeClass, formatChangeRate } from '../../components/quote-row';
@@ -17,20 +28,83 @@ import { useLiveTicker } from '../../hooks/use-live-tickers';
 import { useSubmit } from '../../hooks/use-submit';
 import { navigateTo } from '../../lib/navigation';
 import { CandleChart } from './candle-chart';
+import { fetchFastTradeOptions } from './fast-trade-api';
 import { FastTradePanel } from './fast-trade-panel';
 import { IntervalTabs } from './interval-tabs';
 import { useProductQuery } from './use-product-query';
 
-export default function QuoteDetailPage() {
+/** What an order form of another feature gets: the product, its live price, a side to start. */
+export interface OrderPanelProps {
+  product: Product;
+  ticker: TickerInfo | undefined;
+  initialSide?: number;
+}
+
+/** The order forms the app hands in (trading feature), loaded when their mode is chosen. */
+export interface TradePanels {
+  contract?: ComponentType<OrderPanelProps>;
+  spot?: ComponentType<OrderPanelProps>;
+}
+
+type Mode = 'fast' | 'contract' | 'spot';
+
+const MODE_LABEL: Record<Mode, string> = {
+  fast: 'fast_title',
+  contract: 'trade_contractTitle',
+  spot: 'trade_spotTitle',
+};
+
+/** The position types a product allows (0 fast, 1 contract, 2 spot, 3 coin-to-coin). */
+function positionTypesOf(product: Product | null | undefined): number[] | undefined {
+  return (product as { PositionType?: number[] } | null | undefined)?.PositionType;
+}
+
+/** The modes a product allows, in tab order; fast while its options are still loading too. */
+function useModes(product: Product | null | undefined, panels: TradePanels): Mode[] {
+  const positionTypes = positionTypesOf(product);
+  const fastOffered = positionTypes?.includes(POSITION_TYPE.fast) ?? false;
+  const options = useQuery({
+    queryKey: ['fastTradeOptions', product?.productType, product?.productCode],
+    queryFn: () => fetchFastTradeOptions(product!.productType, product!.productCode),
+    enabled: Boolean(product) && fastOffered,
+    retry: false,
+  });
+  if (!product) return [];
+  const modes: Mode[] = [];
+  if (fastOffered && (options.isPending || (options.data?.length ?? 0) > 0)) modes.push('fast');
+  if (panels.contract && positionTypes?.includes(POSITION_TYPE.contract)) modes.push('contract');
+  if (
+    panels.spot &&
+    positionTypes?.includes(POSITION_TYPE.spot) &&
+    (product.productType === PRODUCT_TYPE.usStock || product.productType === PRODUCT_TYPE.crypto)
+  )
+    modes.push('spot');
+  return modes;
+}
+
+export default function QuoteDetailPage({ panels = {} }: { panels?: TradePanels }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { productType, productCode } = useProductQuery();
+  const [search, setSearch] = useSearchParams();
   const [interval, setCandleInterval] = useState<CandleInterval>('15m');
   const queryKey = ['product', productType, productCode];
   const product = useQuery({ queryKey, queryFn: () => fetchProduct(productType, productCode) });
   const live = useLiveTicker(productType, productCode);
   const ticker = live ?? product.data?.tickerInfo ?? undefined;
   const data = product.data;
+  const modes = useModes(data, panels);
+  const asked = search.get('mode') as Mode | null;
+  const mode = asked && modes.includes(asked) ? asked : modes[0];
+  const side = Number(search.get('side')) || undefined;
+  const Panel = mode === 'contract' ? panels.contract : mode === 'spot' ? panels.spot : undefined;
+
+  function chooseMode(next: Mode) {
+    const query = new URLSearchParams(search);
+    query.set('mode', next);
+    query.delete('side');
+    setSearch(query, { replace: true });
+  }
 
   const favourite = useSubmit(async () => {
     if (!data) return;
@@ -133,12 +207,86 @@ export default function QuoteDetailPage() {
           {t('market_fullChart')}
         </button>
       </div>
-      {data && (
+      {data && modes.length > 1 && (
+        <div
+          className="market-tabs trade-modes"
+          role="tablist"
+          aria-label={t('trade_modes')}
+          data-testid="trade-modes"
+        >
+          {modes.map((candidate) => (
+            <button
+              key={candidate}
+              type="button"
+              role="tab"
+              aria-selected={candidate === mode}
+              data-testid={`trade-mode-${candidate}`}
+              onClick={() => chooseMode(candidate)}
+            >
+              {t(MODE_LABEL[candidate])}
+            </button>
+          ))}
+        </div>
+      )}
+      {data && mode === 'fast' && (
         <FastTradePanel
           productType={productType}
           productCode={productCode}
-          positionTypes={(data as { PositionType?: number[] }).PositionType}
+          positionTypes={positionTypesOf(data)}
         />
+      )}
+      {data && Panel && (
+        <Suspense
+          fallback={
+            <div className="card trade-panel muted" aria-busy="true">
+              {t('common_loading')}
+            </div>
+          }
+        >
+          <Panel
+            // A fresh form for another product or mode.
+            key={`${mode}:${productType}:${productCode}:${side ?? ''}`}
+            product={data}
+            ticker={ticker}
+            initialSide={side}
+          />
+        </Suspense>
+      )}
+      {data && (
+        <div className="trade-links">
+          <button
+            type="button"
+            className="link"
+            data-testid="open-positions"
+            onClick={() =>
+              navigateTo(
+                'contractPosition',
+                mode === 'spot' || mode === 'contract' ? { tab: mode } : { tab: 'fast' },
+              )
+            }
+          >
+            {t('trade_myPositions')}
+          </button>
+          <button
+            type="button"
+            className="link"
+            data-testid="open-orders"
+            onClick={() => navigateTo('bibiOrder')}
+          >
+            {t('trade_myOrders')}
+          </button>
+          {productType === PRODUCT_TYPE.crypto &&
+            positionTypesOf(data)?.includes(POSITION_TYPE.coinToCoin) && (
+              <button
+                type="button"
+                className="link"
+                data-testid="open-bibi"
+                onClick={() => navigateTo('bibi', { productCode })}
+              >
+                {t('trade_bibiLink')}
+              </button>
+            )}
+        </div>
       )}
     </div>
   );

@@ -1,0 +1,220 @@
+/**
+ * Coin-to-coin (quoteDetail/bibi, `?productCode=BTCUSDT`): the pair's live price, the buy and sell
+ * form, the user's coins of the pair and USDT, the user's own resting orders laid out like an order
+ * book (sells above the price, buys below, each to cancel) and the pair's recent fills.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'antd-mobile';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  ORDER_DIRECTION,
+  PRODUCT_TYPE,
+  SPOT_ORDER_STATUS,
+  cmp,
+  normalize,
+  type SpotOrder,
+} from '@bourse/shared';
+import { showToast } from '../../api';
+import { fetchProduct } from '../../api/market';
+import { isSignedIn } from '../../api/session';
+import { PageHeader } from '../../components/page-header';
+import { changeClass, formatChangeRate } from '../../components/quote-row';
+import { SimulatedLabel } from '../../components/simulated-label';
+import { useLiveTicker } from '../../hooks/use-live-tickers';
+import { useSubmit } from '../../hooks/use-submit';
+import { navigateTo } from '../../lib/navigation';
+import { useBibiAssets, useBook, useRefreshTrading, useTradeBalance } from './hooks';
+import { OrderRows } from './order-list';
+import { Line } from './parts';
+import SpotPanel, { baseAsset } from './spot-panel';
+import {
+  LIVE_REFRESH_MS,
+  TRADING_KEY,
+  cancelSpotOrder,
+  currencyName,
+  currencyScale,
+  fetchSpotOrders,
+  money,
+  priceText,
+  quantityText,
+  tradeCurrencyId,
+} from './trading-api';
+
+function usePairCode(): string {
+  const [search] = useSearchParams();
+  const code = (search.get('productCode') ?? '').toUpperCase();
+  return /^[A-Z0-9.]{1,16}$/.test(code) ? code : 'BTCUSDT';
+}
+
+/** One of the user's resting orders in the book: price, quantity, cancel. */
+function BookRow({ order, priceScale }: { order: SpotOrder; priceScale: number }) {
+  const { t } = useTranslation();
+  const refresh = useRefreshTrading();
+  const buy = order.orderDirection === ORDER_DIRECTION.up;
+  const cancel = useSubmit(async () => {
+    await cancelSpotOrder('bibi', order.id).finally(refresh);
+    showToast(t('trade_orderCancelled'));
+  });
+  return (
+    <div className={`book-row ${buy ? 'book-buy' : 'book-sell'}`} data-testid={`book-${order.id}`}>
+      <span className={buy ? 'up' : 'down'}>{priceText(order.limitPrice, priceScale)}</span>
+      <span>{quantityText(order.quantity)}</span>
+      <Button
+        size="mini"
+        fill="none"
+        color="warning"
+        loading={cancel.pending}
+        disabled={cancel.pending}
+        onClick={() => void cancel.submit()}
+        data-testid={`book-${order.id}-cancel`}
+      >
+        {t('common_cancel')}
+      </Button>
+    </div>
+  );
+}
+
+function MyBook({
+  productCode,
+  price,
+  priceScale,
+}: {
+  productCode: string;
+  price: string | undefined;
+  priceScale: number;
+}) {
+  const { t } = useTranslation();
+  const book = useBook();
+  const resting = useQuery({
+    queryKey: [TRADING_KEY.bibiOrders, 'book', productCode, book],
+    queryFn: () =>
+      fetchSpotOrders('bibi', { status: SPOT_ORDER_STATUS.open, productCode, pageSize: 100 }),
+    refetchInterval: (query) =>
+      (query.state.data?.rows.length ?? 0) > 0 ? LIVE_REFRESH_MS : false,
+  });
+  const rows = [...(resting.data?.rows ?? [])].sort((a, b) =>
+    cmp(b.limitPrice ?? '0', a.limitPrice ?? '0'),
+  );
+  const sells = rows.filter((row) => row.orderDirection === ORDER_DIRECTION.down);
+  const buys = rows.filter((row) => row.orderDirection === ORDER_DIRECTION.up);
+  return (
+    <section className="card stack my-book" style={{ gap: 4 }} data-testid="bibi-book">
+      <strong className="card-title">{t('trade_myBook')}</strong>
+      <div className="book-row book-head muted">
+        <span>{t('trade_price')}</span>
+        <span>{t('trade_quantity')}</span>
+        <span />
+      </div>
+      {sells.map((order) => (
+        <BookRow key={order.id} order={order} priceScale={priceScale} />
+      ))}
+      <div className="book-price" data-testid="bibi-book-price">
+        {price ? priceText(price, priceScale) : '- -'}
+      </div>
+      {buys.map((order) => (
+        <BookRow key={order.id} order={order} priceScale={priceScale} />
+      ))}
+      {resting.isSuccess && rows.length === 0 && (
+        <p className="muted empty-note">{t('trade_noRestingOrders')}</p>
+      )}
+    </section>
+  );
+}
+
+function Balances({ productCode, priceScale }: { productCode: string; priceScale: number }) {
+  const { t } = useTranslation();
+  const assets = useBibiAssets(true);
+  const balance = useTradeBalance(true);
+  const currencyId = tradeCurrencyId();
+  const scale = currencyScale(currencyId) ?? 4;
+  const coin = baseAsset(productCode);
+  const asset = assets.data?.find((row) => row.productCode === productCode);
+  return (
+    <section className="card stack" style={{ gap: 6 }} data-testid="bibi-balances">
+      <strong className="card-title">{t('trade_myAssets')}</strong>
+      <Line label={`${coin} · ${t('wallet_available')}`} testId="bibi-coin-available">
+        {assets.data ? quantityText(normalize(asset?.bibiAmount ?? '0')) : '- -'}
+      </Line>
+      <Line label={`${coin} · ${t('wallet_frozen')}`} testId="bibi-coin-frozen">
+        {assets.data ? quantityText(normalize(asset?.frozenAmount ?? '0')) : '- -'}
+      </Line>
+      {asset && (
+        <Line label={t('position_averageCost')}>{priceText(asset.averageCost, priceScale)}</Line>
+      )}
+      <Line label={`${currencyName(currencyId)} · ${t('wallet_available')}`} testId="bibi-usdt">
+        {balance.data ? money(balance.data.amount, scale) : '- -'}
+      </Line>
+    </section>
+  );
+}
+
+export default function BibiPage() {
+  const { t } = useTranslation();
+  const productCode = usePairCode();
+  const signedIn = isSignedIn();
+  const book = useBook();
+  const product = useQuery({
+    queryKey: ['product', PRODUCT_TYPE.crypto, productCode],
+    queryFn: () => fetchProduct(PRODUCT_TYPE.crypto, productCode),
+  });
+  const live = useLiveTicker(PRODUCT_TYPE.crypto, productCode);
+  const data = product.data;
+  const ticker = live ?? data?.tickerInfo ?? undefined;
+  const priceScale = data?.priceScale ?? 2;
+  const fills = useQuery({
+    queryKey: [TRADING_KEY.bibiOrders, 'fills', productCode, book],
+    queryFn: () =>
+      fetchSpotOrders('bibi', { status: SPOT_ORDER_STATUS.filled, productCode, pageSize: 10 }),
+    enabled: signedIn,
+  });
+  const direction = changeClass(ticker?.changeRate);
+  return (
+    <div className="page" data-testid="bibi-page">
+      <PageHeader
+        title={t('trade_bibiTitle')}
+        right={
+          <button
+            type="button"
+            className="link"
+            style={{ fontSize: 13 }}
+            onClick={() => navigateTo('bibiOrder', { kind: 'bibi' })}
+          >
+            {t('trade_myOrders')}
+          </button>
+        }
+      />
+      {product.isSuccess && !data ? (
+        <p className="muted empty-note">{t('hint_productUnknown')}</p>
+      ) : (
+        <>
+          <SimulatedLabel simulated={data?.simulated} />
+          <section className="detail-price bibi-price">
+            <strong style={{ fontSize: 16 }}>
+              {baseAsset(productCode)}/{currencyName(tradeCurrencyId())}
+            </strong>
+            <span className={`balance ${direction}`} data-testid="bibi-price">
+              {ticker ? priceText(ticker.nowPrice, priceScale) : '- -'}
+            </span>
+            <span className={direction}>{formatChangeRate(ticker?.changeRate)}</span>
+          </section>
+          {data && <SpotPanel product={data} ticker={ticker} kind="bibi" />}
+          {signedIn && (
+            <div className="bibi-sections">
+              <Balances productCode={productCode} priceScale={priceScale} />
+              <MyBook productCode={productCode} price={ticker?.nowPrice} priceScale={priceScale} />
+              <section className="card stack order-list" style={{ gap: 0 }}>
+                <strong className="card-title">{t('trade_recentFills')}</strong>
+                <OrderRows
+                  orders={fills.data?.rows ?? []}
+                  loaded={fills.isSuccess}
+                  empty="trade_noFills"
+                />
+              </section>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * The spot tab of the positions screen: what the user holds (quantity, the part resting sells
+ * froze, average cost, value and result at the live price) with a shortcut to sell, and the spot
+ * order history.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { POSITION_TYPE, cmp, isPositive, mul, sub, toScale, type Holding } from '@bourse/shared';
+import { useLiveTicker } from '../../hooks/use-live-tickers';
+import { navigateTo } from '../../lib/navigation';
+import { useBook, useHoldings } from './hooks';
+import { OrderRows, priceScaleOf } from './order-list';
+import { Line } from './parts';
+import {
+  LIVE_REFRESH_MS,
+  TRADING_KEY,
+  currencyScale,
+  fetchSpotOrders,
+  money,
+  priceText,
+  quantityText,
+  returnRate,
+  signedMoney,
+  tradeCurrencyId,
+} from './trading-api';
+
+function HoldingCard({ holding }: { holding: Holding }) {
+  const { t } = useTranslation();
+  const live = useLiveTicker(holding.productType, holding.productCode);
+  const scale = currencyScale(tradeCurrencyId()) ?? 4;
+  const price = live?.nowPrice ?? holding.nowPrice ?? undefined;
+  const priceScale = priceScaleOf(price ?? holding.nowPrice);
+  const value = price ? toScale(mul(holding.quantity, price), scale) : holding.marketValue;
+  const pnl = value ? toScale(sub(value, holding.costAmount), scale) : holding.unrealizedPnl;
+  const rate = pnl ? returnRate(pnl, holding.costAmount) : undefined;
+  const sign = pnl ? cmp(pnl, '0') : 0;
+  const pnlClass = sign > 0 ? 'up' : sign < 0 ? 'down' : '';
+  return (
+    <article className="position-card" data-testid={`holding-${holding.productCode}`}>
+      <div className="row" style={{ gap: 6, minWidth: 0 }}>
+        <strong className="ellipsis">{holding.productName || holding.productCode}</strong>
+        <span className="muted" style={{ fontSize: 12 }}>
+          {holding.productCode}
+        </span>
+        <span className="spacer" />
+        <Button
+          size="small"
+          color="danger"
+          fill="outline"
+          data-testid={`holding-${holding.productCode}-sell`}
+          onClick={() =>
+            navigateTo('quoteDetail', {
+              productType: holding.productType,
+              productCode: holding.productCode,
+              mode: 'spot',
+              side: 2,
+            })
+          }
+        >
+          {t('trade_sell')}
+        </Button>
+      </div>
+      <div className="position-pnl">
+        <span className="muted">{t('position_unrealizedPnl')}</span>
+        <strong className={pnlClass} data-testid={`holding-${holding.productCode}-pnl`}>
+          {signedMoney(pnl, scale)} {holding.currencyName}
+        </strong>
+        {rate && (
+          <span className={pnlClass} style={{ fontSize: 12 }}>
+            {rate}
+          </span>
+        )}
+      </div>
+      <div className="trade-grid">
+        <Line label={t('trade_quantity')} testId={`holding-${holding.productCode}-quantity`}>
+          {quantityText(holding.quantity)}
+        </Line>
+        <Line label={t('position_frozen')}>{quantityText(holding.frozenQuantity)}</Line>
+        <Line label={t('position_averageCost')}>
+          {priceText(holding.averageCost, Math.max(priceScale, 2))}
+        </Line>
+        <Line label={t('position_lastPrice')}>{priceText(price, priceScale)}</Line>
+        <Line label={t('position_cost')}>{money(holding.costAmount, scale)}</Line>
+        <Line label={t('position_value')} testId={`holding-${holding.productCode}-value`}>
+          {money(value, scale)}
+        </Line>
+      </div>
+    </article>
+  );
+}
+
+export function SpotHoldings() {
+  const { t } = useTranslation();
+  const book = useBook();
+  const holdings = useHoldings(true);
+  const orders = useQuery({
+    queryKey: [TRADING_KEY.spotOrders, 'recent', book],
+    queryFn: () => fetchSpotOrders('spot', { pageSize: 20 }),
+    refetchInterval: (query) =>
+      query.state.data?.rows.some((row) => row.status === 0) ? LIVE_REFRESH_MS : false,
+  });
+  const held = (holdings.data ?? []).filter(
+    (row) => row.positionType === POSITION_TYPE.spot && isPositive(row.quantity),
+  );
+  return (
+    <div className="stack" style={{ gap: 8 }} data-testid="spot-holdings">
+      <h2 className="section-title">{t('position_holdings')}</h2>
+      {holdings.isSuccess && held.length === 0 && (
+        <p className="muted empty-note">{t('position_noHoldings')}</p>
+      )}
+      {held.map((holding) => (
+        <HoldingCard key={`${holding.productType}:${holding.productCode}`} holding={holding} />
+      ))}
+      <h2 className="section-title">{t('position_spotOrders')}</h2>
+      <div className="card order-list">
+        <OrderRows
+          orders={orders.data?.rows ?? []}
+          loaded={orders.isSuccess}
+          empty="trade_noOrders"
+        />
+      </div>
+    </div>
+  );
+}

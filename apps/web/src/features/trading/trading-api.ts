@@ -1,0 +1,315 @@
+/**
+ * The calls of contracts (position type 1), spot (2) and coin-to-coin (3), the fee rates and
+ * balances their forms need, and what their screens share: amounts at the trade currency's scale,
+ * tick times, request ids and the labels of statuses and close reasons.
+ */
+import {
+  SWITCH,
+  SWITCH_OFF,
+  formatAmount,
+  div,
+  isDecimalString,
+  isPositive,
+  mul,
+  normalize,
+  scaleOf,
+  toScale,
+  type BibiAsset,
+  type ContractPosition,
+  type Holding,
+  type SpotOrder,
+} from '@bourse/shared';
+import { api } from '../../api';
+import {
+  loadFeeSettings,
+  storedSwitches,
+  type FeeSetting,
+  type PlatformCurrency,
+} from '../../api/launch';
+import type { Product } from '../../api/market';
+import { getItem, getOtherValue, setItem, STORAGE_KEY } from '../../lib/storage';
+
+export type { BibiAsset, ContractPosition, Holding, SpotOrder } from '@bourse/shared';
+
+/** The product as the detail call sends it, with the fields trading reads. */
+export type TradableProduct = Product & {
+  /** Position types the product allows: 0 fast, 1 contract, 2 spot, 3 coin-to-coin. */
+  PositionType?: number[];
+  /** Equity at or below entry notional × this liquidates a contract. */
+  maintenanceRate?: string;
+};
+
+export interface Balance {
+  currencyId: number;
+  currencyName: string;
+  amount: string;
+  frozenAmount: string;
+}
+
+/** Query keys, so a change anywhere refreshes every screen showing it. */
+export const TRADING_KEY = {
+  contracts: 'contractPositions',
+  spotOrders: 'spotOrders',
+  bibiOrders: 'bibiOrders',
+  holdings: 'spotHoldings',
+  bibiAssets: 'bibiAssets',
+  /** Shared with the fast-trade panel and the wallet: the balance of one currency. */
+  balance: 'userBalance',
+  fees: 'orderFeeSetting',
+} as const;
+
+/** How often open positions and resting orders are read again while a screen shows them. */
+export const LIVE_REFRESH_MS = 5000;
+
+// ------------------------------------------------------------------ balances and fees
+
+export function fetchBalance(currencyId: number): Promise<Balance> {
+  return api.get<Balance>('/api/userInfo/userBalance', { currencyId });
+}
+
+/** The trade currency (otherValue `default_trade_currency_id`, USDT). */
+export function tradeCurrencyId(): number {
+  return getOtherValue().default_trade_currency_id;
+}
+
+/** Decimals of a platform currency, as launch stored them. */
+export function currencyScale(currencyId: number): number | undefined {
+  return getItem<PlatformCurrency[]>(STORAGE_KEY.platformCurrency)?.find(
+    (currency) => currency.id === currencyId,
+  )?.scale;
+}
+
+export function currencyName(currencyId: number): string {
+  return (
+    getItem<PlatformCurrency[]>(STORAGE_KEY.platformCurrency)?.find(
+      (currency) => currency.id === currencyId,
+    )?.currencyName ?? 'USDT'
+  );
+}
+
+/** The fee table as launch stored it (refreshed by the query that uses it). */
+export function storedFees(): FeeSetting[] | undefined {
+  return getItem<FeeSetting[]>(STORAGE_KEY.feeSettings);
+}
+
+export { loadFeeSettings };
+
+/** The rate of the fee table for a product type, position type and direction (0 when none). */
+export function feeRateOf(
+  fees: readonly FeeSetting[] | undefined,
+  productType: number,
+  positionType: number,
+  direction: number,
+): string {
+  const row = fees?.find(
+    (fee) =>
+      fee.productType === productType &&
+      fee.PositionType === positionType &&
+      fee.exType === direction,
+  );
+  return row && isDecimalString(row.feeRate) ? normalize(row.feeRate) : '0';
+}
+
+// ------------------------------------------------------------------ contracts
+
+export interface OpenContract {
+  productType: number;
+  productCode: string;
+  orderDirection: number;
+  leverage: number;
+  orderType: number;
+  price?: string;
+  quantity?: string;
+  margin?: string;
+  takeProfit?: string;
+  stopLoss?: string;
+  requestId: string;
+}
+
+export function openContract(body: OpenContract): Promise<ContractPosition> {
+  return api.post<ContractPosition>('/api/contractPosition/open', { ...body });
+}
+
+export function closeContract(id: number, requestId: string): Promise<ContractPosition> {
+  return api.post<ContractPosition>('/api/contractPosition/close', { id, requestId });
+}
+
+/** Sets the take-profit and stop-loss; an empty text clears one. */
+export function updateTpSl(
+  id: number,
+  takeProfit: string,
+  stopLoss: string,
+): Promise<ContractPosition> {
+  return api.post<ContractPosition>('/api/contractPosition/updateTpSl', {
+    id,
+    takeProfit,
+    stopLoss,
+  });
+}
+
+export function cancelContract(id: number): Promise<ContractPosition> {
+  return api.post<ContractPosition>('/api/contractPosition/cancel', { id });
+}
+
+export async function fetchContracts(
+  statuses: readonly number[],
+  pageSize = 50,
+  pageNum = 1,
+): Promise<{ rows: ContractPosition[]; total: number }> {
+  const { rows, total } = await api.page<ContractPosition>('/api/contractPosition/list', {
+    status: statuses.join(','),
+    pageNum,
+    pageSize,
+  });
+  return { rows: rows ?? [], total: total ?? 0 };
+}
+
+// ------------------------------------------------------------------ spot and coin-to-coin
+
+/** Spot orders (position type 2) or coin-to-coin ones (3). */
+export type SpotKind = 'spot' | 'bibi';
+
+export interface PlaceSpotOrder {
+  productType: number;
+  productCode: string;
+  orderDirection: number;
+  orderType: number;
+  price?: string;
+  quantity: string;
+  requestId: string;
+}
+
+export function placeSpotOrder(kind: SpotKind, order: PlaceSpotOrder): Promise<SpotOrder> {
+  const { orderDirection, productType, ...body } = order;
+  const buy = orderDirection === 1;
+  if (kind === 'bibi')
+    return api.post<SpotOrder>(`/api/bibiTradeOrder/${buy ? 'buy' : 'sell'}`, { ...body });
+  return api.post<SpotOrder>(
+    `/api/spotTradeOrder/${buy ? 'addSpotTradeOrder' : 'sellSpotTradeOrder'}`,
+    { ...body, productType },
+  );
+}
+
+export function cancelSpotOrder(kind: SpotKind, id: number): Promise<SpotOrder> {
+  return api.post<SpotOrder>(
+    kind === 'bibi' ? '/api/bibiTradeOrder/cancel' : '/api/spotTradeOrder/cancel',
+    { id },
+  );
+}
+
+export interface SpotOrderQuery {
+  status?: number;
+  orderDirection?: number;
+  productCode?: string;
+  pageSize?: number;
+  pageNum?: number;
+}
+
+export async function fetchSpotOrders(
+  kind: SpotKind,
+  query: SpotOrderQuery = {},
+): Promise<{ rows: SpotOrder[]; total: number }> {
+  const { rows, total } = await api.page<SpotOrder>(
+    kind === 'bibi' ? '/api/bibiTradeOrder/list' : '/api/spotTradeOrder/list',
+    { pageNum: 1, pageSize: 20, ...query },
+  );
+  return { rows: rows ?? [], total: total ?? 0 };
+}
+
+export async function fetchHoldings(): Promise<Holding[]> {
+  return (await api.get<Holding[]>('/api/spotTradeOrder/holdings')) ?? [];
+}
+
+/** The user's coins (spec: `$bibiAssets` on the device; a missing coin counts as 0). */
+export async function fetchBibiAssets(): Promise<BibiAsset[]> {
+  const response = await api.request<BibiAsset[]>('/api/userBibiAssets/list');
+  const assets =
+    (response.data as BibiAsset[] | undefined) ?? (response as { rows?: BibiAsset[] }).rows ?? [];
+  setItem(STORAGE_KEY.bibiAssets, assets);
+  return assets;
+}
+
+export function storedBibiAssets(): BibiAsset[] | undefined {
+  return getItem<BibiAsset[]>(STORAGE_KEY.bibiAssets);
+}
+
+// ------------------------------------------------------------------ texts
+
+/** An amount at the app's decimals (more when it has them, up to `scale`), grouped by the switch. */
+export function money(value: string | null | undefined, scale: number): string {
+  const thousands = storedSwitches()[SWITCH.thousandsSeparator] !== SWITCH_OFF;
+  if (!isDecimalString(value)) return formatAmount(value, { thousands });
+  const wanted = Math.max(getOtherValue().app_decimal_no, scaleOf(normalize(value)));
+  return formatAmount(value, { decimals: Math.min(wanted, scale), thousands });
+}
+
+/** A signed amount: "+12.50", "-10.00", "0.00". */
+export function signedMoney(value: string | null | undefined, scale: number): string {
+  const text = money(value, scale);
+  return isDecimalString(value) && !value.startsWith('-') && !/^[0.]+$/.test(normalize(value))
+    ? `+${text}`
+    : text;
+}
+
+/** A price at the product's decimals, grouped by the switch. */
+export function priceText(value: string | null | undefined, priceScale: number): string {
+  const thousands = storedSwitches()[SWITCH.thousandsSeparator] !== SWITCH_OFF;
+  return formatAmount(value, isDecimalString(value) ? { decimals: priceScale, thousands } : {});
+}
+
+/** A quantity as it is (no trailing zeros), grouped by the switch. */
+export function quantityText(value: string | null | undefined): string {
+  if (!isDecimalString(value)) return formatAmount(value);
+  const plain = normalize(value);
+  const thousands = storedSwitches()[SWITCH.thousandsSeparator] !== SWITCH_OFF;
+  return formatAmount(plain, { decimals: scaleOf(plain), thousands });
+}
+
+/** A rate as a percentage ("0.0005" is "0.05%"). */
+export function percentText(rate: string): string {
+  return `${normalize(mul(rate, '100'))}%`;
+}
+
+/** A result against what it risked, as a signed percentage with 2 decimals ("+0.08%"). */
+export function returnRate(result: string, base: string): string | undefined {
+  if (!isDecimalString(result) || !isDecimalString(base) || !isPositive(base)) return undefined;
+  const rate = toScale(div(mul(result, '100'), base, 18), 2, 'halfUp');
+  return `${isPositive(rate) ? '+' : ''}${rate}%`;
+}
+
+/** A tick time as the evidence shows it: yyyy/MM/dd HH:mm:ss.SSS on the device's clock face. */
+export function tickTime(ms: number): string {
+  const date = new Date(ms);
+  if (Number.isNaN(date.getTime())) return '- -';
+  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+  const day = `${date.getFullYear()}/${pad(date.getMonth() + 1)}/${pad(date.getDate())}`;
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+  return `${day} ${time}.${pad(date.getMilliseconds(), 3)}`;
+}
+
+/** A new request id: one per confirmed order, reused by a retry of the same order. */
+export function newRequestId(prefix: string): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return `${prefix}-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+export const CONTRACT_STATUS_LABEL: Record<number, string> = {
+  0: 'position_status_pending',
+  1: 'position_status_open',
+  2: 'position_status_closed',
+  3: 'position_status_cancelled',
+};
+
+export const CLOSE_REASON_LABEL: Record<number, string> = {
+  1: 'position_reason_manual',
+  2: 'position_reason_takeProfit',
+  3: 'position_reason_stopLoss',
+  4: 'position_reason_liquidation',
+};
+
+export const SPOT_STATUS_LABEL: Record<number, string> = {
+  0: 'trade_status_resting',
+  1: 'trade_status_filled',
+  2: 'trade_status_cancelled',
+};
