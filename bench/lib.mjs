@@ -33,24 +33,33 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
 /** Starts the Bourse server (tsx, as `npm start` does) and resolves once /healthz answers. */
 export async function startServer({ port, env = {}, dataDir: givenDataDir }) {
   const dataDir = givenDataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'bourse-bench-')));
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO_USER: 'false',
-      // Benchmarks that need prices turn the market on; for the others it would be noise.
-      MARKET_FEED: 'off',
-      RATE_LIMIT_GLOBAL_PER_MINUTE: '100000000',
-      RATE_LIMIT_REGISTER_PER_MINUTE: '100000',
-      RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean),
+      '--import',
+      'tsx',
+      'apps/server/src/main.ts',
+    ],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO_USER: 'false',
+        // Benchmarks that need prices turn the market on; for the others it would be noise.
+        MARKET_FEED: 'off',
+        RATE_LIMIT_GLOBAL_PER_MINUTE: '100000000',
+        RATE_LIMIT_REGISTER_PER_MINUTE: '100000',
+        RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   await waitForHttp(`http://127.0.0.1:${port}/healthz`, 120_000);
   return {
     url: `http://127.0.0.1:${port}`,

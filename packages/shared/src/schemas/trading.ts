@@ -246,7 +246,11 @@ export const bibiOrderBody = z
 export type BibiOrderBody = z.infer<typeof bibiOrderBody>;
 
 export const spotListQuery = pageQuery.extend({
-  status: optionalCode([SPOT_ORDER_STATUS.open, SPOT_ORDER_STATUS.filled, SPOT_ORDER_STATUS.cancelled]),
+  status: optionalCode([
+    SPOT_ORDER_STATUS.open,
+    SPOT_ORDER_STATUS.filled,
+    SPOT_ORDER_STATUS.cancelled,
+  ]),
   orderDirection: optionalCode([ORDER_DIRECTION.up, ORDER_DIRECTION.down]),
   productCode: z.preprocess((value) => (value === '' ? undefined : value), productCode.optional()),
 });
