@@ -20,7 +20,6 @@ import {
   div,
   gt,
   isPositive,
-  isZero,
   lt,
   max,
   min,

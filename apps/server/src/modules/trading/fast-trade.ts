@@ -41,6 +41,7 @@ import { firstTickFrom } from '../../market/tick-log';
 import { bookOf } from '../assets/service';
 import type { Currency, SettingsService } from '../settings/service';
 import { fingerprint, nextId, orderNumber } from '../wallet/common';
+import { feeRate, requireTradable, tradableProduct, tradeCurrency } from './common';
 
 export interface FastTradeDeps {
   db: Database;
@@ -341,33 +342,16 @@ export class FastTrades {
 
   // ------------------------------------------------------------ options
 
-  private async tradeCurrency(): Promise<Currency> {
-    const id = (await this.deps.settings.otherValue()).default_trade_currency_id;
-    const currency = await this.deps.settings.currency(id);
-    if (!currency) throw new AppError('hint_currencyUnknown', 404);
-    return currency;
+  private tradeCurrency(): Promise<Currency> {
+    return tradeCurrency(this.deps.settings);
   }
 
-  private async feeRate(productType: number, direction: number): Promise<string> {
-    const fees = await this.deps.settings.fees();
-    const row = fees.find(
-      (fee) =>
-        fee.product_type === productType &&
-        fee.position_type === POSITION_TYPE.fast &&
-        fee.ex_type === direction,
-    );
-    return row ? normalize(row.fee_rate) : '0';
+  private feeRate(productType: number, direction: number): Promise<string> {
+    return feeRate(this.deps.settings, productType, POSITION_TYPE.fast, direction);
   }
 
   private product(productType: number, productCode: string): ProductRow {
-    const product = this.deps.market.product(productType, productCode);
-    if (
-      !product ||
-      product.is_visible !== 1 ||
-      !product.position_types.includes(POSITION_TYPE.fast)
-    )
-      throw new AppError('hint_productUnknown', 404);
-    return product;
+    return tradableProduct(this.deps.market, productType, productCode, POSITION_TYPE.fast);
   }
 
   /** A product's own options when it has any, else those of its type; enabled ones only. */
@@ -446,16 +430,8 @@ export class FastTrades {
     if (repeated) return repeated;
     if (!(await this.riskAccepted(session.userId)))
       throw new AppError('hint_fastTradeRiskRequired', 403);
-    // Read from the database: a halt made through another server instance counts at once.
-    const { rows: state } = await this.deps.db.query<{ is_lock: number; is_visible: number }>(
-      'SELECT is_lock, is_visible FROM product WHERE id = $1',
-      [product.id],
-    );
-    if (state[0]?.is_visible !== 1) throw new AppError('hint_productUnknown', 404);
-    if (state[0].is_lock === 1) throw new AppError('hint_productHalted', 422);
     const now = this.deps.clock.now();
-    if (!this.deps.market.isOpen(product, now.getTime()))
-      throw new AppError('hint_marketClosed', 422);
+    await requireTradable(this.deps.db, this.deps.market, product, now.getTime());
     const option = (await this.optionRows(product)).find((row) => row.id === body.optionId);
     if (!option) throw new AppError('hint_fastTradeOptionUnknown', 404, ['optionId']);
     const currency = await this.tradeCurrency();
