@@ -7,13 +7,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock';
 import { verifyLedger } from '../src/ledger/verify';
-import { DEFAULT_CATALOGUE } from '../src/market/catalogue';
 import type { Tick } from '../src/market/types';
 import { closeAmounts, liquidationPrice } from '../src/modules/trading/contracts';
-import { ScriptedFeed } from './support/scripted-feed';
+import { scriptedApp, type ScriptedFeed } from './support/scripted-feed';
 import {
   call,
-  createTestApp,
   createTestDatabase,
   deposit,
   onPostgres,
@@ -22,7 +20,6 @@ import {
   type TestDatabase,
 } from './helpers';
 
-const BTC = DEFAULT_CATALOGUE.find((p) => p.code === 'BTCUSDT')!;
 const NOW = Date.parse('2026-11-18T15:00:00Z');
 const USDT = 3;
 
@@ -34,15 +31,7 @@ let sequence = 0;
 const requestId = () => `contract-${Date.now()}-${++sequence}`;
 
 async function startApp(): Promise<void> {
-  feed = new ScriptedFeed();
-  t = await createTestApp({
-    database,
-    clock,
-    env: { MARKET_FEED: 'simulated', MARKET_SEED: 'contracts' },
-    catalogue: [BTC],
-    history: { days: 2, minuteDays: 1 },
-    feed: () => feed,
-  });
+  ({ t, feed } = await scriptedApp(database, clock, ['BTCUSDT'], 'contracts'));
 }
 
 beforeAll(async () => {

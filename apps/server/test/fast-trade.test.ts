@@ -7,14 +7,12 @@
 import { WebSocket } from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock';
-import { ScriptedFeed } from './support/scripted-feed';
+import { scriptedApp, type ScriptedFeed } from './support/scripted-feed';
 import { fastTradeDetail, settledFastTrade } from './support/fast-trade';
 import { verifyLedger } from '../src/ledger/verify';
-import { DEFAULT_CATALOGUE } from '../src/market/catalogue';
 import type { Tick } from '../src/market/types';
 import {
   call,
-  createTestApp,
   createTestDatabase,
   deposit,
   onPostgres,
@@ -23,7 +21,6 @@ import {
   type TestDatabase,
 } from './helpers';
 
-const BTC = DEFAULT_CATALOGUE.find((p) => p.code === 'BTCUSDT')!;
 const NOW = Date.parse('2026-11-18T15:00:00Z');
 const USDT = 3;
 
@@ -35,15 +32,7 @@ let sequence = 0;
 const requestId = () => `fast-${Date.now()}-${++sequence}`;
 
 async function startApp(): Promise<void> {
-  feed = new ScriptedFeed();
-  t = await createTestApp({
-    database,
-    clock,
-    env: { MARKET_FEED: 'simulated', MARKET_SEED: 'fast' },
-    catalogue: [BTC],
-    history: { days: 2, minuteDays: 1 },
-    feed: () => feed,
-  });
+  ({ t, feed } = await scriptedApp(database, clock, ['BTCUSDT'], 'fast'));
 }
 
 beforeAll(async () => {
@@ -312,15 +301,7 @@ describe(`fast trades on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
 
   it('settles an order another instance took and could not settle, from the tick log', async () => {
     const user = await trader();
-    const otherFeed = new ScriptedFeed();
-    const other = await createTestApp({
-      database,
-      clock,
-      env: { MARKET_FEED: 'simulated', MARKET_SEED: 'fast' },
-      catalogue: [BTC],
-      history: { days: 2, minuteDays: 1 },
-      feed: () => otherFeed,
-    });
+    const { t: other, feed: otherFeed } = await scriptedApp(database, clock, ['BTCUSDT'], 'fast');
     otherFeed.tick('BTCUSDT', '100000.00', clock.now().getTime());
     const [minute] = (await options()).filter((o) => o.durationSeconds === 60);
     const placed = await call(other.app, 'POST', '/api/fastTradeOrder/addFastTradeOrder', {

@@ -6,14 +6,13 @@
  * verifies after every test.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_TYPE, type ProductType } from '@bourse/shared';
+import { PRODUCT_TYPE } from '@bourse/shared';
 import { ManualClock } from '../src/lib/clock';
 import { verifyLedger } from '../src/ledger/verify';
-import { DEFAULT_CATALOGUE } from '../src/market/catalogue';
-import type { FeedHandlers, FeedProvider, Tick } from '../src/market/types';
+import type { Tick } from '../src/market/types';
+import { scriptedApp, type ScriptedFeed } from './support/scripted-feed';
 import {
   call,
-  createTestApp,
   createTestDatabase,
   deposit,
   onPostgres,
@@ -22,69 +21,27 @@ import {
   type TestDatabase,
 } from './helpers';
 
-/** Sends exactly the ticks the test gives it, for stocks as well as crypto. */
-class ScriptedMarket implements FeedProvider {
-  readonly name = 'scripted';
-  readonly simulated = true;
-  private handlers: FeedHandlers | undefined;
-  private sequence = 0;
-
-  async start(_products: unknown, handlers: FeedHandlers): Promise<void> {
-    this.handlers = handlers;
-  }
-
-  async stop(): Promise<void> {
-    this.handlers = undefined;
-  }
-
-  tick(productType: ProductType, productCode: string, price: string, time: number): Tick {
-    this.sequence += 1;
-    const tick: Tick = {
-      productType,
-      productCode,
-      price,
-      volume: '0',
-      time,
-      source: 'scripted',
-      sequence: this.sequence,
-    };
-    this.handlers!.onTick(tick);
-    return tick;
-  }
-}
-
-const CATALOGUE = ['BTCUSDT', 'AAPL', 'EURUSD'].map((code) =>
-  DEFAULT_CATALOGUE.find((product) => product.code === code)!,
-);
 /** A Wednesday, 10:00 in New York: US stocks trade. */
 const NOW = Date.parse('2026-11-18T15:00:00Z');
 const USDT = 3;
 
 let database: TestDatabase;
 let t: TestApp;
-let feed: ScriptedMarket;
+let feed: ScriptedFeed;
 let clock: ManualClock;
 let sequence = 0;
 const requestId = () => `spot-${Date.now()}-${++sequence}`;
 
 async function startApp(): Promise<void> {
-  feed = new ScriptedMarket();
-  t = await createTestApp({
-    database,
-    clock,
-    env: { MARKET_FEED: 'simulated', MARKET_SEED: 'spot' },
-    catalogue: CATALOGUE,
-    history: { days: 2, minuteDays: 1 },
-    feed: () => feed,
-  });
+  ({ t, feed } = await scriptedApp(database, clock, ['BTCUSDT', 'AAPL', 'EURUSD'], 'spot'));
 }
 
 beforeAll(async () => {
   database = await createTestDatabase();
   clock = new ManualClock(new Date(NOW));
   await startApp();
-  feed.tick(PRODUCT_TYPE.crypto, 'BTCUSDT', '100000.00', NOW);
-  feed.tick(PRODUCT_TYPE.usStock, 'AAPL', '200.00', NOW);
+  feed.tick('BTCUSDT', '100000.00', NOW);
+  feed.tick('AAPL', '200.00', NOW, PRODUCT_TYPE.usStock);
 });
 afterEach(async () => {
   expect((await verifyLedger(database.db)).problems).toEqual([]);
@@ -98,7 +55,7 @@ afterAll(async () => {
 function tickAt(code: 'BTCUSDT' | 'AAPL', price: string, ms = 1000): Tick {
   clock.advance(ms);
   const type = code === 'AAPL' ? PRODUCT_TYPE.usStock : PRODUCT_TYPE.crypto;
-  return feed.tick(type, code, price, clock.now().getTime());
+  return feed.tick(code, price, clock.now().getTime(), type);
 }
 
 /** Waits until the triggers handled every tick sent so far. */
@@ -527,7 +484,7 @@ describe(`spot and coin-to-coin trading on ${onPostgres ? 'PostgreSQL' : 'PGlite
     const [cancelled] = await Promise.all([
       cancel(user.token, second.body.data.id),
       Promise.resolve().then(() => {
-        feed.tick(PRODUCT_TYPE.crypto, 'BTCUSDT', '94000.00', clock.now().getTime());
+        feed.tick('BTCUSDT', '94000.00', clock.now().getTime());
         return triggersDone();
       }),
     ]);
@@ -785,12 +742,12 @@ describe(`spot and coin-to-coin trading on ${onPostgres ? 'PostgreSQL' : 'PGlite
     expect(placed.body.data.status).toBe(0);
     // 16:30 in New York: after the close, a crossing tick fills nothing.
     clock.set(new Date('2026-11-18T21:30:00Z'));
-    feed.tick(PRODUCT_TYPE.usStock, 'AAPL', '190.00', clock.now().getTime());
+    feed.tick('AAPL', '190.00', clock.now().getTime(), PRODUCT_TYPE.usStock);
     await triggersDone();
     expect((await orders(user.token)).rows[0]).toMatchObject({ status: 0 });
     // 09:31 the next day: the first crossing tick in the session fills it at its limit.
     clock.set(new Date('2026-11-19T14:31:00Z'));
-    const open = feed.tick(PRODUCT_TYPE.usStock, 'AAPL', '194.00', clock.now().getTime());
+    const open = feed.tick('AAPL', '194.00', clock.now().getTime(), PRODUCT_TYPE.usStock);
     await triggersDone();
     expect((await orders(user.token)).rows[0]).toMatchObject({
       status: 1,

@@ -10,11 +10,9 @@ import { add, mul, normalize, sum, toScale } from '@bourse/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock';
 import { verifyLedger } from '../src/ledger/verify';
-import { DEFAULT_CATALOGUE } from '../src/market/catalogue';
-import { ScriptedFeed } from './support/scripted-feed';
+import { scriptedApp, type ScriptedFeed } from './support/scripted-feed';
 import {
   call,
-  createTestApp,
   createTestDatabase,
   deposit,
   onPostgres,
@@ -24,7 +22,6 @@ import {
 } from './helpers';
 
 const PRODUCTS = ['BTCUSDT', 'ETHUSDT'] as const;
-const CATALOGUE = DEFAULT_CATALOGUE.filter((p) => (PRODUCTS as readonly string[]).includes(p.code));
 const NOW = Date.parse('2026-11-18T15:00:00Z');
 const USERS = 10;
 const STEPS = 200;
@@ -56,15 +53,7 @@ function seeded(seed: number) {
 beforeAll(async () => {
   database = await createTestDatabase();
   clock = new ManualClock(new Date(NOW));
-  feed = new ScriptedFeed();
-  t = await createTestApp({
-    database,
-    clock,
-    env: { MARKET_FEED: 'simulated', MARKET_SEED: 'simulation' },
-    catalogue: CATALOGUE,
-    history: { days: 2, minuteDays: 1 },
-    feed: () => feed,
-  });
+  ({ t, feed } = await scriptedApp(database, clock, PRODUCTS, 'simulation'));
 });
 afterAll(async () => {
   await t.close();

@@ -1,6 +1,9 @@
-/** A feed that sends exactly the ticks a test (or a benchmark) gives it, crypto products only. */
-import { PRODUCT_TYPE } from '@bourse/shared';
+/** A feed that sends exactly the ticks a test (or a benchmark) gives it. */
+import { PRODUCT_TYPE, type ProductType } from '@bourse/shared';
+import type { ManualClock } from '../../src/lib/clock';
+import { DEFAULT_CATALOGUE } from '../../src/market/catalogue';
 import type { FeedHandlers, FeedProduct, FeedProvider, Tick } from '../../src/market/types';
+import { createTestApp, type TestApp, type TestDatabase } from '../helpers';
 
 export class ScriptedFeed implements FeedProvider {
   readonly name = 'scripted';
@@ -16,11 +19,16 @@ export class ScriptedFeed implements FeedProvider {
     this.handlers = undefined;
   }
 
-  /** Sends one tick of a crypto product and returns it (its sequence counts up per feed). */
-  tick(productCode: string, price: string, time: number): Tick {
+  /** Sends one tick of a product (crypto unless told) and returns it; sequences count up per feed. */
+  tick(
+    productCode: string,
+    price: string,
+    time: number,
+    productType: ProductType = PRODUCT_TYPE.crypto,
+  ): Tick {
     this.sequence += 1;
     const tick: Tick = {
-      productType: PRODUCT_TYPE.crypto,
+      productType,
       productCode,
       price,
       volume: '0',
@@ -31,4 +39,26 @@ export class ScriptedFeed implements FeedProvider {
     this.handlers!.onTick(tick);
     return tick;
   }
+}
+
+/**
+ * The app on a test database with a scripted feed for the given products of the default
+ * catalogue (two days of history), as the trading tests start it, also again after a restart.
+ */
+export async function scriptedApp(
+  database: TestDatabase,
+  clock: ManualClock,
+  codes: readonly string[],
+  seed: string,
+): Promise<{ t: TestApp; feed: ScriptedFeed }> {
+  const feed = new ScriptedFeed();
+  const t = await createTestApp({
+    database,
+    clock,
+    env: { MARKET_FEED: 'simulated', MARKET_SEED: seed },
+    catalogue: codes.map((code) => DEFAULT_CATALOGUE.find((product) => product.code === code)!),
+    history: { days: 2, minuteDays: 1 },
+    feed: () => feed,
+  });
+  return { t, feed };
 }

@@ -1,6 +1,7 @@
 /** What every kind of order needs: its product, the trade currency, fees and the current tick. */
 import { normalize, type TickEvidence } from '@bourse/shared';
 import type { Queryable } from '../../db/database';
+import type { PageQuery } from '@bourse/shared';
 import { AppError } from '../../lib/errors';
 import type { MarketEngine } from '../../market/engine';
 import type { ProductRow } from '../../market/repo';
@@ -102,4 +103,28 @@ export function evidenceOf(
     source: String(row[`${prefix}_source`]),
     sequence: Number(row[`${prefix}_sequence`]),
   };
+}
+
+/** A page of a user's orders (newest first) and how many there are in all. */
+export async function pagedRows<T>(
+  db: Queryable,
+  table: string,
+  where: string,
+  params: unknown[],
+  page: PageQuery,
+): Promise<{ rows: T[]; total: number }> {
+  const next = params.length + 1;
+  const [{ rows }, { rows: count }] = await Promise.all([
+    db.query<T>(
+      `SELECT * FROM ${table} ${where} ORDER BY id DESC LIMIT $${next} OFFSET $${next + 1}`,
+      [...params, page.pageSize, (page.pageNum - 1) * page.pageSize],
+    ),
+    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${table} ${where}`, params),
+  ]);
+  return { rows, total: count[0]?.total ?? 0 };
+}
+
+/** The platform currencies by id. */
+export async function currencyMap(settings: SettingsService): Promise<Map<number, Currency>> {
+  return new Map((await settings.currencies()).map((currency) => [currency.id, currency]));
 }

@@ -49,9 +49,11 @@ import { bookOf } from '../assets/service';
 import type { Currency, SettingsService } from '../settings/service';
 import { fingerprint, orderNumber } from '../wallet/common';
 import {
+  currencyMap,
   currentTick,
   evidenceOf,
   feeRate,
+  pagedRows,
   tradableProduct,
   tradeCurrency,
   type Notify,
@@ -287,8 +289,8 @@ export class Contracts implements TriggerOwner {
 
   // ------------------------------------------------------------ reads
 
-  private async currencies(): Promise<Map<number, Currency>> {
-    return new Map((await this.deps.settings.currencies()).map((c) => [c.id, c]));
+  private currencies(): Promise<Map<number, Currency>> {
+    return currencyMap(this.deps.settings);
   }
 
   private toPosition(
@@ -362,21 +364,11 @@ export class Contracts implements TriggerOwner {
     const params = [session.userId, bookOf(session), query.status ?? null, codes];
     const where = `WHERE user_id = $1 AND book = $2 AND ($3::int[] IS NULL OR status = ANY($3::int[]))
       AND ($4::int[] IS NULL OR product_id = ANY($4::int[]))`;
-    const [{ rows }, { rows: count }, currencies] = await Promise.all([
-      this.deps.db.query<PositionRow>(
-        `SELECT * FROM contract_position ${where} ORDER BY id DESC LIMIT $5 OFFSET $6`,
-        [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
-      ),
-      this.deps.db.query<{ total: number }>(
-        `SELECT count(*)::int AS total FROM contract_position ${where}`,
-        params,
-      ),
+    const [{ rows, total }, currencies] = await Promise.all([
+      pagedRows<PositionRow>(this.deps.db, 'contract_position', where, params, query),
       this.currencies(),
     ]);
-    return {
-      rows: rows.map((row) => this.toPosition(row, currencies, lang)),
-      total: count[0]?.total ?? 0,
-    };
+    return { rows: rows.map((row) => this.toPosition(row, currencies, lang)), total };
   }
 
   private productIdsByCode(code: string): Set<number> {

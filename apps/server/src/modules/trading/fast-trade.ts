@@ -41,7 +41,14 @@ import { firstTickFrom } from '../../market/tick-log';
 import { bookOf } from '../assets/service';
 import type { Currency, SettingsService } from '../settings/service';
 import { fingerprint, nextId, orderNumber } from '../wallet/common';
-import { feeRate, requireTradable, tradableProduct, tradeCurrency } from './common';
+import {
+  currencyMap,
+  feeRate,
+  pagedRows,
+  requireTradable,
+  tradableProduct,
+  tradeCurrency,
+} from './common';
 
 export interface FastTradeDeps {
   db: Database;
@@ -535,8 +542,8 @@ export class FastTrades {
     return this.toOrder(row, await this.currencies(), 'en');
   }
 
-  private async currencies(): Promise<Map<number, Currency>> {
-    return new Map((await this.deps.settings.currencies()).map((c) => [c.id, c]));
+  private currencies(): Promise<Map<number, Currency>> {
+    return currencyMap(this.deps.settings);
   }
 
   private toOrder(
@@ -587,21 +594,11 @@ export class FastTrades {
   async list(session: Session, query: FastTradeListQuery, lang: LanguageKey) {
     const params = [session.userId, bookOf(session), query.status ?? null];
     const where = 'WHERE user_id = $1 AND book = $2 AND ($3::int IS NULL OR status = $3)';
-    const [{ rows }, { rows: count }, currencies] = await Promise.all([
-      this.deps.db.query<OrderRow>(
-        `SELECT * FROM fast_trade_order ${where} ORDER BY id DESC LIMIT $4 OFFSET $5`,
-        [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
-      ),
-      this.deps.db.query<{ total: number }>(
-        `SELECT count(*)::int AS total FROM fast_trade_order ${where}`,
-        params,
-      ),
+    const [{ rows, total }, currencies] = await Promise.all([
+      pagedRows<OrderRow>(this.deps.db, 'fast_trade_order', where, params, query),
       this.currencies(),
     ]);
-    return {
-      rows: rows.map((row) => this.toOrder(row, currencies, lang)),
-      total: count[0]?.total ?? 0,
-    };
+    return { rows: rows.map((row) => this.toOrder(row, currencies, lang)), total };
   }
 
   async detail(session: Session, id: number, lang: LanguageKey): Promise<FastTradeOrder> {

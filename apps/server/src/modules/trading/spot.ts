@@ -52,9 +52,11 @@ import { bookOf } from '../assets/service';
 import type { Currency, SettingsService } from '../settings/service';
 import { fingerprint, nextId, orderNumber } from '../wallet/common';
 import {
+  currencyMap,
   currentTick,
   evidenceOf,
   feeRate,
+  pagedRows,
   requireTradable,
   tradableProduct,
   tradeCurrency,
@@ -206,8 +208,8 @@ export class SpotTrading implements TriggerOwner {
 
   // ------------------------------------------------------------ reads
 
-  private async currencies(): Promise<Map<number, Currency>> {
-    return new Map((await this.deps.settings.currencies()).map((c) => [c.id, c]));
+  private currencies(): Promise<Map<number, Currency>> {
+    return currencyMap(this.deps.settings);
   }
 
   private toOrder(row: OrderRow, currencies: Map<number, Currency>, lang: LanguageKey): SpotOrder {
@@ -276,21 +278,11 @@ export class SpotTrading implements TriggerOwner {
     const where = `WHERE user_id = $1 AND book = $2 AND position_type = $3
       AND ($4::int IS NULL OR status = $4) AND ($5::int IS NULL OR direction = $5)
       AND ($6::int[] IS NULL OR product_id = ANY($6::int[]))`;
-    const [{ rows }, { rows: count }, currencies] = await Promise.all([
-      this.deps.db.query<OrderRow>(
-        `SELECT * FROM spot_order ${where} ORDER BY id DESC LIMIT $7 OFFSET $8`,
-        [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
-      ),
-      this.deps.db.query<{ total: number }>(
-        `SELECT count(*)::int AS total FROM spot_order ${where}`,
-        params,
-      ),
+    const [{ rows, total }, currencies] = await Promise.all([
+      pagedRows<OrderRow>(this.deps.db, 'spot_order', where, params, query),
       this.currencies(),
     ]);
-    return {
-      rows: rows.map((row) => this.toOrder(row, currencies, lang)),
-      total: count[0]?.total ?? 0,
-    };
+    return { rows: rows.map((row) => this.toOrder(row, currencies, lang)), total };
   }
 
   private async heldRows(userId: number, book: ledger.Book, positionType?: SpotPositionType) {
