@@ -215,34 +215,30 @@ export interface ContractPosition {
  * A spot (position type 2) or coin-to-coin (3) order: buy or sell `quantity` of the product, at
  * the current tick (market) or when the price reaches `price` (limit; funds or coins frozen).
  */
+/** The fields of a spot or coin-to-coin order after the product. */
+const orderFields = {
+  orderType: orderTypeField.default(ORDER_TYPE.market),
+  price: optionalPrice,
+  quantity: priceField,
+  requestId,
+};
+
+/** A limit order needs its price. */
+function limitHasPrice(
+  body: { orderType: number; price?: string },
+  context: z.core.$RefinementCtx,
+): void {
+  if (body.orderType === ORDER_TYPE.limit && body.price === undefined)
+    context.addIssue({ code: 'custom', path: ['price'], message: 'hint_limitPriceRequired' });
+}
+
 export const spotOrderBody = z
-  .object({
-    productType: codeField(PRODUCT_TYPES),
-    productCode,
-    orderType: orderTypeField.default(ORDER_TYPE.market),
-    price: optionalPrice,
-    quantity: priceField,
-    requestId,
-  })
-  .superRefine((body, context) => {
-    if (body.orderType === ORDER_TYPE.limit && body.price === undefined)
-      context.addIssue({ code: 'custom', path: ['price'], message: 'hint_limitPriceRequired' });
-  });
+  .object({ productType: codeField(PRODUCT_TYPES), productCode, ...orderFields })
+  .superRefine(limitHasPrice);
 export type SpotOrderBody = z.infer<typeof spotOrderBody>;
 
 /** Coin-to-coin orders are always on crypto pairs. */
-export const bibiOrderBody = z
-  .object({
-    productCode,
-    orderType: orderTypeField.default(ORDER_TYPE.market),
-    price: optionalPrice,
-    quantity: priceField,
-    requestId,
-  })
-  .superRefine((body, context) => {
-    if (body.orderType === ORDER_TYPE.limit && body.price === undefined)
-      context.addIssue({ code: 'custom', path: ['price'], message: 'hint_limitPriceRequired' });
-  });
+export const bibiOrderBody = z.object({ productCode, ...orderFields }).superRefine(limitHasPrice);
 export type BibiOrderBody = z.infer<typeof bibiOrderBody>;
 
 export const spotListQuery = pageQuery.extend({
