@@ -1,7 +1,7 @@
 // Shared helpers of the benchmarks: start the real server as a child process, wait for it, run
 // autocannon, and make throwaway PostgreSQL databases.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -118,4 +118,38 @@ export function machine() {
     node: process.version,
     platform: `${os.platform()} ${os.release()}`,
   };
+}
+
+/** POSTs JSON to the API and returns `data`, throwing on anything but code 200. */
+export async function postJson(url, body, token) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const json = await response.json();
+  if (json.code !== 200) throw new Error(`${url}: ${JSON.stringify(json)}`);
+  return json.data;
+}
+
+/** The first operator, whose password the server keeps in its data folder. */
+export async function operatorLogin(base, dataDir) {
+  const password = (await readFile(path.join(dataDir, 'admin-login.txt'), 'utf8')).trim();
+  return postJson(`${base}/admin-api/auth/login`, { username: 'admin', password });
+}
+
+const PNG_1X1 =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** A deposit (TRC20 channel, a 1-pixel proof) of a user approved by the operator. */
+export async function approvedDeposit(base, admin, token, amount, requestId) {
+  const recharge = await postJson(
+    `${base}/api/userRecharge/inMoney`,
+    { channelId: 2, amount, proofImage: PNG_1X1, requestId },
+    token,
+  );
+  await postJson(`${base}/admin-api/recharges/approve`, { id: recharge.id }, admin.token);
 }

@@ -3,53 +3,32 @@
 // ledger, the position and its evidence stored, its liquidation level added to the triggers), as
 // `contractPosition/open` does for users. 50 users, each funded by a deposit an operator approved
 // through the console API, take turns. Target: ≥ 500 orders/s with p99 ≤ 50 ms.
-import { readFile } from 'node:fs/promises';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { cannon, createDatabase, startServer, summary } from './lib.mjs';
+import {
+  approvedDeposit,
+  cannon,
+  createDatabase,
+  operatorLogin,
+  postJson,
+  startServer,
+  summary,
+} from './lib.mjs';
 
 const USERS = 50;
 const PASSWORD = 'Bench12345';
-const TRC20_CHANNEL = 2;
-const PNG_1X1 =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-
-async function post(url, body, token) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const json = await response.json();
-  if (json.code !== 200) throw new Error(`${url}: ${JSON.stringify(json)}`);
-  return json.data;
-}
 
 async function prepareUsers(base, dataDir) {
-  const password = (await readFile(path.join(dataDir, 'admin-login.txt'), 'utf8')).trim();
-  const admin = await post(`${base}/admin-api/auth/login`, { username: 'admin', password });
+  const admin = await operatorLogin(base, dataDir);
   const users = [];
   for (let i = 0; i < USERS; i++) {
-    const reg = await post(`${base}/api/userInfo/reg`, {
+    const reg = await postJson(`${base}/api/userInfo/reg`, {
       regType: 1,
       userAccount: `orders${i}.${Date.now()}@example.com`,
       userPwd: PASSWORD,
     });
-    const recharge = await post(
-      `${base}/api/userRecharge/inMoney`,
-      {
-        channelId: TRC20_CHANNEL,
-        amount: '500000',
-        proofImage: PNG_1X1,
-        requestId: `bench-dep-${i}`,
-      },
-      reg.token,
-    );
-    await post(`${base}/admin-api/recharges/approve`, { id: recharge.id }, admin.token);
+    await approvedDeposit(base, admin, reg.token, '500000', `bench-dep-${i}`);
     users.push({ token: reg.token });
   }
   return users;
@@ -67,7 +46,7 @@ export async function benchMarketOrders() {
   try {
     const users = await prepareUsers(server.url, dataDir);
     // One order first: a refusal (closed market, missing feed) says why instead of a count.
-    await post(
+    await postJson(
       `${server.url}/api/contractPosition/open`,
       {
         productType: 2,
