@@ -97,6 +97,9 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return { level: config.LOG_LEVEL };
 }
 
+/** With several instances, how often each reads the resting levels set through the others. */
+const TRIGGER_REFRESH_MS = 5000;
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const clock = options.clock ?? systemClock;
@@ -229,7 +232,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     const fast = fastTrades;
     assets.addRealizedResults((userId, book, since) => fast.realizedSince(userId, book, since));
-    triggers = new TriggerEngine({ db, market: engine, logger: app.log });
+    triggers = new TriggerEngine({
+      db,
+      market: engine,
+      logger: app.log,
+      refreshMs: config.REDIS_URL ? TRIGGER_REFRESH_MS : undefined,
+    });
     const tradingDeps = {
       db,
       clock,

@@ -175,6 +175,20 @@ describe.runIf(available)('two instances sharing Redis and the database', () => 
       position: { orderNo: opened.body.data.orderNo },
     });
     socket.close();
+    // Its liquidation level rests in the database: the other instance learns it on refresh.
+    const key = `contract:${opened.body.data.id}:liq`;
+    await expect
+      .poll(
+        () =>
+          there!.app.services
+            .triggers!.refresh()
+            .then(() => there!.app.services.triggers!.knows(key)),
+        {
+          timeout: 5000,
+          interval: 100,
+        },
+      )
+      .toBe(true);
   });
 
   it('hands the feed to the other instance when the leader stops', async () => {

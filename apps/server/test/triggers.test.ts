@@ -110,4 +110,33 @@ describe('trigger engine', () => {
     await triggers.handle({ productId: 1, price: '40', time: 2000, source: 's', sequence: 6 });
     expect(fired).toEqual([['x', '40', 6]]);
   });
+
+  it('adds on refresh the levels set elsewhere, and moves those set elsewhere to a new price', async () => {
+    const stored: Trigger[] = [level('a', 'atOrBelow', '99')];
+    const fired: string[] = [];
+    const triggers = new TriggerEngine({
+      db: {} as Database,
+      market: { onTickEvent: () => () => undefined } as unknown as MarketEngine,
+      logger: pino({ level: 'silent' }),
+    });
+    triggers.register('test', {
+      load: async () => stored,
+      fire: async (list) => {
+        fired.push(...list.map((trigger) => trigger.key));
+        return new Map(list.map((trigger) => [trigger.key, 'done' as const]));
+      },
+    });
+    expect(await triggers.refresh()).toBe(1);
+    expect(await triggers.refresh()).toBe(0);
+    stored[0] = level('a', 'atOrBelow', '95');
+    stored.push(level('b', 'atOrAbove', '105'));
+    expect(await triggers.refresh()).toBe(2);
+    const tick = (price: string, sequence: number) =>
+      triggers.handle({ productId: 1, price, time: 1000 + sequence, source: 't', sequence });
+    await tick('98', 1);
+    expect(fired).toEqual([]);
+    await tick('94', 2);
+    await tick('106', 3);
+    expect(fired).toEqual(['a', 'b']);
+  });
 });

@@ -95,8 +95,19 @@ export class TriggerEngine {
   /** Ticks handled and triggers fired, for the benchmark and the logs. */
   readonly stats = { ticks: 0, fired: 0 };
 
+  private refreshTimer: NodeJS.Timeout | undefined;
+
   constructor(
-    private readonly deps: { db: Database; market: MarketEngine; logger: FastifyBaseLogger },
+    private readonly deps: {
+      db: Database;
+      market: MarketEngine;
+      logger: FastifyBaseLogger;
+      /**
+       * With several instances: how often to read what rests in the database, so levels set
+       * through another instance fire here too (and still fire when that instance stops).
+       */
+      refreshMs?: number;
+    },
   ) {}
 
   register(name: string, owner: TriggerOwner): void {
@@ -130,6 +141,11 @@ export class TriggerEngine {
     this.live.delete(key);
   }
 
+  /** Whether a level with this key is waiting here. */
+  knows(key: string): boolean {
+    return this.live.has(key);
+  }
+
   /** Loads what rests, replays the stored ticks since, then follows live ticks. */
   async start(): Promise<void> {
     this.buffering = [];
@@ -151,11 +167,38 @@ export class TriggerEngine {
     this.buffering = null;
     for (const event of buffered) this.enqueue(event);
     await this.idle();
+    if (this.deps.refreshMs) {
+      this.refreshTimer = setInterval(() => void this.refresh(), this.deps.refreshMs);
+      this.refreshTimer.unref();
+    }
   }
 
   async stop(): Promise<void> {
     this.unsubscribe?.();
+    if (this.refreshTimer) clearInterval(this.refreshTimer);
     await this.idle();
+  }
+
+  /**
+   * Adds the levels resting in the database that this instance does not know (set through
+   * another instance) or knows at another price. Levels that no longer rest are left: when a
+   * tick reaches them their owner finds the order done and nothing happens.
+   */
+  async refresh(): Promise<number> {
+    let added = 0;
+    try {
+      for (const owner of this.owners.values()) {
+        for (const trigger of await owner.load()) {
+          const known = this.live.get(trigger.key);
+          if (known && known.units === priceUnits(trigger.price)) continue;
+          this.add(trigger);
+          added += 1;
+        }
+      }
+    } catch (error) {
+      this.deps.logger.error({ err: error }, 'refreshing triggers failed');
+    }
+    return added;
   }
 
   /** Resolves when every tick received so far has been handled. */
