@@ -12,6 +12,8 @@ import { benchQuotesFps } from './quotes-fps.mjs';
 import { benchWsFanout } from './ws-fanout.mjs';
 import { benchWithdraw } from './withdraw.mjs';
 import { benchFastSettle } from './fast-settle.mjs';
+import { benchMarketOrders } from './market-orders.mjs';
+import { benchTriggers } from './triggers.mjs';
 import { machine, root } from './lib.mjs';
 
 const results = { date: new Date().toISOString(), machine: machine(), benchmarks: [] };
@@ -26,6 +28,8 @@ for (const bench of [
   benchLedger,
   benchWithdraw,
   benchFastSettle,
+  benchMarketOrders,
+  benchTriggers,
 ]) {
   // A benchmark may measure more than one figure (withdrawals on PostgreSQL and on PGlite).
   for (const result of [await bench()].flat()) {

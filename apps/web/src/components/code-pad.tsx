@@ -7,9 +7,10 @@
  * the sixth digit is in, then empties the boxes for another try; the caller closes it on success.
  */
 import { useEffect, useRef, useState } from 'react';
-import { PasscodeInput, Popup, type NumberKeyboardProps, type PasscodeInputRef } from 'antd-mobile';
+import { PasscodeInput, type NumberKeyboardProps, type PasscodeInputRef } from 'antd-mobile';
 import { TextDeletionOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
+import { BottomSheet } from './bottom-sheet';
 
 export const CODE_PAD_LENGTH = 6;
 
@@ -181,22 +182,13 @@ export function CodePadPopup({
 
   const shownError = code.length === 0 ? error : undefined;
   return (
-    <Popup
+    <BottomSheet
       visible={visible}
       onClose={onClose}
       showCloseButton={!pending}
       closeOnMaskClick={!pending}
       destroyOnClose
       afterClose={() => setCode('')}
-      bodyStyle={{
-        background: 'var(--surface)',
-        color: 'var(--text)',
-        borderTopLeftRadius: 16,
-        borderTopRightRadius: 16,
-        maxWidth: 'var(--frame-width)',
-        margin: '0 auto',
-        insetInline: 0,
-      }}
     >
       <div
         data-testid="code-pad-popup"
@@ -225,6 +217,6 @@ export function CodePadPopup({
           {pending ? <span className="muted">{t('common_loading')}</span> : shownError}
         </div>
       </div>
-    </Popup>
+    </BottomSheet>
   );
 }

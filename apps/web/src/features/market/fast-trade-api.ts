@@ -1,36 +1,23 @@
 /**
  * What the fast-trade panel, its countdown and the recent-trades list share: the calls, the
- * server clock as seen from the device, amounts at the trade currency's scale, the preview of
- * fee and payout (decimal strings only), durations and tick times as text.
+ * server clock as seen from the device, the preview of fee and payout (decimal strings only) and
+ * durations as text. The trade currency, its balance, amounts at its scale and tick times are in
+ * `lib/trade`, shared with the other kinds of trading.
  */
 import {
   ORDER_DIRECTION,
-  SWITCH,
-  SWITCH_OFF,
   add,
-  formatAmount,
-  isDecimalString,
   lt,
   mul,
   normalize,
-  scaleOf,
   toScale,
   type FastTradeOption,
   type FastTradeOrder,
 } from '@bourse/shared';
 import { api, ApiError } from '../../api';
-import { storedSwitches, type PlatformCurrency } from '../../api/launch';
 import { translate } from '../../i18n';
-import { getItem, getOtherValue, STORAGE_KEY } from '../../lib/storage';
 
 export type { FastTradeOption, FastTradeOrder } from '@bourse/shared';
-
-export interface Balance {
-  currencyId: number;
-  currencyName: string;
-  amount: string;
-  frozenAmount: string;
-}
 
 /** The options of a product, or null when the operator switched fast trades off. */
 export async function fetchFastTradeOptions(
@@ -89,15 +76,6 @@ export function fetchFastTrade(id: number): Promise<FastTradeOrder> {
   return api.get<FastTradeOrder>('/api/fastTradeOrder/detail', { id });
 }
 
-export function fetchTradeBalance(currencyId: number): Promise<Balance> {
-  return api.get<Balance>('/api/userInfo/userBalance', { currencyId });
-}
-
-/** The trade currency (otherValue `default_trade_currency_id`, USDT). */
-export function tradeCurrencyId(): number {
-  return getOtherValue().default_trade_currency_id;
-}
-
 // ------------------------------------------------------------------ server clock
 
 /**
@@ -124,51 +102,13 @@ export function secondsLeft(expiresAt: number, now = serverNow()): number {
   return Math.max(0, Math.ceil((expiresAt - now) / 1000));
 }
 
-// ------------------------------------------------------------------ amounts and texts
-
-/** Decimals of a platform currency, as launch stored them. */
-export function currencyScale(currencyId: number): number | undefined {
-  return getItem<PlatformCurrency[]>(STORAGE_KEY.platformCurrency)?.find(
-    (currency) => currency.id === currencyId,
-  )?.scale;
-}
-
-/** An amount at the app's decimals (more when it has them, up to `scale`), grouped by the switch. */
-export function money(value: string | null | undefined, scale: number): string {
-  const thousands = storedSwitches()[SWITCH.thousandsSeparator] !== SWITCH_OFF;
-  if (!isDecimalString(value)) return formatAmount(value, { thousands });
-  const wanted = Math.max(getOtherValue().app_decimal_no, scaleOf(normalize(value)));
-  return formatAmount(value, { decimals: Math.min(wanted, scale), thousands });
-}
-
-/** A signed amount: "+12.50", "-10.00", "0.00". */
-export function signedMoney(value: string | null | undefined, scale: number): string {
-  const text = money(value, scale);
-  return isDecimalString(value) && !value.startsWith('-') && !/^[0.]+$/.test(normalize(value))
-    ? `+${text}`
-    : text;
-}
-
-export function percent(rate: string): string {
-  return `${normalize(mul(rate, '100'))}%`;
-}
+// ------------------------------------------------------------------ texts and the preview
 
 /** "30 s", "1 min", "5 min", "1 h" (whole units only, else seconds). */
 export function durationText(seconds: number): string {
   if (seconds >= 3600 && seconds % 3600 === 0) return translate('fast_hours', [seconds / 3600]);
   if (seconds >= 60 && seconds % 60 === 0) return translate('fast_minutes', [seconds / 60]);
   return translate('fast_seconds', [seconds]);
-}
-
-/** A tick time as the evidence shows it: HH:mm:ss.SSS on the device's clock face. */
-export function tickTime(ms: number): string {
-  const date = new Date(ms);
-  if (Number.isNaN(date.getTime())) return '- -';
-  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
-  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(
-    date.getMilliseconds(),
-    3,
-  )}`;
 }
 
 export function feeRateOf(option: FastTradeOption, direction: number): string {
@@ -205,13 +145,6 @@ export function previewOf(
     payout: add(stake, profit),
     loss: lt(lossRaw, stake) ? lossRaw : normalize(stake),
   };
-}
-
-/** A new request id: one per filling of the form, reused by a retry of the same order. */
-export function newRequestId(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return `ft-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }
 
 /** Translation keys and colours of the statuses. */

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Popup } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import {
   FAST_TRADE_STATUS,
@@ -15,23 +15,20 @@ import {
   cmp,
   formatAmount,
   type FastTradeOrder,
-  type TickEvidence,
 } from '@bourse/shared';
+import { BottomSheet } from '../../components/bottom-sheet';
+import { TickCard, type LineProps, type TickCardLook } from '../../components/tick-card';
 import { useLiveTicker } from '../../hooks/use-live-tickers';
 import { translate } from '../../i18n';
+import { currencyScale, money, signedMoney, tickTime, tradeCurrencyId } from '../../lib/trade';
 import {
   FAST_STATUS_COLOR,
   FAST_STATUS_LABEL,
   FAST_TRADES_KEY,
-  currencyScale,
   durationText,
   fetchFastTrade,
-  money,
   secondsLeft,
   serverNow,
-  signedMoney,
-  tickTime,
-  tradeCurrencyId,
 } from './fast-trade-api';
 
 /** Seconds left to `expiresAt`, re-rendered a few times a second while it counts. */
@@ -82,15 +79,7 @@ function directionLabel(direction: number): { text: string; className: string } 
 }
 
 /** One line: label at the start, value at the end. */
-function Line({
-  label,
-  children,
-  testId,
-}: {
-  label: string;
-  children: React.ReactNode;
-  testId?: string;
-}) {
+function Line({ label, children, testId }: LineProps) {
   return (
     <div className="row" style={{ fontSize: 13, minWidth: 0 }}>
       <span className="muted">{label}</span>
@@ -105,48 +94,22 @@ function Line({
   );
 }
 
-/** A tick as evidence: price, time to the millisecond, source and sequence number. */
-function TickCard({
-  title,
-  tick,
-  priceScale,
-  testId,
-}: {
-  title: string;
-  tick: TickEvidence;
-  priceScale: number;
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <section
-      className="stack"
-      data-testid={testId}
-      style={{
-        gap: 4,
-        flex: 1,
-        minWidth: 0,
-        padding: 10,
-        borderRadius: 10,
-        background: 'var(--surface-raised)',
-      }}
-    >
-      <strong style={{ fontSize: 13 }}>{title}</strong>
-      <Line label={t('fast_price')} testId={`${testId}-price`}>
-        {formatAmount(tick.price, { decimals: priceScale })}
-      </Line>
-      <Line label={t('fast_time')} testId={`${testId}-time`}>
-        {tickTime(tick.time)}
-      </Line>
-      <Line label={t('fast_source')} testId={`${testId}-source`}>
-        {tick.source}
-      </Line>
-      <Line label={t('fast_sequence')} testId={`${testId}-sequence`}>
-        {tick.sequence}
-      </Line>
-    </section>
-  );
-}
+/** The evidence cards of a result, side by side: the time without the day. */
+const TICK_CARD_LOOK: TickCardLook = {
+  Line,
+  className: 'stack',
+  style: {
+    gap: 4,
+    flex: 1,
+    minWidth: 0,
+    padding: 10,
+    borderRadius: 10,
+    background: 'var(--surface-raised)',
+  },
+  titleStyle: { fontSize: 13 },
+  price: (price, priceScale) => formatAmount(price, { decimals: priceScale }),
+  time: (ms) => tickTime(ms, { day: false }),
+};
 
 /** Decimals of a price as the server sent it ("67012.50" has 2). */
 function priceScaleOf(price: string): number {
@@ -235,7 +198,7 @@ export function FastTradeCountdown({ order: initial }: { order: FastTradeOrder }
           <div className="stack" style={{ gap: 6, width: '100%' }}>
             <Line label={t('fast_entry')} testId="fast-countdown-entry">
               {formatAmount(order.entry.price, { decimals: priceScale })} ·{' '}
-              {tickTime(order.entry.time)}
+              {tickTime(order.entry.time, { day: false })}
             </Line>
             <Line label={t('fast_livePrice')} testId="fast-countdown-live">
               <span className={moved > 0 ? 'up' : moved < 0 ? 'down' : undefined}>
@@ -281,6 +244,7 @@ export function FastTradeCountdown({ order: initial }: { order: FastTradeOrder }
               tick={order.entry}
               priceScale={priceScale}
               testId="fast-result-entry"
+              look={TICK_CARD_LOOK}
             />
             {order.exit && (
               <TickCard
@@ -288,6 +252,7 @@ export function FastTradeCountdown({ order: initial }: { order: FastTradeOrder }
                 tick={order.exit}
                 priceScale={priceScale}
                 testId="fast-result-exit"
+                look={TICK_CARD_LOOK}
               />
             )}
           </div>
@@ -307,21 +272,7 @@ export function FastTradeCountdownPopup({
 }) {
   const { t } = useTranslation();
   return (
-    <Popup
-      visible={Boolean(order)}
-      onClose={onClose}
-      onMaskClick={onClose}
-      destroyOnClose
-      bodyStyle={{
-        background: 'var(--surface)',
-        color: 'var(--text)',
-        borderTopLeftRadius: 16,
-        borderTopRightRadius: 16,
-        maxWidth: 'var(--frame-width)',
-        margin: '0 auto',
-        insetInline: 0,
-      }}
-    >
+    <BottomSheet visible={Boolean(order)} onClose={onClose} onMaskClick={onClose} destroyOnClose>
       <div
         data-testid="fast-countdown-popup"
         className="stack"
@@ -332,6 +283,6 @@ export function FastTradeCountdownPopup({
           {t('fast_close')}
         </Button>
       </div>
-    </Popup>
+    </BottomSheet>
   );
 }

@@ -7,17 +7,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { FAST_TRADE_STATUS, ORDER_DIRECTION, type FastTradeOrder } from '@bourse/shared';
 import { translate } from '../../i18n';
+import { currencyScale, money, signedMoney, tradeCurrencyId } from '../../lib/trade';
 import {
   FAST_STATUS_COLOR,
   FAST_STATUS_LABEL,
   FAST_TRADES_KEY,
-  currencyScale,
   durationText,
   fetchFastTrades,
-  money,
   serverNow,
-  signedMoney,
-  tradeCurrencyId,
 } from './fast-trade-api';
 import { useSecondsLeft } from './fast-trade-countdown';
 

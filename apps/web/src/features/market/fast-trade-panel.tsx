@@ -7,9 +7,9 @@
  * user's recent fast trades are listed under the panel. Signed-out visitors are invited to sign
  * in; without the operator's switch, or for products without fast trades, there is no panel.
  */
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Dialog, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import {
   ACCOUNT_TYPE,
@@ -32,50 +32,36 @@ import {
 import { ApiError, showToast, unhandledMessage } from '../../api';
 import { storedTip } from '../../api/launch';
 import { isSignedIn } from '../../api/session';
-import { Field } from '../../components/field';
+import { AmountField } from '../../components/amount-field';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import type { LineProps } from '../../components/tick-card';
 import { useSubmit } from '../../hooks/use-submit';
 import { useUser } from '../../hooks/use-user';
 import { translate } from '../../i18n';
 import { navigateTo } from '../../lib/navigation';
 import {
+  SHARES,
+  currencyScale,
+  fetchBalance,
+  money,
+  percentText,
+  tradeCurrencyId,
+  useRequestId,
+} from '../../lib/trade';
+import {
   FAST_TRADES_KEY,
   acceptRisk,
-  currencyScale,
   durationText,
   fetchFastTradeOptions,
   fetchRiskAccepted,
-  fetchTradeBalance,
-  money,
-  newRequestId,
-  percent,
   placeFastTrade,
   previewOf,
-  tradeCurrencyId,
 } from './fast-trade-api';
 import { FastTradeCountdownPopup } from './fast-trade-countdown';
 import { FastTradeList } from './fast-trade-list';
 
-/** What the user may type: digits and one decimal point (a comma counts as one). */
-function cleanAmount(value: string): string {
-  const text = value.replace(/,/g, '.').replace(/[^\d.]/g, '');
-  const point = text.indexOf('.');
-  return point < 0 ? text : text.slice(0, point + 1) + text.slice(point + 1).replace(/\./g, '');
-}
-
-const SHORTCUTS = ['0.25', '0.5', '0.75', '1'] as const;
-
 /** A line of the preview: label, value at the end. */
-function Detail({
-  label,
-  children,
-  testId,
-  strong = false,
-}: {
-  label: string;
-  children: React.ReactNode;
-  testId?: string;
-  strong?: boolean;
-}) {
+function Detail({ label, children, testId, strong = false }: LineProps & { strong?: boolean }) {
   return (
     <div className="row" style={{ fontSize: strong ? 14 : 13 }}>
       <span className="muted">{label}</span>
@@ -162,7 +148,7 @@ function TradeForm({
 
   const balance = useQuery({
     queryKey: ['userBalance', currencyId, book],
-    queryFn: () => fetchTradeBalance(currencyId),
+    queryFn: () => fetchBalance(currencyId),
   });
   const risk = useQuery({ queryKey: ['fastTradeRisk', book], queryFn: fetchRiskAccepted });
   const available = balance.data?.amount;
@@ -202,11 +188,7 @@ function TradeForm({
 
   // One request id per form fill: a retry of the same order reuses it, a new order gets a new one.
   const fill = `${option.id}|${direction}|${parsed.ok ? parsed.value : stake}`;
-  const request = useRef<{ fill: string; id: string } | undefined>(undefined);
-  function requestIdFor(current: string): string {
-    if (request.current?.fill !== current) request.current = { fill: current, id: newRequestId() };
-    return request.current.id;
-  }
+  const request = useRequestId('ft');
 
   const place = useSubmit(async () => {
     if (!parsed.ok) return;
@@ -217,9 +199,9 @@ function TradeForm({
         optionId: option.id,
         orderDirection: direction,
         amount: parsed.value,
-        requestId: requestIdFor(fill),
+        requestId: request.idFor(fill),
       });
-      request.current = undefined;
+      request.reset();
       setWatching(order);
       void queryClient.invalidateQueries({ queryKey: [FAST_TRADES_KEY, 'list'] });
       void queryClient.invalidateQueries({ queryKey: ['userBalance'] });
@@ -333,7 +315,7 @@ function TradeForm({
                         color: selected ? 'var(--accent)' : 'var(--text-muted)',
                       }}
                     >
-                      {translate('fast_payoutRate', [percent(candidate.payoutRate)])}
+                      {translate('fast_payoutRate', [percentText(candidate.payoutRate)])}
                     </span>
                   </span>
                 </button>
@@ -342,33 +324,31 @@ function TradeForm({
           </div>
         </div>
 
-        <Field label={t('fast_stake')} htmlFor="fast-stake" error={showError}>
-          <Input
-            id="fast-stake"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={translate('fast_stakeRange', [
-              money(option.minStake, scale),
-              money(option.maxStake, scale),
-            ])}
-            value={stake}
-            maxLength={40}
-            onChange={(value) => setStake(cleanAmount(value))}
-            onBlur={() => setTouched(true)}
-          />
+        <AmountField
+          label={t('fast_stake')}
+          id="fast-stake"
+          error={showError}
+          placeholder={translate('fast_stakeRange', [
+            money(option.minStake, scale),
+            money(option.maxStake, scale),
+          ])}
+          value={stake}
+          onChange={setStake}
+          onBlur={() => setTouched(true)}
+        >
           <span className="muted">{currencyName}</span>
-        </Field>
+        </AmountField>
         <div className="row" style={{ gap: 6 }}>
-          {SHORTCUTS.map((share) => (
+          {SHARES.map((share) => (
             <button
               key={share}
               type="button"
-              data-testid={`fast-share-${percent(share).replace('%', '')}`}
+              data-testid={`fast-share-${percentText(share).replace('%', '')}`}
               disabled={available === undefined}
               onClick={() => shortcut(share)}
               style={{ ...chipStyle(false), padding: '4px 0', fontSize: 12 }}
             >
-              {percent(share)}
+              {percentText(share)}
             </button>
           ))}
         </div>
@@ -412,7 +392,7 @@ function TradeForm({
 
       <FastTradeList book={book} onOpen={setWatching} />
 
-      <Dialog
+      <ConfirmDialog
         visible={riskOpen}
         title={t('fast_riskTitle')}
         content={
@@ -420,25 +400,10 @@ function TradeForm({
             {riskText()}
           </div>
         }
-        closeOnMaskClick={!accept.pending}
+        pending={accept.pending}
         onClose={() => setRiskOpen(false)}
-        actions={[
-          [
-            {
-              key: 'cancel',
-              text: t('common_cancel'),
-              disabled: accept.pending,
-              onClick: () => setRiskOpen(false),
-            },
-            {
-              key: 'accept',
-              text: t('fast_riskAccept'),
-              bold: true,
-              disabled: accept.pending,
-              onClick: () => void accept.submit(),
-            },
-          ],
-        ]}
+        onConfirm={() => void accept.submit()}
+        confirmText={t('fast_riskAccept')}
       />
 
       <FastTradeCountdownPopup order={watching} onClose={() => setWatching(undefined)} />

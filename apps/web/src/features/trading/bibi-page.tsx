@@ -24,6 +24,7 @@ import { SimulatedLabel } from '../../components/simulated-label';
 import { useLiveTicker } from '../../hooks/use-live-tickers';
 import { useSubmit } from '../../hooks/use-submit';
 import { navigateTo } from '../../lib/navigation';
+import { currencyName, currencyScale, money, tradeCurrencyId } from '../../lib/trade';
 import { useBibiAssets, useBook, useRefreshTrading, useTradeBalance } from './hooks';
 import { OrderRows } from './order-list';
 import { Line } from './parts';
@@ -32,13 +33,9 @@ import {
   LIVE_REFRESH_MS,
   TRADING_KEY,
   cancelSpotOrder,
-  currencyName,
-  currencyScale,
   fetchSpotOrders,
-  money,
   priceText,
   quantityText,
-  tradeCurrencyId,
 } from './trading-api';
 
 function usePairCode(): string {

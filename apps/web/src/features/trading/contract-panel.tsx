@@ -5,8 +5,7 @@
  * preview of margin, fee and liquidation price worked out as the server does before a
  * confirmation. Visitors see the form and are sent to sign in when they place an order.
  */
-import { useRef, useState } from 'react';
-import { Button, Dialog, Input } from 'antd-mobile';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ORDER_DIRECTION,
@@ -18,32 +17,22 @@ import {
   type TickerInfo,
 } from '@bourse/shared';
 import { showToast } from '../../api';
-import { isSignedIn } from '../../api/session';
-import { Field } from '../../components/field';
+import { AmountField } from '../../components/amount-field';
 import { useSubmit } from '../../hooks/use-submit';
 import { translate } from '../../i18n';
-import { useFees, useRefreshTrading, useTradeBalance } from './hooks';
-import { Choices, Line, Shares, Sides, cleanAmount, closedReason, useSignIn } from './parts';
+import { currencyName, currencyScale, money, tradeCurrencyId } from '../../lib/trade';
+import { useFeeRate, useTradeBalance } from './hooks';
 import {
-  contractPreview,
-  fillPrice,
-  marginForShare,
-  tpSlProblems,
-  type ContractProblem,
-} from './preview';
-import {
-  currencyName,
-  currencyScale,
-  feeRateOf,
-  money,
-  newRequestId,
-  openContract,
-  percentText,
-  priceText,
-  quantityText,
-  tradeCurrencyId,
-  type TradableProduct,
-} from './trading-api';
+  FeeLine,
+  OrderConfirm,
+  OrderPriceFields,
+  SubmitOrder,
+  useOrderFlow,
+  useOrderPrice,
+} from './order-form';
+import { Choices, Line, Shares, Sides, closedReason, useTpSl } from './parts';
+import { contractPreview, marginForShare, type ContractProblem } from './preview';
+import { openContract, priceText, quantityText, type TradableProduct } from './trading-api';
 
 export interface OrderPanelProps {
   product: TradableProduct;
@@ -66,20 +55,14 @@ function defaultLeverage(leverages: readonly number[]): number {
 
 export default function ContractPanel({ product, ticker, initialSide }: OrderPanelProps) {
   const { t } = useTranslation();
-  const signedIn = isSignedIn();
-  const signIn = useSignIn();
-  const refresh = useRefreshTrading();
+  const flow = useOrderFlow('ct');
   const leverages = product.leverages?.length ? product.leverages : [1];
   const [direction, setDirection] = useState<number>(initialSide ?? ORDER_DIRECTION.up);
   const [leverage, setLeverage] = useState(() => defaultLeverage(leverages));
-  const [orderType, setOrderType] = useState<number>(ORDER_TYPE.market);
-  const [limit, setLimit] = useState('');
   const [sizeMode, setSizeMode] = useState<SizeMode>('quantity');
   const [size, setSize] = useState('');
   const [takeProfit, setTakeProfit] = useState('');
   const [stopLoss, setStopLoss] = useState('');
-  const [touched, setTouched] = useState(false);
-  const [confirming, setConfirming] = useState(false);
 
   const currencyId = tradeCurrencyId();
   const scale = currencyScale(currencyId) ?? 4;
@@ -87,35 +70,26 @@ export default function ContractPanel({ product, ticker, initialSide }: OrderPan
   const priceScale = product.priceScale;
   const step = normalize(product.standard || '1');
   const maintenanceRate = product.maintenanceRate ?? '0.005';
-  const balance = useTradeBalance(signedIn);
+  const balance = useTradeBalance(flow.signedIn);
   const available = balance.data?.amount;
-  const fees = useFees();
-  const feeRate = feeRateOf(fees.data, product.productType, POSITION_TYPE.contract, direction);
-  // No preview (nor order) before the fee table is known: a missing rate is not a zero fee.
-  const feeKnown = fees.data !== undefined;
+  const fee = useFeeRate(product.productType, POSITION_TYPE.contract, direction);
   const closed = closedReason(product);
 
-  const limitParsed = parseDecimal(limit, { maxScale: priceScale });
-  const limitValue =
-    orderType === ORDER_TYPE.limit && limitParsed.ok ? limitParsed.value : undefined;
-  const current = ticker?.nowPrice;
-  const fill =
-    current === undefined ? undefined : fillPrice(direction, orderType, limitValue, current);
+  const price = useOrderPrice(direction, priceScale, ticker?.nowPrice);
+  const { orderType, limitValue, fill } = price;
   const sizeParsed = parseDecimal(size, { maxScale: sizeMode === 'margin' ? scale : 18 });
-  const takeProfitParsed = parseDecimal(takeProfit);
-  const stopLossParsed = parseDecimal(stopLoss);
 
   const base = {
     direction,
     leverage,
     step,
-    feeRate,
+    feeRate: fee.rate,
     maintenanceRate,
     priceScale,
     scale,
   };
   const result =
-    fill && sizeParsed.ok && feeKnown
+    fill && sizeParsed.ok && fee.known
       ? contractPreview({
           ...base,
           price: fill.price,
@@ -125,16 +99,6 @@ export default function ContractPanel({ product, ticker, initialSide }: OrderPan
         })
       : undefined;
   const preview = result?.ok ? result.preview : undefined;
-
-  function priceProblem(): string | undefined {
-    if (orderType !== ORDER_TYPE.limit) return undefined;
-    if (!limit) return t('hint_limitPriceRequired');
-    if (!limitParsed.ok)
-      return limitParsed.problem === 'scale'
-        ? translate('hint_priceDecimals', [priceScale])
-        : t('trade_priceInvalid');
-    return undefined;
-  }
 
   function sizeProblem(): string | undefined {
     if (!size)
@@ -151,36 +115,26 @@ export default function ContractPanel({ product, ticker, initialSide }: OrderPan
     return undefined;
   }
 
-  const tpSl = fill
-    ? tpSlProblems(
-        direction,
-        fill.price,
-        takeProfitParsed.ok ? takeProfitParsed.value : undefined,
-        stopLossParsed.ok ? stopLossParsed.value : undefined,
-        preview?.liquidationPrice,
-        priceScale,
-      )
-    : {};
-  const takeProfitError =
-    takeProfit && !takeProfitParsed.ok
-      ? t('trade_priceInvalid')
-      : tpSl.takeProfit && translate(tpSl.takeProfit.key, tpSl.takeProfit.params);
-  const stopLossError =
-    stopLoss && !stopLossParsed.ok
-      ? t('trade_priceInvalid')
-      : tpSl.stopLoss && translate(tpSl.stopLoss.key, tpSl.stopLoss.params);
+  const levels = useTpSl(
+    takeProfit,
+    stopLoss,
+    fill && {
+      direction,
+      reference: fill.price,
+      liquidation: preview?.liquidationPrice,
+      priceScale,
+    },
+  );
 
-  const priceError = priceProblem();
   const sizeError = sizeProblem();
-  const showPriceError = limit || touched ? priceError : undefined;
-  const showSizeError = size || touched ? sizeError : undefined;
+  const showSizeError = size || flow.touched ? sizeError : undefined;
 
   function share(value: string) {
     if (available === undefined || !fill) return;
     const margin = marginForShare(available, value, { ...base, price: fill.price });
     setSizeMode('margin');
     setSize(margin === '0' ? '0' : normalize(margin));
-    setTouched(true);
+    flow.setTouched(true);
   }
 
   // One request id per confirmed order: a retry of the same order reuses it.
@@ -195,47 +149,30 @@ export default function ContractPanel({ product, ticker, initialSide }: OrderPan
     takeProfit,
     stopLoss,
   ]);
-  const request = useRef<{ key: string; id: string } | undefined>(undefined);
-  function requestIdFor(key: string): string {
-    if (request.current?.key !== key) request.current = { key, id: newRequestId('ct') };
-    return request.current.id;
-  }
 
   const place = useSubmit(async () => {
     if (!sizeParsed.ok) return;
-    const position = await openContract({
-      productType: product.productType,
-      productCode: product.productCode,
-      orderDirection: direction,
-      leverage,
-      orderType,
-      price: limitValue,
-      ...(sizeMode === 'quantity' ? { quantity: sizeParsed.value } : { margin: sizeParsed.value }),
-      takeProfit: takeProfitParsed.ok ? takeProfitParsed.value : undefined,
-      stopLoss: stopLossParsed.ok ? stopLossParsed.value : undefined,
-      requestId: requestIdFor(fillKey),
-    }).finally(() => {
-      // Refused or placed, the form is in view again (the client has told why it was refused).
-      setConfirming(false);
-      refresh();
-    });
-    request.current = undefined;
+    const position = await flow.send(fillKey, (requestId) =>
+      openContract({
+        productType: product.productType,
+        productCode: product.productCode,
+        orderDirection: direction,
+        leverage,
+        orderType,
+        price: limitValue,
+        ...(sizeMode === 'quantity'
+          ? { quantity: sizeParsed.value }
+          : { margin: sizeParsed.value }),
+        takeProfit: levels.takeProfit,
+        stopLoss: levels.stopLoss,
+        requestId,
+      }),
+    );
     setSize('');
     setTakeProfit('');
     setStopLoss('');
-    setTouched(false);
     showToast(t(position.status === 0 ? 'trade_limitPlaced' : 'trade_contractOpened'));
   });
-
-  function submit() {
-    if (!signedIn) {
-      signIn();
-      return;
-    }
-    setTouched(true);
-    if (closed || priceError || sizeError || takeProfitError || stopLossError || !preview) return;
-    setConfirming(true);
-  }
 
   const long = direction === ORDER_DIRECTION.up;
   const sideText = t(long ? 'trade_long' : 'trade_short');
@@ -262,29 +199,7 @@ export default function ContractPanel({ product, ticker, initialSide }: OrderPan
           testId="contract-leverage"
         />
       </div>
-      <Choices
-        label={t('trade_orderType')}
-        options={[
-          { value: ORDER_TYPE.market, label: t('trade_market') },
-          { value: ORDER_TYPE.limit, label: t('trade_limit') },
-        ]}
-        value={orderType}
-        onChange={setOrderType}
-        testId="contract-type"
-      />
-      {orderType === ORDER_TYPE.limit && (
-        <Field label={t('trade_limitPrice')} htmlFor="contract-price" error={showPriceError}>
-          <Input
-            id="contract-price"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={current ? priceText(current, priceScale) : ''}
-            value={limit}
-            maxLength={40}
-            onChange={(value) => setLimit(cleanAmount(value))}
-          />
-        </Field>
-      )}
+      <OrderPriceFields price={price} prefix="contract" touched={flow.touched} />
       <Choices
         label={t('trade_sizeBy')}
         options={[
@@ -298,56 +213,40 @@ export default function ContractPanel({ product, ticker, initialSide }: OrderPan
         }}
         testId="contract-size-mode"
       />
-      <Field
+      <AmountField
         label={t(sizeMode === 'quantity' ? 'trade_quantity' : 'trade_margin')}
-        htmlFor="contract-size"
+        id="contract-size"
         error={showSizeError}
+        placeholder={
+          sizeMode === 'quantity' ? translate('trade_lotSize', [quantityText(step)]) : ''
+        }
+        value={size}
+        onChange={setSize}
       >
-        <Input
-          id="contract-size"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={
-            sizeMode === 'quantity' ? translate('trade_lotSize', [quantityText(step)]) : ''
-          }
-          value={size}
-          maxLength={40}
-          onChange={(value) => setSize(cleanAmount(value))}
-        />
         <span className="muted">{sizeUnit}</span>
-      </Field>
+      </AmountField>
       <Shares
         onPick={share}
-        disabled={available === undefined || !fill || !feeKnown}
+        disabled={available === undefined || !fill || !fee.known}
         testId="contract-share"
       />
       <div className="trade-pair">
-        <Field
+        <AmountField
           label={t('trade_takeProfit')}
-          htmlFor="contract-tp"
-          error={takeProfitError || undefined}
-        >
-          <Input
-            id="contract-tp"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={t('trade_optional')}
-            value={takeProfit}
-            maxLength={40}
-            onChange={(value) => setTakeProfit(cleanAmount(value))}
-          />
-        </Field>
-        <Field label={t('trade_stopLoss')} htmlFor="contract-sl" error={stopLossError || undefined}>
-          <Input
-            id="contract-sl"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={t('trade_optional')}
-            value={stopLoss}
-            maxLength={40}
-            onChange={(value) => setStopLoss(cleanAmount(value))}
-          />
-        </Field>
+          id="contract-tp"
+          error={levels.takeProfitError}
+          placeholder={t('trade_optional')}
+          value={takeProfit}
+          onChange={setTakeProfit}
+        />
+        <AmountField
+          label={t('trade_stopLoss')}
+          id="contract-sl"
+          error={levels.stopLossError}
+          placeholder={t('trade_optional')}
+          value={stopLoss}
+          onChange={setStopLoss}
+        />
       </div>
 
       <div className="trade-lines">
@@ -364,95 +263,60 @@ export default function ContractPanel({ product, ticker, initialSide }: OrderPan
         <Line label={t('trade_margin')} testId="contract-margin">
           {preview ? `${money(preview.margin, scale)} ${unit}` : '- -'}
         </Line>
-        <Line
-          label={feeKnown ? translate('trade_feeRate', [percentText(feeRate)]) : t('trade_fee')}
-          testId="contract-fee"
-        >
-          {preview ? `${money(preview.fee, scale)} ${unit}` : '- -'}
-        </Line>
+        <FeeLine fee={fee} amount={preview?.fee} scale={scale} unit={unit} testId="contract-fee" />
         <Line label={t('trade_liquidationPrice')} testId="contract-liquidation" strong>
           <span className="down">
             {preview ? priceText(preview.liquidationPrice, priceScale) : '- -'}
           </span>
         </Line>
       </div>
-      {closed && (
-        <div className="market-closed" role="status" style={{ margin: 0 }}>
-          {t(closed)}
-        </div>
-      )}
-      <Button
-        block
-        size="large"
-        color={long ? 'success' : 'danger'}
-        loading={place.pending}
-        disabled={place.pending || Boolean(closed)}
-        onClick={submit}
-        data-testid="contract-submit"
-      >
-        {signedIn
-          ? `${t(long ? 'trade_openLong' : 'trade_openShort')} · ${leverage}×`
-          : t('account_login')}
-      </Button>
-
-      <Dialog
-        visible={confirming}
-        title={t('trade_confirmTitle')}
-        closeOnMaskClick={!place.pending}
-        onClose={() => setConfirming(false)}
-        content={
-          preview && (
-            <div className="trade-lines" data-testid="contract-confirm">
-              <Line label={product.productName || product.productCode}>
-                <span className={long ? 'up' : 'down'}>
-                  {sideText} · {leverage}×
-                </span>
-              </Line>
-              <Line label={t('trade_orderType')}>
-                {orderType === ORDER_TYPE.limit && limitValue
-                  ? `${t('trade_limit')} ${priceText(limitValue, priceScale)}`
-                  : t('trade_market')}
-              </Line>
-              <Line label={t('trade_quantity')}>{quantityText(preview.quantity)}</Line>
-              <Line label={t('trade_margin')}>{`${money(preview.margin, scale)} ${unit}`}</Line>
-              <Line label={t('trade_fee')}>{`${money(preview.fee, scale)} ${unit}`}</Line>
-              <Line label={t('trade_liquidationPrice')}>
-                {priceText(preview.liquidationPrice, priceScale)}
-              </Line>
-              {takeProfitParsed.ok && (
-                <Line label={t('trade_takeProfit')}>
-                  {priceText(takeProfitParsed.value, priceScale)}
-                </Line>
-              )}
-              {stopLossParsed.ok && (
-                <Line label={t('trade_stopLoss')}>
-                  {priceText(stopLossParsed.value, priceScale)}
-                </Line>
-              )}
-              {orderType === ORDER_TYPE.market && (
-                <p className="muted trade-note">{t('trade_marketNote')}</p>
-              )}
-            </div>
-          )
+      <SubmitOrder
+        flow={flow}
+        place={place}
+        closed={closed}
+        ready={
+          !price.error &&
+          !sizeError &&
+          !levels.takeProfitError &&
+          !levels.stopLossError &&
+          preview !== undefined
         }
-        actions={[
-          [
-            {
-              key: 'cancel',
-              text: t('common_cancel'),
-              disabled: place.pending,
-              onClick: () => setConfirming(false),
-            },
-            {
-              key: 'confirm',
-              text: t('common_confirm'),
-              bold: true,
-              disabled: place.pending,
-              onClick: () => void place.submit(),
-            },
-          ],
-        ]}
-      />
+        up={long}
+        testId="contract-submit"
+      >
+        {`${t(long ? 'trade_openLong' : 'trade_openShort')} · ${leverage}×`}
+      </SubmitOrder>
+
+      <OrderConfirm
+        flow={flow}
+        place={place}
+        testId="contract-confirm"
+        product={product}
+        up={long}
+        side={
+          <>
+            {sideText} · {leverage}×
+          </>
+        }
+        price={price}
+      >
+        {preview && (
+          <>
+            <Line label={t('trade_quantity')}>{quantityText(preview.quantity)}</Line>
+            <Line label={t('trade_margin')}>{`${money(preview.margin, scale)} ${unit}`}</Line>
+            <Line label={t('trade_fee')}>{`${money(preview.fee, scale)} ${unit}`}</Line>
+            <Line label={t('trade_liquidationPrice')}>
+              {priceText(preview.liquidationPrice, priceScale)}
+            </Line>
+            {levels.takeProfit !== undefined && (
+              <Line label={t('trade_takeProfit')}>{priceText(levels.takeProfit, priceScale)}</Line>
+            )}
+            {levels.stopLoss !== undefined && (
+              <Line label={t('trade_stopLoss')}>{priceText(levels.stopLoss, priceScale)}</Line>
+            )}
+          </>
+        )}
+      </OrderConfirm>
     </section>
   );
 }

@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Button, Input, Popup } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import {
   CONTRACT_STATUS,
@@ -21,15 +21,17 @@ import {
   type ContractPosition,
 } from '@bourse/shared';
 import { showToast } from '../../api';
-import { Field } from '../../components/field';
+import { AmountField } from '../../components/amount-field';
+import { BottomSheet } from '../../components/bottom-sheet';
 import { useLiveTicker } from '../../hooks/use-live-tickers';
 import { useSubmit } from '../../hooks/use-submit';
 import { translate } from '../../i18n';
 import { Dialog } from '../../lib/antd-render';
+import { currencyScale, money, newRequestId, signedMoney, tradeCurrencyId } from '../../lib/trade';
 import { useBook, useRefreshTrading } from './hooks';
 import { priceScaleOf } from './order-list';
-import { Line, TickCard, cleanAmount } from './parts';
-import { liquidationPrice, tpSlProblems, unrealizedPnl } from './preview';
+import { CardFoot, EvidenceToggle, Line, TickCard, useTpSl } from './parts';
+import { liquidationPrice, unrealizedPnl } from './preview';
 import {
   CLOSE_REASON_LABEL,
   CONTRACT_STATUS_LABEL,
@@ -37,15 +39,10 @@ import {
   TRADING_KEY,
   cancelContract,
   closeContract,
-  currencyScale,
   fetchContracts,
-  money,
-  newRequestId,
   priceText,
   quantityText,
   returnRate,
-  signedMoney,
-  tradeCurrencyId,
   updateTpSl,
 } from './trading-api';
 
@@ -84,6 +81,70 @@ function CardHead({ position, status }: { position: ContractPosition; status: st
   );
 }
 
+/** The buttons of an open or a resting position: take-profit / stop-loss, and close or cancel. */
+function CardActions({
+  position,
+  onEdit,
+  action,
+  label,
+  name,
+}: {
+  position: ContractPosition;
+  onEdit: () => void;
+  /** Closes or cancels the position. */
+  action: { pending: boolean; submit: () => Promise<void> };
+  label: string;
+  /** Of the action's test id: close, cancel. */
+  name: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button
+        size="small"
+        fill="outline"
+        onClick={onEdit}
+        data-testid={`position-${position.id}-edit`}
+      >
+        {t('position_tpSl')}
+      </Button>
+      <Button
+        size="small"
+        color="warning"
+        loading={action.pending}
+        disabled={action.pending}
+        onClick={() => void action.submit()}
+        data-testid={`position-${position.id}-${name}`}
+      >
+        {label}
+      </Button>
+    </>
+  );
+}
+
+/** The take-profit and stop-loss of a position, or - - where there is none. */
+function LevelLines({
+  position,
+  priceScale,
+  testId,
+}: {
+  position: ContractPosition;
+  priceScale: number;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Line label={t('trade_takeProfit')} testId={testId && `${testId}-tp`}>
+        {position.takeProfit ? priceText(position.takeProfit, priceScale) : '- -'}
+      </Line>
+      <Line label={t('trade_stopLoss')} testId={testId && `${testId}-sl`}>
+        {position.stopLoss ? priceText(position.stopLoss, priceScale) : '- -'}
+      </Line>
+    </>
+  );
+}
+
 /** The sheet to set or clear take-profit and stop-loss, checked as the server checks them. */
 function TpSlPopup({
   position,
@@ -97,27 +158,57 @@ function TpSlPopup({
 }) {
   const { t } = useTranslation();
   return (
-    <Popup
+    <BottomSheet
       visible={Boolean(position)}
       onClose={onClose}
       onMaskClick={onClose}
       destroyOnClose
       bodyClassName="trade-sheet"
-      bodyStyle={{
-        background: 'var(--surface)',
-        color: 'var(--text)',
-        borderTopLeftRadius: 16,
-        borderTopRightRadius: 16,
-        maxWidth: 'var(--frame-width)',
-        margin: '0 auto',
-        insetInline: 0,
-      }}
     >
       {position && reference && (
         <TpSlForm position={position} reference={reference} onDone={onClose} />
       )}
       {position && !reference && <p className="muted">{t('common_loading')}</p>}
-    </Popup>
+    </BottomSheet>
+  );
+}
+
+/** A take-profit or stop-loss field, with what the position would bring at the level under it. */
+function LevelField({
+  label,
+  id,
+  value,
+  onChange,
+  error,
+  outcome,
+  scale,
+}: {
+  label: string;
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  outcome: string | undefined;
+  scale: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <AmountField
+        label={label}
+        id={id}
+        error={error}
+        placeholder={t('position_noLevel')}
+        value={value}
+        clearable
+        onChange={onChange}
+      />
+      {outcome && (
+        <span className="muted trade-note" data-testid={`${id}-outcome`}>
+          {translate('position_resultAt', [signedMoney(outcome, scale)])}
+        </span>
+      )}
+    </>
   );
 }
 
@@ -142,8 +233,6 @@ function TpSlForm({
   const scale = currencyScale(tradeCurrencyId()) ?? 4;
   const [takeProfit, setTakeProfit] = useState(position.takeProfit ?? '');
   const [stopLoss, setStopLoss] = useState(position.stopLoss ?? '');
-  const takeProfitParsed = parseDecimal(takeProfit);
-  const stopLossParsed = parseDecimal(stopLoss);
   const liquidation =
     position.liquidationPrice ??
     liquidationPrice(
@@ -154,22 +243,12 @@ function TpSlForm({
       position.maintenanceRate,
       priceScale,
     );
-  const problems = tpSlProblems(
-    position.orderDirection,
+  const levels = useTpSl(takeProfit, stopLoss, {
+    direction: position.orderDirection,
     reference,
-    takeProfitParsed.ok ? takeProfitParsed.value : undefined,
-    stopLossParsed.ok ? stopLossParsed.value : undefined,
     liquidation,
     priceScale,
-  );
-  const takeProfitError =
-    takeProfit && !takeProfitParsed.ok
-      ? t('trade_priceInvalid')
-      : problems.takeProfit && translate(problems.takeProfit.key, problems.takeProfit.params);
-  const stopLossError =
-    stopLoss && !stopLossParsed.ok
-      ? t('trade_priceInvalid')
-      : problems.stopLoss && translate(problems.stopLoss.key, problems.stopLoss.params);
+  });
 
   /** What the position would bring at a level: the result there, less nothing else. */
   function outcome(level: string): string | undefined {
@@ -186,17 +265,11 @@ function TpSlForm({
   }
 
   const save = useSubmit(async () => {
-    await updateTpSl(
-      position.id,
-      takeProfitParsed.ok ? takeProfitParsed.value : '',
-      stopLossParsed.ok ? stopLossParsed.value : '',
-    ).finally(refresh);
+    await updateTpSl(position.id, levels.takeProfit ?? '', levels.stopLoss ?? '').finally(refresh);
     showToast(t('position_tpSlSaved'));
     onDone();
   });
 
-  const takeProfitOutcome = takeProfitError ? undefined : outcome(takeProfit);
-  const stopLossOutcome = stopLossError ? undefined : outcome(stopLoss);
   return (
     <div className="stack" style={{ gap: 14 }} data-testid="tpsl-popup">
       <h2 className="sheet-title">{t('position_tpSlTitle')}</h2>
@@ -211,54 +284,30 @@ function TpSlForm({
           <span className="down">{priceText(liquidation, priceScale)}</span>
         </Line>
       </div>
-      <Field
+      <LevelField
         label={t('trade_takeProfit')}
-        htmlFor="tpsl-take-profit"
-        error={takeProfitError || undefined}
-      >
-        <Input
-          id="tpsl-take-profit"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={t('position_noLevel')}
-          value={takeProfit}
-          maxLength={40}
-          clearable
-          onChange={(value) => setTakeProfit(cleanAmount(value))}
-        />
-      </Field>
-      {takeProfitOutcome && (
-        <span className="muted trade-note" data-testid="tpsl-take-profit-outcome">
-          {translate('position_resultAt', [signedMoney(takeProfitOutcome, scale)])}
-        </span>
-      )}
-      <Field
+        id="tpsl-take-profit"
+        value={takeProfit}
+        onChange={setTakeProfit}
+        error={levels.takeProfitError}
+        outcome={levels.takeProfitError ? undefined : outcome(takeProfit)}
+        scale={scale}
+      />
+      <LevelField
         label={t('trade_stopLoss')}
-        htmlFor="tpsl-stop-loss"
-        error={stopLossError || undefined}
-      >
-        <Input
-          id="tpsl-stop-loss"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={t('position_noLevel')}
-          value={stopLoss}
-          maxLength={40}
-          clearable
-          onChange={(value) => setStopLoss(cleanAmount(value))}
-        />
-      </Field>
-      {stopLossOutcome && (
-        <span className="muted trade-note" data-testid="tpsl-stop-loss-outcome">
-          {translate('position_resultAt', [signedMoney(stopLossOutcome, scale)])}
-        </span>
-      )}
+        id="tpsl-stop-loss"
+        value={stopLoss}
+        onChange={setStopLoss}
+        error={levels.stopLossError}
+        outcome={levels.stopLossError ? undefined : outcome(stopLoss)}
+        scale={scale}
+      />
       <span className="muted trade-note">{t('position_tpSlHint')}</span>
       <Button
         block
         color="primary"
         loading={save.pending}
-        disabled={save.pending || Boolean(takeProfitError || stopLossError)}
+        disabled={save.pending || Boolean(levels.takeProfitError || levels.stopLossError)}
         onClick={() => void save.submit()}
         data-testid="tpsl-save"
       >
@@ -268,13 +317,14 @@ function TpSlForm({
   );
 }
 
-function OpenPositionCard({
-  position,
-  onEdit,
-}: {
+/** An open or a resting position, whose take-profit and stop-loss can be changed. */
+interface LiveCardProps {
   position: ContractPosition;
+  /** Opens the sheet, with the price the levels are checked against when known. */
   onEdit: (position: ContractPosition, reference: string | undefined) => void;
-}) {
+}
+
+function OpenPositionCard({ position, onEdit }: LiveCardProps) {
   const { t } = useTranslation();
   const refresh = useRefreshTrading();
   const live = useLiveTicker(position.productType, position.productCode);
@@ -348,48 +398,26 @@ function OpenPositionCard({
           <span className="down">{priceText(position.liquidationPrice, priceScale)}</span>
         </Line>
         <Line label={t('trade_fee')}>{money(position.openFee, scale)}</Line>
-        <Line label={t('trade_takeProfit')} testId={`position-${position.id}-tp`}>
-          {position.takeProfit ? priceText(position.takeProfit, priceScale) : '- -'}
-        </Line>
-        <Line label={t('trade_stopLoss')} testId={`position-${position.id}-sl`}>
-          {position.stopLoss ? priceText(position.stopLoss, priceScale) : '- -'}
-        </Line>
+        <LevelLines
+          position={position}
+          priceScale={priceScale}
+          testId={`position-${position.id}`}
+        />
       </div>
-      <div className="row" style={{ gap: 8 }}>
-        <span className="muted" style={{ fontSize: 12 }}>
-          {position.openTime ? formatDateTime(position.openTime) : ''}
-        </span>
-        <span className="spacer" />
-        <Button
-          size="small"
-          fill="outline"
-          onClick={() => onEdit(position, mark)}
-          data-testid={`position-${position.id}-edit`}
-        >
-          {t('position_tpSl')}
-        </Button>
-        <Button
-          size="small"
-          color="warning"
-          loading={close.pending}
-          disabled={close.pending}
-          onClick={() => void close.submit()}
-          data-testid={`position-${position.id}-close`}
-        >
-          {t('position_close')}
-        </Button>
-      </div>
+      <CardFoot time={position.openTime ? formatDateTime(position.openTime) : ''}>
+        <CardActions
+          position={position}
+          onEdit={() => onEdit(position, mark)}
+          action={close}
+          label={t('position_close')}
+          name="close"
+        />
+      </CardFoot>
     </article>
   );
 }
 
-function PendingCard({
-  position,
-  onEdit,
-}: {
-  position: ContractPosition;
-  onEdit: (position: ContractPosition, reference: string | undefined) => void;
-}) {
+function PendingCard({ position, onEdit }: LiveCardProps) {
   const { t } = useTranslation();
   const refresh = useRefreshTrading();
   const scale = currencyScale(tradeCurrencyId()) ?? 4;
@@ -413,37 +441,17 @@ function PendingCard({
         <Line label={t('position_frozen')}>
           {money(add(position.margin, position.openFee), scale)}
         </Line>
-        <Line label={t('trade_takeProfit')}>
-          {position.takeProfit ? priceText(position.takeProfit, priceScale) : '- -'}
-        </Line>
-        <Line label={t('trade_stopLoss')}>
-          {position.stopLoss ? priceText(position.stopLoss, priceScale) : '- -'}
-        </Line>
+        <LevelLines position={position} priceScale={priceScale} />
       </div>
-      <div className="row" style={{ gap: 8 }}>
-        <span className="muted" style={{ fontSize: 12 }}>
-          {formatDateTime(position.createTime)}
-        </span>
-        <span className="spacer" />
-        <Button
-          size="small"
-          fill="outline"
-          onClick={() => onEdit(position, position.limitPrice ?? undefined)}
-          data-testid={`position-${position.id}-edit`}
-        >
-          {t('position_tpSl')}
-        </Button>
-        <Button
-          size="small"
-          color="warning"
-          loading={cancel.pending}
-          disabled={cancel.pending}
-          onClick={() => void cancel.submit()}
-          data-testid={`position-${position.id}-cancel`}
-        >
-          {t('common_cancel')}
-        </Button>
-      </div>
+      <CardFoot time={formatDateTime(position.createTime)}>
+        <CardActions
+          position={position}
+          onEdit={() => onEdit(position, position.limitPrice ?? undefined)}
+          action={cancel}
+          label={t('common_cancel')}
+          name="cancel"
+        />
+      </CardFoot>
     </article>
   );
 }
@@ -494,24 +502,15 @@ function HistoryCard({ position }: { position: ContractPosition }) {
           <Line label={t('trade_quantity')}>{quantityText(position.quantity)}</Line>
         </div>
       )}
-      <div className="row" style={{ gap: 8 }}>
-        <span className="muted" style={{ fontSize: 12 }}>
-          {position.closeTime ? formatDateTime(position.closeTime) : ''}
-        </span>
-        <span className="spacer" />
+      <CardFoot time={position.closeTime ? formatDateTime(position.closeTime) : ''}>
         {closed && (
-          <button
-            type="button"
-            className="link"
-            style={{ fontSize: 13 }}
-            aria-expanded={open}
-            data-testid={`position-${position.id}-evidence-toggle`}
-            onClick={() => setOpen(!open)}
-          >
-            {t('position_evidence')}
-          </button>
+          <EvidenceToggle
+            open={open}
+            onToggle={() => setOpen(!open)}
+            testId={`position-${position.id}-evidence-toggle`}
+          />
         )}
-      </div>
+      </CardFoot>
       {open && (
         <div className="stack" style={{ gap: 8 }} data-testid={`position-${position.id}-evidence`}>
           <span className="muted trade-note">{t('position_evidenceNote')}</span>

@@ -2,15 +2,15 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useUser } from '../../hooks/use-user';
+import { fetchBalance, tradeCurrencyId } from '../../lib/trade';
 import {
   TRADING_KEY,
-  fetchBalance,
+  feeRateOf,
   fetchBibiAssets,
   fetchHoldings,
   loadFeeSettings,
   storedBibiAssets,
   storedFees,
-  tradeCurrencyId,
 } from './trading-api';
 
 /** The account in use (live or demo): each has its own balances, positions and orders. */
@@ -38,6 +38,22 @@ export function useFees() {
     initialDataUpdatedAt: 0,
     staleTime: 60_000,
   });
+}
+
+/**
+ * The fee rate of an order from the fee table, and whether the table is known: before it is, no
+ * preview (nor order), as a missing rate is not a zero fee.
+ */
+export function useFeeRate(
+  productType: number,
+  positionType: number,
+  direction: number,
+): { rate: string; known: boolean } {
+  const fees = useFees();
+  return {
+    rate: feeRateOf(fees.data, productType, positionType, direction),
+    known: fees.data !== undefined,
+  };
 }
 
 export function useHoldings(enabled: boolean) {

@@ -17,17 +17,14 @@ import {
 } from '@bourse/shared';
 import { showToast } from '../../api';
 import { useSubmit } from '../../hooks/use-submit';
+import { currencyScale, money, signedMoney, tradeCurrencyId } from '../../lib/trade';
 import { useRefreshTrading } from './hooks';
-import { Line, TickCard } from './parts';
+import { CardFoot, EvidenceToggle, Line, TickCard } from './parts';
 import {
   SPOT_STATUS_LABEL,
   cancelSpotOrder,
-  currencyScale,
-  money,
   priceText,
   quantityText,
-  signedMoney,
-  tradeCurrencyId,
   type SpotKind,
 } from './trading-api';
 
@@ -94,22 +91,13 @@ export function OrderRow({ order }: { order: SpotOrder }) {
           </>
         )}
       </div>
-      <div className="row" style={{ gap: 8 }}>
-        <span className="muted" style={{ fontSize: 12 }}>
-          {formatDateTime(order.fillTime ?? order.createTime)}
-        </span>
-        <span className="spacer" />
+      <CardFoot time={formatDateTime(order.fillTime ?? order.createTime)}>
         {filled && order.fill && (
-          <button
-            type="button"
-            className="link"
-            style={{ fontSize: 13 }}
-            aria-expanded={open}
-            data-testid={`order-${order.id}-evidence-toggle`}
-            onClick={() => setOpen(!open)}
-          >
-            {t('position_evidence')}
-          </button>
+          <EvidenceToggle
+            open={open}
+            onToggle={() => setOpen(!open)}
+            testId={`order-${order.id}-evidence-toggle`}
+          />
         )}
         {resting && (
           <Button
@@ -124,7 +112,7 @@ export function OrderRow({ order }: { order: SpotOrder }) {
             {t('common_cancel')}
           </Button>
         )}
-      </div>
+      </CardFoot>
       {open && order.fill && (
         <TickCard
           title={t('trade_fillTick')}

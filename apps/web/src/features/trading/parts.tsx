@@ -1,18 +1,18 @@
 /** The pieces the order forms and the position screens share. */
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ORDER_DIRECTION, type TickEvidence } from '@bourse/shared';
+import { ORDER_DIRECTION, parseDecimal } from '@bourse/shared';
+import {
+  TickCard as EvidenceCard,
+  type LineProps,
+  type TickCardLook,
+  type TickCardProps,
+} from '../../components/tick-card';
+import { translate } from '../../i18n';
 import { navigateTo } from '../../lib/navigation';
-import { percentText, priceText, tickTime } from './trading-api';
-
-/** What the user may type in an amount: digits and one decimal point (a comma counts as one). */
-export function cleanAmount(value: string): string {
-  const text = value.replace(/,/g, '.').replace(/[^\d.]/g, '');
-  const point = text.indexOf('.');
-  return point < 0 ? text : text.slice(0, point + 1) + text.slice(point + 1).replace(/\./g, '');
-}
-
-export const SHARES = ['0.25', '0.5', '0.75', '1'] as const;
+import { SHARES, percentText, tickTime } from '../../lib/trade';
+import { tpSlProblems } from './preview';
+import { priceText } from './trading-api';
 
 /** A line of a preview or a card: label at the start, value at the end. */
 export function Line({
@@ -20,12 +20,7 @@ export function Line({
   children,
   testId,
   strong = false,
-}: {
-  label: string;
-  children: React.ReactNode;
-  testId?: string;
-  strong?: boolean;
-}) {
+}: LineProps & { strong?: boolean }) {
   return (
     <div className={`trade-line${strong ? ' trade-line-strong' : ''}`}>
       <span className="muted">{label}</span>
@@ -127,36 +122,96 @@ export function Shares({
   );
 }
 
-/** A tick as evidence: price, time to the millisecond, source and sequence number. */
-export function TickCard({
-  title,
-  tick,
-  priceScale,
+const TICK_CARD_LOOK: TickCardLook = {
+  Line,
+  className: 'tick-card',
+  price: priceText,
+  time: tickTime,
+};
+
+/** A tick as evidence: price, time to the millisecond (with the day), source and sequence number. */
+export function TickCard(props: Omit<TickCardProps, 'look'>) {
+  return <EvidenceCard {...props} look={TICK_CARD_LOOK} />;
+}
+
+/** The foot of a card or an order row: a time at the start, its buttons at the end. */
+export function CardFoot({ time, children }: { time: string; children: React.ReactNode }) {
+  return (
+    <div className="row" style={{ gap: 8 }}>
+      <span className="muted" style={{ fontSize: 12 }}>
+        {time}
+      </span>
+      <span className="spacer" />
+      {children}
+    </div>
+  );
+}
+
+/** "Evidence": shows or hides the ticks of a closed position or a filled order. */
+export function EvidenceToggle({
+  open,
+  onToggle,
   testId,
 }: {
-  title: string;
-  tick: TickEvidence;
-  priceScale: number;
+  open: boolean;
+  onToggle: () => void;
   testId: string;
 }) {
   const { t } = useTranslation();
   return (
-    <section className="tick-card" data-testid={testId}>
-      <strong>{title}</strong>
-      <Line label={t('fast_price')} testId={`${testId}-price`}>
-        {priceText(tick.price, priceScale)}
-      </Line>
-      <Line label={t('fast_time')} testId={`${testId}-time`}>
-        {tickTime(tick.time)}
-      </Line>
-      <Line label={t('fast_source')} testId={`${testId}-source`}>
-        {tick.source}
-      </Line>
-      <Line label={t('fast_sequence')} testId={`${testId}-sequence`}>
-        {tick.sequence}
-      </Line>
-    </section>
+    <button
+      type="button"
+      className="link"
+      style={{ fontSize: 13 }}
+      aria-expanded={open}
+      data-testid={testId}
+      onClick={onToggle}
+    >
+      {t('position_evidence')}
+    </button>
   );
+}
+
+/**
+ * Take-profit and stop-loss as typed, each parsed, with what is wrong with it: not a price, or
+ * against the server's rules (checked when there is a price to check them against).
+ */
+export function useTpSl(
+  takeProfit: string,
+  stopLoss: string,
+  against:
+    | { direction: number; reference: string; liquidation: string | undefined; priceScale: number }
+    | undefined,
+) {
+  const { t } = useTranslation();
+  const takeProfitParsed = parseDecimal(takeProfit);
+  const stopLossParsed = parseDecimal(stopLoss);
+  const takeProfitValue = takeProfitParsed.ok ? takeProfitParsed.value : undefined;
+  const stopLossValue = stopLossParsed.ok ? stopLossParsed.value : undefined;
+  const problems = against
+    ? tpSlProblems(
+        against.direction,
+        against.reference,
+        takeProfitValue,
+        stopLossValue,
+        against.liquidation,
+        against.priceScale,
+      )
+    : {};
+  const takeProfitError =
+    takeProfit && !takeProfitParsed.ok
+      ? t('trade_priceInvalid')
+      : problems.takeProfit && translate(problems.takeProfit.key, problems.takeProfit.params);
+  const stopLossError =
+    stopLoss && !stopLossParsed.ok
+      ? t('trade_priceInvalid')
+      : problems.stopLoss && translate(problems.stopLoss.key, problems.stopLoss.params);
+  return {
+    takeProfit: takeProfitValue,
+    stopLoss: stopLossValue,
+    takeProfitError: takeProfitError || undefined,
+    stopLossError: stopLossError || undefined,
+  };
 }
 
 /** Why no order can be placed on a product now (halted, or its market closed). */

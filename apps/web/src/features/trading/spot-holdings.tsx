@@ -9,20 +9,17 @@ import { useTranslation } from 'react-i18next';
 import { POSITION_TYPE, cmp, isPositive, mul, sub, toScale, type Holding } from '@bourse/shared';
 import { useLiveTicker } from '../../hooks/use-live-tickers';
 import { navigateTo } from '../../lib/navigation';
+import { currencyScale, money, signedMoney, tradeCurrencyId } from '../../lib/trade';
 import { useBook, useHoldings } from './hooks';
 import { OrderRows, priceScaleOf } from './order-list';
 import { Line } from './parts';
 import {
   LIVE_REFRESH_MS,
   TRADING_KEY,
-  currencyScale,
   fetchSpotOrders,
-  money,
   priceText,
   quantityText,
   returnRate,
-  signedMoney,
-  tradeCurrencyId,
 } from './trading-api';
 
 function HoldingCard({ holding }: { holding: Holding }) {

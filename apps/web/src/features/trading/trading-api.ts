@@ -1,11 +1,10 @@
 /**
- * The calls of contracts (position type 1), spot (2) and coin-to-coin (3), the fee rates and
- * balances their forms need, and what their screens share: amounts at the trade currency's scale,
- * tick times, request ids and the labels of statuses and close reasons.
+ * The calls of contracts (position type 1), spot (2) and coin-to-coin (3), the fee rates their
+ * forms need, and what their screens share: prices and quantities as text, results as rates and
+ * the labels of statuses and close reasons. The trade currency, its balance and amounts at its
+ * scale are in `lib/trade`, shared with the fast trades.
  */
 import {
-  SWITCH,
-  SWITCH_OFF,
   formatAmount,
   div,
   isDecimalString,
@@ -20,14 +19,10 @@ import {
   type SpotOrder,
 } from '@bourse/shared';
 import { api } from '../../api';
-import {
-  loadFeeSettings,
-  storedSwitches,
-  type FeeSetting,
-  type PlatformCurrency,
-} from '../../api/launch';
+import { loadFeeSettings, type FeeSetting } from '../../api/launch';
 import type { Product } from '../../api/market';
-import { getItem, getOtherValue, setItem, STORAGE_KEY } from '../../lib/storage';
+import { getItem, setItem, STORAGE_KEY } from '../../lib/storage';
+import { thousandsGrouped } from '../../lib/trade';
 
 export type { BibiAsset, ContractPosition, Holding, SpotOrder } from '@bourse/shared';
 
@@ -38,13 +33,6 @@ export type TradableProduct = Product & {
   /** Equity at or below entry notional × this liquidates a contract. */
   maintenanceRate?: string;
 };
-
-export interface Balance {
-  currencyId: number;
-  currencyName: string;
-  amount: string;
-  frozenAmount: string;
-}
 
 /** Query keys, so a change anywhere refreshes every screen showing it. */
 export const TRADING_KEY = {
@@ -61,31 +49,7 @@ export const TRADING_KEY = {
 /** How often open positions and resting orders are read again while a screen shows them. */
 export const LIVE_REFRESH_MS = 5000;
 
-// ------------------------------------------------------------------ balances and fees
-
-export function fetchBalance(currencyId: number): Promise<Balance> {
-  return api.get<Balance>('/api/userInfo/userBalance', { currencyId });
-}
-
-/** The trade currency (otherValue `default_trade_currency_id`, USDT). */
-export function tradeCurrencyId(): number {
-  return getOtherValue().default_trade_currency_id;
-}
-
-/** Decimals of a platform currency, as launch stored them. */
-export function currencyScale(currencyId: number): number | undefined {
-  return getItem<PlatformCurrency[]>(STORAGE_KEY.platformCurrency)?.find(
-    (currency) => currency.id === currencyId,
-  )?.scale;
-}
-
-export function currencyName(currencyId: number): string {
-  return (
-    getItem<PlatformCurrency[]>(STORAGE_KEY.platformCurrency)?.find(
-      (currency) => currency.id === currencyId,
-    )?.currencyName ?? 'USDT'
-  );
-}
+// ------------------------------------------------------------------ fees
 
 /** The fee table as launch stored it (refreshed by the query that uses it). */
 export function storedFees(): FeeSetting[] | undefined {
@@ -235,39 +199,19 @@ export function storedBibiAssets(): BibiAsset[] | undefined {
 
 // ------------------------------------------------------------------ texts
 
-/** An amount at the app's decimals (more when it has them, up to `scale`), grouped by the switch. */
-export function money(value: string | null | undefined, scale: number): string {
-  const thousands = storedSwitches()[SWITCH.thousandsSeparator] !== SWITCH_OFF;
-  if (!isDecimalString(value)) return formatAmount(value, { thousands });
-  const wanted = Math.max(getOtherValue().app_decimal_no, scaleOf(normalize(value)));
-  return formatAmount(value, { decimals: Math.min(wanted, scale), thousands });
-}
-
-/** A signed amount: "+12.50", "-10.00", "0.00". */
-export function signedMoney(value: string | null | undefined, scale: number): string {
-  const text = money(value, scale);
-  return isDecimalString(value) && !value.startsWith('-') && !/^[0.]+$/.test(normalize(value))
-    ? `+${text}`
-    : text;
-}
-
 /** A price at the product's decimals, grouped by the switch. */
 export function priceText(value: string | null | undefined, priceScale: number): string {
-  const thousands = storedSwitches()[SWITCH.thousandsSeparator] !== SWITCH_OFF;
-  return formatAmount(value, isDecimalString(value) ? { decimals: priceScale, thousands } : {});
+  return formatAmount(
+    value,
+    isDecimalString(value) ? { decimals: priceScale, thousands: thousandsGrouped() } : {},
+  );
 }
 
 /** A quantity as it is (no trailing zeros), grouped by the switch. */
 export function quantityText(value: string | null | undefined): string {
   if (!isDecimalString(value)) return formatAmount(value);
   const plain = normalize(value);
-  const thousands = storedSwitches()[SWITCH.thousandsSeparator] !== SWITCH_OFF;
-  return formatAmount(plain, { decimals: scaleOf(plain), thousands });
-}
-
-/** A rate as a percentage ("0.0005" is "0.05%"). */
-export function percentText(rate: string): string {
-  return `${normalize(mul(rate, '100'))}%`;
+  return formatAmount(plain, { decimals: scaleOf(plain), thousands: thousandsGrouped() });
 }
 
 /** A result against what it risked, as a signed percentage with 2 decimals ("+0.08%"). */
@@ -275,23 +219,6 @@ export function returnRate(result: string, base: string): string | undefined {
   if (!isDecimalString(result) || !isDecimalString(base) || !isPositive(base)) return undefined;
   const rate = toScale(div(mul(result, '100'), base, 18), 2, 'halfUp');
   return `${isPositive(rate) ? '+' : ''}${rate}%`;
-}
-
-/** A tick time as the evidence shows it: yyyy/MM/dd HH:mm:ss.SSS on the device's clock face. */
-export function tickTime(ms: number): string {
-  const date = new Date(ms);
-  if (Number.isNaN(date.getTime())) return '- -';
-  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
-  const day = `${date.getFullYear()}/${pad(date.getMonth() + 1)}/${pad(date.getDate())}`;
-  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-  return `${day} ${time}.${pad(date.getMilliseconds(), 3)}`;
-}
-
-/** A new request id: one per confirmed order, reused by a retry of the same order. */
-export function newRequestId(prefix: string): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return `${prefix}-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }
 
 export const CONTRACT_STATUS_LABEL: Record<number, string> = {
