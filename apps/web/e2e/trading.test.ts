@@ -401,6 +401,31 @@ describe('trading', () => {
       .toBe(text('position_status_cancelled'));
   });
 
+  it('shows a position opened elsewhere at once, through the private /ws topics', async () => {
+    const user = await fundedUser(operator);
+    const page = await browser.newPage({ user });
+    await page.goto(appUrl(`${POSITIONS}?tab=contract`));
+    // Loaded, with nothing open: the screen does not poll, only a pushed message brings news.
+    await page
+      .locator('[data-testid="contract-positions"]')
+      .getByText(text('position_noOpen'))
+      .waitFor();
+    await page.waitForTimeout(500);
+    const opened = await apiCall<Position>('POST', '/api/contractPosition/open', {
+      token: user.token,
+      form: {
+        productType: '2',
+        productCode: 'BTCUSDT',
+        orderDirection: '2',
+        leverage: '5',
+        quantity: '0.001',
+        requestId: `e2e-push-${Date.now()}`,
+      },
+    });
+    expect(opened.code, JSON.stringify(opened)).toBe(200);
+    await page.locator(`[data-testid="position-${opened.data.id}"]`).waitFor({ timeout: 4000 });
+  });
+
   it('buys and sells BTC spot through the panel and shows the holding and the orders', async () => {
     const user = await fundedUser(operator);
     const page = await browser.newPage({ user });

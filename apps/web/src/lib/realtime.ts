@@ -3,8 +3,14 @@
  * them and released when the last listener goes; the socket reconnects with backoff and
  * subscribes again. Data messages carry their topic's sequence number: a gap in a topic, or a
  * reconnect, tells that topic's listeners to re-read what they show over REST (`onResync`).
+ * Private topics (the user's orders, positions, balances) are subscribed once the socket has
+ * signed in with the stored token.
  */
 import { baseUrl } from './lines';
+import { getToken } from './storage';
+
+/** Topics the server sends only to a signed-in connection, about that user. */
+const PRIVATE_TOPICS = new Set(['orders', 'positions', 'balances', 'notifications', 'service']);
 
 type Listener = (data: unknown) => void;
 
@@ -20,6 +26,10 @@ let socket: WebSocket | undefined;
 let retryDelayMs = 1000;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 let closeTimer: ReturnType<typeof setTimeout> | undefined;
+/** Whether the current socket has signed in (private topics can be subscribed). */
+let authed = false;
+/** The token the current socket signed in (or is signing in) with. */
+let authToken: string | undefined;
 
 function socketUrl(): string {
   const base = baseUrl() || window.location.origin;
@@ -30,6 +40,25 @@ function socketUrl(): string {
 
 function send(message: Record<string, unknown>): void {
   if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+/** Signs the socket in with the stored token, unless it did with that token already. */
+function signIn(): void {
+  const token = getToken();
+  if (!token || token === authToken || socket?.readyState !== WebSocket.OPEN) return;
+  authToken = token;
+  authed = false;
+  send({ op: 'auth', token });
+}
+
+/** Subscribes now, or for a private topic once the socket has signed in. */
+function sendSubscribe(name: string): void {
+  if (PRIVATE_TOPICS.has(name)) {
+    // Signed in since the socket opened (or as someone else): sign in first.
+    signIn();
+    if (!authed) return;
+  }
+  send({ op: 'subscribe', topic: name });
 }
 
 function resync(topic: Topic): void {
@@ -44,16 +73,24 @@ function connect(): void {
   if (socket || topics.size === 0) return;
   const current = new WebSocket(socketUrl());
   socket = current;
+  authed = false;
+  authToken = undefined;
   for (const topic of topics.values()) topic.lastSeq = 0;
   current.onopen = () => {
     retryDelayMs = 1000;
-    for (const name of topics.keys()) send({ op: 'subscribe', topic: name });
+    signIn();
+    for (const name of topics.keys()) sendSubscribe(name);
   };
   current.onmessage = (event) => {
     let message: { op?: string; topic?: string; seq?: number; data?: unknown };
     try {
       message = JSON.parse(String(event.data)) as typeof message;
     } catch {
+      return;
+    }
+    if (message.op === 'authed' && socket === current) {
+      authed = true;
+      for (const name of topics.keys()) if (PRIVATE_TOPICS.has(name)) sendSubscribe(name);
       return;
     }
     if (message.op !== 'data' || !message.topic) return;
@@ -86,7 +123,7 @@ export function subscribe(name: string, listener: Listener, onResync?: () => voi
   if (!topic) {
     topic = { listeners: new Set(), resyncs: new Set(), lastSeq: 0 };
     topics.set(name, topic);
-    send({ op: 'subscribe', topic: name });
+    sendSubscribe(name);
   }
   topic.listeners.add(listener);
   if (onResync) topic.resyncs.add(onResync);

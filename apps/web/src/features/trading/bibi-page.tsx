@@ -25,7 +25,13 @@ import { useLiveTicker } from '../../hooks/use-live-tickers';
 import { useSubmit } from '../../hooks/use-submit';
 import { navigateTo } from '../../lib/navigation';
 import { currencyName, currencyScale, money, tradeCurrencyId } from '../../lib/trade';
-import { useBibiAssets, useBook, useRefreshTrading, useTradeBalance } from './hooks';
+import {
+  useBibiAssets,
+  useBook,
+  useRefreshTrading,
+  useTradeBalance,
+  useTradingPush,
+} from './hooks';
 import { OrderRows } from './order-list';
 import { Line } from './parts';
 import SpotPanel, { baseAsset } from './spot-panel';
@@ -147,6 +153,7 @@ function Balances({ productCode, priceScale }: { productCode: string; priceScale
 }
 
 export default function BibiPage() {
+  useTradingPush(useBook() !== undefined);
   const { t } = useTranslation();
   const productCode = usePairCode();
   const signedIn = isSignedIn();

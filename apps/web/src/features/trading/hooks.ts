@@ -1,7 +1,8 @@
 /** What the trading screens read: the account in use, its balance, the fee table, coins held. */
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useUser } from '../../hooks/use-user';
+import { subscribe } from '../../lib/realtime';
 import { fetchBalance, tradeCurrencyId } from '../../lib/trade';
 import {
   TRADING_KEY,
@@ -91,4 +92,21 @@ export function useRefreshTrading(): () => void {
     ])
       void queryClient.invalidateQueries({ queryKey: [key] });
   }, [queryClient]);
+}
+
+/**
+ * While a screen shows the user's trading, the server's private messages (a fill, a close by a
+ * take-profit or a liquidation, a cancel) make it read its data again at once.
+ */
+export function useTradingPush(signedIn: boolean): void {
+  const refresh = useRefreshTrading();
+  useEffect(() => {
+    if (!signedIn) return;
+    const stops = ['positions', 'orders', 'balances'].map((topic) =>
+      subscribe(topic, refresh, refresh),
+    );
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [signedIn, refresh]);
 }

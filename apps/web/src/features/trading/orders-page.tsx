@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { SPOT_ORDER_STATUS } from '@bourse/shared';
 import { PageHeader } from '../../components/page-header';
 import { RequireSignIn } from '../../components/require-sign-in';
-import { useBook } from './hooks';
+import { useBook, useTradingPush } from './hooks';
 import { OrderRows } from './order-list';
 import { Choices } from './parts';
 import { LIVE_REFRESH_MS, TRADING_KEY, fetchSpotOrders, type SpotKind } from './trading-api';
@@ -58,6 +58,7 @@ function Orders({ kind, status }: { kind: SpotKind; status: number }) {
 }
 
 export default function OrdersPage() {
+  useTradingPush(useBook() !== undefined);
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const kind: SpotKind = search.get('kind') === 'bibi' ? 'bibi' : 'spot';

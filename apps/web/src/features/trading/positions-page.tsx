@@ -9,7 +9,7 @@ import type { FastTradeOrder } from '@bourse/shared';
 import { PageHeader } from '../../components/page-header';
 import { RequireSignIn } from '../../components/require-sign-in';
 import { ContractPositions } from './contract-positions';
-import { useBook } from './hooks';
+import { useBook, useTradingPush } from './hooks';
 import { SpotHoldings } from './spot-holdings';
 
 /** The fast-trade list and countdown of the market feature. */
@@ -38,6 +38,7 @@ function FastTrades({ parts }: { parts: FastTradeParts }) {
 }
 
 export default function PositionsPage({ fast }: { fast?: FastTradeParts }) {
+  useTradingPush(useBook() !== undefined);
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const tabs = TABS.filter((entry) => entry.tab !== 'fast' || fast);
