@@ -633,6 +633,57 @@ describe(`trading settings on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     await settledFastTrade(t.app, user.token, placed.body.data.id);
   });
 
+  it('changes the maintenance rate, audited: new contracts use it, open ones keep theirs', async () => {
+    const user = await trader();
+    let sequence = 0;
+    const open = () =>
+      call(t.app, 'POST', '/api/contractPosition/open', {
+        token: user.token,
+        json: {
+          productType: 2,
+          productCode: 'ETHUSDT',
+          orderDirection: 1,
+          leverage: 10,
+          quantity: '0.1',
+          requestId: `maintenance-${++sequence}`,
+        },
+      });
+    const first = await open();
+    // 0.1 ETH at 3,000, 10×: margin 30; maintenance 300 × 0.5 % = 1.5 → 3,000 − 28.5 / 0.1.
+    expect(first.body.data).toMatchObject({
+      maintenanceRate: '0.005',
+      liquidationPrice: '2715.00',
+    });
+    const updated = await adminCall('POST', '/products/update', {
+      token: adminToken,
+      json: { productType: 2, productCode: 'ETHUSDT', maintenanceRate: '0.02' },
+    });
+    expect(updated.body.data).toMatchObject({ maintenanceRate: '0.02' });
+    const [entry] = await auditOf({
+      targetType: 'product',
+      targetId: String(updated.body.data.id),
+    });
+    expect(entry).toMatchObject({
+      action: 'product.update',
+      before: { maintenanceRate: '0.005' },
+      after: { maintenanceRate: '0.02' },
+    });
+    // 300 × 2 % = 6 → 3,000 − 24 / 0.1.
+    expect((await open()).body.data).toMatchObject({
+      maintenanceRate: '0.02',
+      liquidationPrice: '2760.00',
+    });
+    const kept = await call(t.app, 'GET', '/api/contractPosition/detail', {
+      token: user.token,
+      query: { id: String(first.body.data.id) },
+    });
+    expect(kept.body.data).toMatchObject({ maintenanceRate: '0.005', liquidationPrice: '2715.00' });
+    await adminCall('POST', '/products/update', {
+      token: adminToken,
+      json: { productType: 2, productCode: 'ETHUSDT', maintenanceRate: '0.005' },
+    });
+  });
+
   it('refuses bad product updates', async () => {
     const cases: [Record<string, unknown>, number, string, string][] = [
       [{ leverages: '10,5' }, 400, 'hint_leveragesInvalid', 'leverages'],
@@ -645,6 +696,9 @@ describe(`trading settings on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       [{ isLock: 2 }, 400, 'hint_paramInvalid', 'isLock'],
       [{ isVisible: 'yes' }, 400, 'hint_paramInvalid', 'isVisible'],
       [{ sort: 'first' }, 400, 'hint_paramInvalid', 'sort'],
+      [{ maintenanceRate: '0' }, 400, 'hint_amount_sign', 'maintenanceRate'],
+      [{ maintenanceRate: '0.5' }, 400, 'hint_amount_range', 'maintenanceRate'],
+      [{ maintenanceRate: '1%' }, 400, 'hint_amount_format', 'maintenanceRate'],
       [{}, 400, 'hint_paramRequired', 'isVisible'],
       [{ productCode: 'NOPE', isLock: 1 }, 404, 'hint_productUnknown', 'productCode'],
       [{ productType: 1, isLock: 1 }, 404, 'hint_productUnknown', 'productCode'],

@@ -315,6 +315,9 @@ describe(`wallet on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
           msg: key,
         });
       }
+      // The limit is written as the currency writes amounts.
+      const above = await inMoney(user.token, { amount: '500000.01' });
+      expect(above.body.params).toEqual(['500000.0000', 'USDT']);
       const list = await call(t.app, 'GET', '/api/userRecharge/list', { token: user.token });
       expect(list.body.total).toBe(0);
     });

@@ -104,6 +104,11 @@ export const productUpdateInput = z.object({
   isLock: optionalFlag,
   sort: z.preprocess(emptyToUndefined, sort.optional()),
   leverages,
+  /** Equity at or below entry notional × this liquidates a contract (0 < rate < 0.5). */
+  maintenanceRate: z.preprocess(
+    emptyToUndefined,
+    decimalAmount({ maxScale: RATE_SCALE, max: '0.49999999' }).optional(),
+  ),
 });
 export type ProductUpdateInput = z.infer<typeof productUpdateInput>;
 
@@ -137,6 +142,7 @@ export interface ProductSetting {
   isLock: number;
   sort: number;
   leverages: number[];
+  maintenanceRate: string;
   positionTypes: number[];
 }
 
@@ -174,6 +180,7 @@ interface ProductSettingRow {
   is_lock: number;
   sort: number;
   leverages: number[];
+  maintenance_rate: string;
   position_types: number[];
 }
 
@@ -181,7 +188,7 @@ const FEE_COLUMNS = 'id, product_type, position_type, ex_type, fee_rate::text AS
 const OPTION_COLUMNS = `id, product_type, product_code, duration_seconds, payout_rate::text AS payout_rate,
   loss_rate::text AS loss_rate, min_stake::text AS min_stake, max_stake::text AS max_stake, is_enabled, sort`;
 const PRODUCT_COLUMNS = `id, product_type, product_code, product_name_lang, is_visible, is_lock, sort,
-  leverages, position_types`;
+  leverages, maintenance_rate::text AS maintenance_rate, position_types`;
 
 function toFee(row: FeeRow): FeeSetting {
   return {
@@ -218,6 +225,7 @@ function toProduct(row: ProductSettingRow): ProductSetting {
     isLock: row.is_lock,
     sort: row.sort,
     leverages: [...row.leverages],
+    maintenanceRate: normalize(row.maintenance_rate),
     positionTypes: [...row.position_types],
   };
 }
@@ -229,6 +237,7 @@ function productSettings(product: ProductSetting) {
     isLock: product.isLock,
     sort: product.sort,
     leverages: product.leverages,
+    maintenanceRate: product.maintenanceRate,
   };
 }
 
@@ -378,8 +387,9 @@ export class TradingSettingsAdmin {
   }
 
   /**
-   * Changes a product's visibility, sort, halt (isLock 1: no new orders; quotes keep coming) or
-   * leverage choices, then reloads the market engine's products so new orders see it at once.
+   * Changes a product's visibility, sort, halt (isLock 1: no new orders; quotes keep coming),
+   * leverage choices or maintenance rate, then reloads the market engine's products so new orders
+   * see it at once. Open positions keep the maintenance rate they were opened with.
    */
   async updateProduct(
     input: ProductUpdateInput,
@@ -389,7 +399,8 @@ export class TradingSettingsAdmin {
       input.isVisible === undefined &&
       input.isLock === undefined &&
       input.sort === undefined &&
-      input.leverages === undefined
+      input.leverages === undefined &&
+      input.maintenanceRate === undefined
     )
       throw new AppError('hint_paramRequired', 400, ['isVisible']);
     const result = await this.deps.db.transaction(async (tx) => {
@@ -399,13 +410,21 @@ export class TradingSettingsAdmin {
         isLock: input.isLock ?? before.isLock,
         sort: input.sort ?? before.sort,
         leverages: input.leverages ?? before.leverages,
+        maintenanceRate: input.maintenanceRate ?? before.maintenanceRate,
       };
       if (sameJson(productSettings(before), wanted)) return { record: before, changed: false };
       const { rows } = await tx.query<ProductSettingRow>(
         `UPDATE product SET is_visible = $2, is_lock = $3, sort = $4,
-           leverages = string_to_array($5, ',')::integer[]
+           leverages = string_to_array($5, ',')::integer[], maintenance_rate = $6
          WHERE id = $1 RETURNING ${PRODUCT_COLUMNS}`,
-        [before.id, wanted.isVisible, wanted.isLock, wanted.sort, wanted.leverages.join(',')],
+        [
+          before.id,
+          wanted.isVisible,
+          wanted.isLock,
+          wanted.sort,
+          wanted.leverages.join(','),
+          wanted.maintenanceRate,
+        ],
       );
       const after = toProduct(rows[0]!);
       await audit(tx, {

@@ -1,6 +1,6 @@
 /** Pieces shared by the wallet's flows: dependencies, amount checks, request fingerprints. */
 import { createHash } from 'node:crypto';
-import { gt, lt, scaleOf, type DecimalString } from '@bourse/shared';
+import { gt, lt, scaleOf, toScale, type DecimalString } from '@bourse/shared';
 import type { Database, Queryable } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -35,8 +35,17 @@ export function checkAmount(
 ): void {
   if (scaleOf(amount) > currency.scale)
     throw new AppError('hint_amountDecimals', 422, [currency.scale, currency.currencyName]);
-  if (lt(amount, min)) throw new AppError('hint_amountBelowMin', 422, [min, currency.currencyName]);
-  if (gt(amount, max)) throw new AppError('hint_amountAboveMax', 422, [max, currency.currencyName]);
+  // The limits as the currency writes them ("500000.0000", not the column's 18 decimals).
+  if (lt(amount, min))
+    throw new AppError('hint_amountBelowMin', 422, [
+      toScale(min, currency.scale),
+      currency.currencyName,
+    ]);
+  if (gt(amount, max))
+    throw new AppError('hint_amountAboveMax', 422, [
+      toScale(max, currency.scale),
+      currency.currencyName,
+    ]);
 }
 
 /** What a request asked, so that a reused request id with another body is told apart. */
