@@ -3,69 +3,22 @@
 // place 100 one-minute trades each through the service, then one tick decides them all; measured
 // from that tick until the last order is settled. The ledger is verified afterwards.
 // Run with `node --import tsx` (npm run bench does) so the TypeScript app can be imported.
-import pino from 'pino';
-import { createDatabase } from './lib.mjs';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openPostgres } from '../apps/server/src/db/database.ts';
-import { prepareDatabase } from '../apps/server/src/prepare.ts';
-import * as ledger from '../apps/server/src/ledger/ledger.ts';
+import { fundedSessions, scriptedApp } from './scripted-app.mjs';
 import { verifyLedger } from '../apps/server/src/ledger/verify.ts';
-import { DEFAULT_CATALOGUE } from '../apps/server/src/market/catalogue.ts';
-import { ManualClock } from '../apps/server/src/lib/clock.ts';
-import { ScriptedFeed } from '../apps/server/test/support/scripted-feed.ts';
 
 const ORDERS = Number(process.env.BENCH_FAST_ORDERS ?? 10_000);
 const USERS = Number(process.env.BENCH_FAST_USERS ?? 100);
-const USDT = 3;
 
 export async function benchFastSettle() {
-  const database = await createDatabase('bourse_bench_fast');
-  const db = await openPostgres(database.url, 20);
-  let app;
+  // The app's clock stands still while the orders are placed, so they all expire together.
+  const placedAt = Date.now();
+  const { app, db, feed, clock, close } = await scriptedApp('bourse_bench_fast', placedAt);
   try {
-    await prepareDatabase(db);
-    const feed = new ScriptedFeed();
-    // The app's clock stands still while the orders are placed, so they all expire together.
-    const placedAt = Date.now();
-    const clock = new ManualClock(new Date(placedAt));
-    app = await buildApp({
-      clock,
-      config: loadConfig({
-        ...process.env,
-        DATABASE_URL: database.url,
-        MARKET_FEED: 'simulated',
-        LOG_LEVEL: 'error',
-      }),
-      db,
-      logger: pino({ level: 'error' }),
-      catalogue: DEFAULT_CATALOGUE.filter((product) => product.code === 'BTCUSDT'),
-      history: { days: 1, minuteDays: 1 },
-      feed: () => feed,
-    });
     const fast = app.services.fastTrades;
     feed.tick('BTCUSDT', '100000.00', placedAt);
     const option = (await fast.options(2, 'BTCUSDT')).find((o) => o.durationSeconds === 60);
-    const sessions = [];
-    for (let i = 0; i < USERS; i++) {
-      const { rows } = await db.query(
-        `INSERT INTO app_user (reg_type, email, user_account, password_hash, nick_name, invite_code, created_at)
-         VALUES (1, $1, $1, 'x', 'bench', $2, now()) RETURNING id`,
-        [`fast${i}@example.com`, `FAST${i}`],
-      );
-      const userId = rows[0].id;
-      await db.transaction((tx) =>
-        ledger.transfer(tx, {
-          book: 'live',
-          type: 'recharge',
-          from: ledger.platform(USDT, 'external'),
-          to: ledger.user(userId, USDT),
-          amount: '1000000',
-        }),
-      );
-      await fast.acceptRisk(userId);
-      sessions.push({ id: 0, userId, accountType: 0 });
-    }
+    const sessions = await fundedSessions(db, USERS, 'fast');
+    for (const session of sessions) await fast.acceptRisk(session.userId);
     const started = performance.now();
     let placed = 0;
     await Promise.all(
@@ -107,9 +60,7 @@ export async function benchFastSettle() {
       pass: settleMs <= 1000 && problems.length === 0,
     };
   } finally {
-    await app?.close();
-    await db.close();
-    await database.drop();
+    await close();
   }
 }
 

@@ -8,24 +8,15 @@
 //    then one tick crosses all their liquidation levels, until every position is closed.
 // Run with `node --import tsx` (npm run bench does) so the TypeScript app can be imported.
 import pino from 'pino';
-import { createDatabase } from './lib.mjs';
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
-import { openPostgres } from '../apps/server/src/db/database.ts';
-import { prepareDatabase } from '../apps/server/src/prepare.ts';
-import * as ledger from '../apps/server/src/ledger/ledger.ts';
+import { fundedSessions, scriptedApp } from './scripted-app.mjs';
 import { verifyLedger } from '../apps/server/src/ledger/verify.ts';
-import { DEFAULT_CATALOGUE } from '../apps/server/src/market/catalogue.ts';
-import { ManualClock } from '../apps/server/src/lib/clock.ts';
 import { TriggerEngine } from '../apps/server/src/modules/trading/triggers.ts';
-import { ScriptedFeed } from '../apps/server/test/support/scripted-feed.ts';
 
 const TRIGGERS = 100_000;
 const PRODUCTS = 26;
 const TICKS = 200_000;
 const ENTRIES = 1000;
 const USERS = 50;
-const USDT = 3;
 
 /** A small seeded generator, so every run walks the same path. */
 function random(seed) {
@@ -97,49 +88,12 @@ async function engineAlone() {
 }
 
 async function realFills() {
-  const database = await createDatabase('bourse_bench_triggers');
-  const db = await openPostgres(database.url, 20);
-  let app;
+  const now = Date.now();
+  const { app, db, feed, clock, close } = await scriptedApp('bourse_bench_triggers', now);
   try {
-    await prepareDatabase(db);
-    const feed = new ScriptedFeed();
-    const now = Date.now();
-    const clock = new ManualClock(new Date(now));
-    app = await buildApp({
-      clock,
-      config: loadConfig({
-        ...process.env,
-        DATABASE_URL: database.url,
-        MARKET_FEED: 'simulated',
-        LOG_LEVEL: 'error',
-      }),
-      db,
-      logger: pino({ level: 'error' }),
-      catalogue: DEFAULT_CATALOGUE.filter((product) => product.code === 'BTCUSDT'),
-      history: { days: 1, minuteDays: 1 },
-      feed: () => feed,
-    });
     const contracts = app.services.contracts;
     feed.tick('BTCUSDT', '100000.00', now);
-    const sessions = [];
-    for (let i = 0; i < USERS; i++) {
-      const { rows } = await db.query(
-        `INSERT INTO app_user (reg_type, email, user_account, password_hash, nick_name, invite_code, created_at)
-         VALUES (1, $1, $1, 'x', 'bench', $2, now()) RETURNING id`,
-        [`trigger${i}@example.com`, `TRIG${i}`],
-      );
-      const userId = rows[0].id;
-      await db.transaction((tx) =>
-        ledger.transfer(tx, {
-          book: 'live',
-          type: 'recharge',
-          from: ledger.platform(USDT, 'external'),
-          to: ledger.user(userId, USDT),
-          amount: '1000000',
-        }),
-      );
-      sessions.push({ id: 0, userId, accountType: 0 });
-    }
+    const sessions = await fundedSessions(db, USERS, 'trigger');
     await Promise.all(
       sessions.map(async (session, u) => {
         for (let i = 0; i < ENTRIES / USERS; i++) {
@@ -190,9 +144,7 @@ async function realFills() {
       pass: fillMs <= 1000 && liquidationMs <= 1000 && problems.length === 0,
     };
   } finally {
-    await app?.close();
-    await db.close();
-    await database.drop();
+    await close();
   }
 }
 

@@ -128,3 +128,24 @@ export async function pagedRows<T>(
 export async function currencyMap(settings: SettingsService): Promise<Map<number, Currency>> {
   return new Map((await settings.currencies()).map((currency) => [currency.id, currency]));
 }
+
+/**
+ * A user's earlier order with this request id, or null; the same id with another request is
+ * refused (`hint_requestIdReused`).
+ */
+export async function rowByRequestId<T extends { request_hash: string }>(
+  db: Queryable,
+  table: string,
+  userId: number,
+  requestId: string,
+  hash: string,
+): Promise<T | null> {
+  const { rows } = await db.query<T>(
+    `SELECT * FROM ${table} WHERE user_id = $1 AND request_id = $2`,
+    [userId, requestId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  if (row.request_hash !== hash) throw new AppError('hint_requestIdReused', 409);
+  return row;
+}

@@ -54,6 +54,7 @@ import {
   evidenceOf,
   feeRate,
   pagedRows,
+  rowByRequestId,
   tradableProduct,
   tradeCurrency,
   type Notify,
@@ -680,14 +681,14 @@ export class Contracts implements TriggerOwner {
   }
 
   private async byRequestId(userId: number, requestId: string, hash: string) {
-    const { rows } = await this.deps.db.query<PositionRow>(
-      'SELECT * FROM contract_position WHERE user_id = $1 AND request_id = $2',
-      [userId, requestId],
+    const row = await rowByRequestId<PositionRow>(
+      this.deps.db,
+      'contract_position',
+      userId,
+      requestId,
+      hash,
     );
-    const row = rows[0];
-    if (!row) return null;
-    if (row.request_hash !== hash) throw new AppError('hint_requestIdReused', 409);
-    return this.toPosition(row, await this.currencies(), 'en');
+    return row ? this.toPosition(row, await this.currencies(), 'en') : null;
   }
 
   private tell(row: PositionRow, position: ContractPosition): void {

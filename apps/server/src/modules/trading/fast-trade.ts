@@ -46,6 +46,7 @@ import {
   feeRate,
   pagedRows,
   requireTradable,
+  rowByRequestId,
   tradableProduct,
   tradeCurrency,
 } from './common';
@@ -532,14 +533,14 @@ export class FastTrades {
   }
 
   private async byRequestId(userId: number, requestId: string, hash: string) {
-    const { rows } = await this.deps.db.query<OrderRow>(
-      'SELECT * FROM fast_trade_order WHERE user_id = $1 AND request_id = $2',
-      [userId, requestId],
+    const row = await rowByRequestId<OrderRow>(
+      this.deps.db,
+      'fast_trade_order',
+      userId,
+      requestId,
+      hash,
     );
-    const row = rows[0];
-    if (!row) return null;
-    if (row.request_hash !== hash) throw new AppError('hint_requestIdReused', 409);
-    return this.toOrder(row, await this.currencies(), 'en');
+    return row ? this.toOrder(row, await this.currencies(), 'en') : null;
   }
 
   private currencies(): Promise<Map<number, Currency>> {

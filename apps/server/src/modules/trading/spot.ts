@@ -58,6 +58,7 @@ import {
   feeRate,
   pagedRows,
   requireTradable,
+  rowByRequestId,
   tradableProduct,
   tradeCurrency,
   type Notify,
@@ -535,14 +536,8 @@ export class SpotTrading implements TriggerOwner {
   }
 
   private async byRequestId(userId: number, requestId: string, hash: string) {
-    const { rows } = await this.deps.db.query<OrderRow>(
-      'SELECT * FROM spot_order WHERE user_id = $1 AND request_id = $2',
-      [userId, requestId],
-    );
-    const row = rows[0];
-    if (!row) return null;
-    if (row.request_hash !== hash) throw new AppError('hint_requestIdReused', 409);
-    return this.toOrder(row, await this.currencies(), 'en');
+    const row = await rowByRequestId<OrderRow>(this.deps.db, 'spot_order', userId, requestId, hash);
+    return row ? this.toOrder(row, await this.currencies(), 'en') : null;
   }
 
   private tell(row: OrderRow, order: SpotOrder): void {
