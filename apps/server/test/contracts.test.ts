@@ -440,6 +440,33 @@ describe(`contracts on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(await balance(user.token)).toMatchObject({ amount: '1000.0000' });
   });
 
+  it('trades the demo account in the demo book: live money and positions are apart', async () => {
+    const user = await trader();
+    await tick('100000.00');
+    const live = await open(user.token);
+    const demo = await call(t.app, 'GET', '/api/userInfo/changeLoginModel', {
+      token: user.token,
+      query: { accountType: '2' },
+    });
+    expect(demo.body.data.accountType).toBe(2);
+    // The demo account starts with its 100,000 virtual USDT and none of the live position.
+    expect(await balance(user.token)).toMatchObject({ amount: '100000.0000' });
+    const none = await call(t.app, 'GET', '/api/contractPosition/list', { token: user.token });
+    expect(none.body.total).toBe(0);
+    const closeLive = await close(user.token, live.body.data.id);
+    expect(closeLive).toMatchObject({ status: 404, body: { msg: 'hint_positionNotFound' } });
+    const practice = await open(user.token, { leverage: 20 });
+    expect(practice.body.data).toMatchObject({ status: 1, margin: '50.0000' });
+    expect(await balance(user.token)).toMatchObject({ amount: '99949.5000' });
+    await call(t.app, 'GET', '/api/userInfo/changeLoginModel', {
+      token: user.token,
+      query: { accountType: '0' },
+    });
+    expect(await balance(user.token)).toMatchObject({ amount: '899.5000' });
+    const mine = await call(t.app, 'GET', '/api/contractPosition/list', { token: user.token });
+    expect(mine.body.rows?.map((row: { id: number }) => row.id)).toEqual([live.body.data.id]);
+  });
+
   it('fires resting levels after a restart, also from ticks logged while it was starting', async () => {
     const user = await trader();
     await tick('100000.00');
