@@ -116,7 +116,7 @@ export function CodePad({
       >
         {KEYS.map((key, index) =>
           key === '' ? (
-            <span key={index} aria-hidden="true" />
+            <span key={`blank-${index}`} aria-hidden="true" />
           ) : (
             <button
               key={key}
