@@ -30,6 +30,11 @@ function random(seed) {
   };
 }
 
+function centsText(cents) {
+  const digits = String(cents).padStart(3, '0');
+  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
 async function engineAlone() {
   const next = random(42);
   const engine = new TriggerEngine({
@@ -45,18 +50,19 @@ async function engineAlone() {
       return new Map(triggers.map((trigger) => [trigger.key, 'done']));
     },
   });
-  const prices = Array.from({ length: PRODUCTS }, () => 100 + next() * 900);
+  // Prices in whole cents, sent as decimal text made from the digits (no fractional number).
+  const prices = Array.from({ length: PRODUCTS }, () => 10_000 + Math.round(next() * 90_000));
   for (let i = 0; i < TRIGGERS; i++) {
     const productId = i % PRODUCTS;
     const above = next() < 0.5;
     const distance = 0.005 + next() * 0.295;
-    const level = prices[productId] * (above ? 1 + distance : 1 - distance);
+    const level = Math.round(prices[productId] * (above ? 1 + distance : 1 - distance));
     engine.add({
       key: `bench:${i}`,
       owner: 'bench',
       productId,
       side: above ? 'atOrAbove' : 'atOrBelow',
-      price: level.toFixed(2),
+      price: centsText(level),
       priority: i % 3,
       since: 0,
     });
@@ -65,10 +71,10 @@ async function engineAlone() {
   const started = performance.now();
   for (let i = 0; i < TICKS; i++) {
     const productId = i % PRODUCTS;
-    prices[productId] *= 1 + (next() - 0.5) * 0.002;
+    prices[productId] = Math.round(prices[productId] * (1 + (next() - 0.5) * 0.002));
     await engine.handle({
       productId,
-      price: prices[productId].toFixed(2),
+      price: centsText(prices[productId]),
       time: 1000 + i,
       source: 'bench',
       sequence: i + 1,

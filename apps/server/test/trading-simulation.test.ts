@@ -33,6 +33,15 @@ let t: TestApp;
 let feed: ScriptedFeed;
 let clock: ManualClock;
 
+/**
+ * Prices are whole cents (integers, exact in a JS number) and go to the app as decimal text made
+ * from the digits, never through a fractional number.
+ */
+function centsText(cents: number): string {
+  const digits = String(cents).padStart(3, '0');
+  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
 /** A small seeded generator: the same path and orders on every run. */
 function seeded(seed: number) {
   let state = seed >>> 0;
@@ -65,7 +74,7 @@ describe(`seeded trading simulation on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`,
     const random = seeded(20261122);
     // Prices in cents, walked with a few jumps so stops and liquidations get crossed.
     const prices: Record<string, number> = { BTCUSDT: 10_000_000, ETHUSDT: 350_000 };
-    const price = (code: string) => (prices[code]! / 100).toFixed(2);
+    const price = (code: string) => centsText(prices[code]!);
     const send = async () => {
       for (const code of PRODUCTS) feed.tick(code, price(code), clock.now().getTime());
       await t.app.services.triggers!.idle();
@@ -108,16 +117,16 @@ describe(`seeded trading simulation on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`,
       for (let action = 0; action < ACTIONS_PER_STEP; action++) {
         const user = random.pick(users);
         const code = random.pick(PRODUCTS);
-        const lot = code === 'BTCUSDT' ? 0.0001 : 0.001;
-        const quantity = () => toScale(String(lot * (1 + random.int(200))), 4);
+        const lot = code === 'BTCUSDT' ? '0.0001' : '0.001';
+        const quantity = () => toScale(mul(lot, String(1 + random.int(200))), 4);
         const roll = random.next();
-        const current = prices[code]! / 100;
+        const current = prices[code]!;
         if (roll < 0.3) {
           const direction = 1 + random.int(2);
           const long = direction === 1;
           const limit = random.next() < 0.3;
           const away = (fraction: number, above: boolean) =>
-            (current * (above ? 1 + fraction : 1 - fraction)).toFixed(2);
+            centsText(Math.round(current * (above ? 1 + fraction : 1 - fraction)));
           await post(user.token, '/api/contractPosition/open', {
             productType: 2,
             productCode: code,
@@ -162,7 +171,11 @@ describe(`seeded trading simulation on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`,
             productCode: code,
             orderType: limit ? 2 : 1,
             price: limit
-              ? (current * (sell ? 1 + random.next() * 0.01 : 1 - random.next() * 0.01)).toFixed(2)
+              ? centsText(
+                  Math.round(
+                    current * (sell ? 1 + random.next() * 0.01 : 1 - random.next() * 0.01),
+                  ),
+                )
               : undefined,
             quantity: quantity(),
             requestId: requestId(),
