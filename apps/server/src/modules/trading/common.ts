@@ -149,3 +149,15 @@ export async function rowByRequestId<T extends { request_hash: string }>(
   if (row.request_hash !== hash) throw new AppError('hint_requestIdReused', 409);
   return row;
 }
+
+/** Items grouped by a key, in first-seen order (one journal entry per book and currency). */
+export function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return [...groups.values()];
+}

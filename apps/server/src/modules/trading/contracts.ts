@@ -53,6 +53,7 @@ import {
   currentTick,
   evidenceOf,
   feeRate,
+  groupBy,
   pagedRows,
   rowByRequestId,
   tradableProduct,
@@ -116,16 +117,11 @@ const OWNER = 'contract';
 /** Positions filled or closed by one tick per transaction. */
 const BATCH = 500;
 
-/** Rows grouped by book and currency: one journal entry each. */
-function groupByBook<T extends { book: string; currency_id: number }>(rows: T[]): T[][] {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const key = `${row.book}:${row.currency_id}`;
-    groups.set(key, [...(groups.get(key) ?? []), row]);
-  }
-  return [...groups.values()];
-}
 const LONG = ORDER_DIRECTION.up;
+
+/** Rows grouped by book and currency: one journal entry each. */
+const groupByBook = <T extends { book: string; currency_id: number }>(rows: T[]): T[][] =>
+  groupBy(rows, (row) => `${row.book}:${row.currency_id}`);
 
 const opposite = (direction: number) =>
   direction === ORDER_DIRECTION.up ? ORDER_DIRECTION.down : ORDER_DIRECTION.up;

@@ -44,6 +44,7 @@ import { fingerprint, nextId, orderNumber } from '../wallet/common';
 import {
   currencyMap,
   feeRate,
+  groupBy,
   pagedRows,
   requireTradable,
   rowByRequestId,
@@ -274,12 +275,8 @@ export class FastTrades {
           }
           return { row, status, result: '0', returned: stake, paid: '0' };
         });
-        const groups = new Map<string, typeof outcomes>();
-        for (const outcome of outcomes) {
-          const key = `${outcome.row.book}:${outcome.row.currency_id}`;
-          groups.set(key, [...(groups.get(key) ?? []), outcome]);
-        }
-        for (const group of groups.values()) {
+        const groups = groupBy(outcomes, ({ row }) => `${row.book}:${row.currency_id}`);
+        for (const group of groups) {
           const first = group[0]!.row;
           await ledger.settleHolds(tx, {
             book: first.book,
