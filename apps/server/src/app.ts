@@ -211,6 +211,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     settings,
     accounts,
     rates: options.rates ?? market ?? identityRates,
+    notify: notifyUser,
   });
   let fastTrades: FastTrades | undefined;
   let tickLog: TickLog | undefined;

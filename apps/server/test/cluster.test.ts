@@ -88,11 +88,15 @@ function collectTicks(url: string, count: number): Promise<TickerMessage[]> {
     socket.on('open', () =>
       socket.send(JSON.stringify({ op: 'subscribe', topic: 'ticker:2:BTCUSDT' })),
     );
+    let done = false;
     socket.on('message', (raw) => {
+      // Frames of one burst arrive together: those after the count are not this call's.
+      if (done) return;
       const message = JSON.parse(raw.toString()) as TickerMessage & { op: string };
       if (message.op !== 'data') return;
       received.push(message);
       if (received.length === count) {
+        done = true;
         clearTimeout(timer);
         socket.close();
         resolve(received);

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock';
 import { verifyLedger } from '../src/ledger/verify';
 import type { Tick } from '../src/market/types';
-import { closeAmounts, liquidationPrice } from '../src/modules/trading/contracts';
+import { closeAmounts, liquidationPrice } from '@bourse/shared';
 import { scriptedApp, type ScriptedFeed } from './support/scripted-feed';
 import {
   call,
@@ -67,9 +67,14 @@ async function trader(amount = '1000') {
   return user;
 }
 
-function open(token: string, fields: Record<string, unknown> = {}) {
+function open(
+  token: string,
+  fields: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   return call(t.app, 'POST', '/api/contractPosition/open', {
     token,
+    headers,
     json: {
       productType: 2,
       productCode: 'BTCUSDT',
@@ -121,7 +126,7 @@ describe('contract arithmetic', () => {
   });
 
   it('caps a loss at the margin and never takes a fee beyond what is left', () => {
-    const row = { direction: 1, entry_price: '100000', quantity: '0.01', margin: '10' };
+    const row = { direction: 1, entryPrice: '100000', quantity: '0.01', margin: '10' };
     expect(closeAmounts(row, '98000', '0.0005', 4)).toEqual({
       result: '-10',
       fee: '0',
@@ -185,6 +190,26 @@ describe(`contracts on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       userBalanceConvert: '1008.9950',
       profitAndLoseToday: '8.9950',
     });
+  });
+
+  it('answers an open, its close and a repeat in the language asked for', async () => {
+    const user = await trader();
+    await tick('100000.00');
+    const request = { requestId: requestId() };
+    const zh = { 'accept-language': 'zh-CN' };
+    const opened = await open(user.token, request, zh);
+    expect(opened.body.data).toMatchObject({ productName: '比特币' });
+    const repeated = await open(user.token, request, { 'accept-language': 'ja' });
+    expect(repeated.body.data).toMatchObject({
+      id: opened.body.data.id,
+      productName: 'ビットコイン',
+    });
+    const closed = await call(t.app, 'POST', '/api/contractPosition/close', {
+      token: user.token,
+      json: { id: opened.body.data.id, requestId: requestId() },
+      headers: zh,
+    });
+    expect(closed.body.data).toMatchObject({ status: 2, productName: '比特币' });
   });
 
   it('sizes by margin, and a short gains when the price falls', async () => {
@@ -348,7 +373,9 @@ describe(`contracts on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       token: user.token,
       json: { id },
     });
-    expect(again).toMatchObject({ status: 409, body: { msg: 'hint_orderNotResting' } });
+    // Cancelled already: nothing to do (hint_48), the entry as it is, nothing moved again.
+    expect(again).toMatchObject({ status: 200, body: { msg: 'hint_48', data: { id, status: 3 } } });
+    expect(await balance(user.token)).toMatchObject({ amount: '1000.0000' });
     // The cancelled level does not fill later.
     await tick('94000.00');
     expect((await detail(user.token, id)).status).toBe(3);
@@ -465,6 +492,60 @@ describe(`contracts on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(await balance(user.token)).toMatchObject({ amount: '899.5000' });
     const mine = await call(t.app, 'GET', '/api/contractPosition/list', { token: user.token });
     expect(mine.body.rows?.map((row: { id: number }) => row.id)).toEqual([live.body.data.id]);
+  });
+
+  /**
+   * A long with a stop at 99,000 this instance does not know, as if set through another instance
+   * that stopped before firing it.
+   */
+  async function unknownStop() {
+    const user = await trader();
+    await tick('100000.00');
+    const id = (await open(user.token, { stopLoss: '99000.00' })).body.data.id as number;
+    const triggers = t.app.services.triggers!;
+    triggers.remove(`contract:${id}:sl`);
+    return { user, id, triggers };
+  }
+
+  it('fires a level learnt late (set through an instance that stopped) at the logged tick that reached it', async () => {
+    // The price goes through the unknown stop and back.
+    const { user, id, triggers } = await unknownStop();
+    const through = await tick('98900.00');
+    await tick('98950.00');
+    await tick('99500.00');
+    expect((await detail(user.token, id)).status).toBe(1);
+    expect(await triggers.refresh()).toBe(1);
+    expect(await detail(user.token, id)).toMatchObject({
+      status: 2,
+      closeReason: 3,
+      exitPrice: '98900.00',
+      exit: { time: through.time, sequence: through.sequence },
+    });
+    // Learnt again on the next refresh it is not: the position no longer rests.
+    expect(await triggers.refresh()).toBe(0);
+  });
+
+  it('finds in the tick log a crossing older than the ticks kept in memory', async () => {
+    const { user, id, triggers } = await unknownStop();
+    // A tick another instance logged, then over a minute of ticks that stay above the stop.
+    const { rows } = await database.db.query<{ id: number }>(
+      "SELECT id FROM product WHERE product_code = 'BTCUSDT'",
+    );
+    const at = clock.now().getTime() + 500;
+    await database.db.query(
+      `INSERT INTO market_tick (product_id, tick_time, sequence, price, source)
+       VALUES ($1, $2, 900101, '98700.00', 'scripted')`,
+      [rows[0]!.id, at],
+    );
+    await tick('99800.00');
+    await tick('99900.00', 61_000);
+    expect(await triggers.refresh()).toBe(1);
+    expect(await detail(user.token, id)).toMatchObject({
+      status: 2,
+      closeReason: 3,
+      exitPrice: '98700.00',
+      exit: { time: at, sequence: 900101 },
+    });
   });
 
   it('fires resting levels after a restart, also from ticks logged while it was starting', async () => {

@@ -30,10 +30,11 @@ export interface TestDatabase {
 }
 
 /** A fresh, migrated and seeded database of the kind under test. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A fresh database of the kind under test, migrated and seeded unless `prepare` is false. */
+export async function createTestDatabase(prepare = true): Promise<TestDatabase> {
   if (!onPostgres) {
     const db = await openPglite();
-    await prepareDatabase(db);
+    if (prepare) await prepareDatabase(db);
     return { db, dispose: () => db.close() };
   }
   const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -45,7 +46,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = await openPostgres(url.toString(), 60);
-  await prepareDatabase(db);
+  if (prepare) await prepareDatabase(db);
   return {
     db,
     url: url.toString(),

@@ -110,6 +110,16 @@ async function balance(token: string) {
   return result.body.data as { amount: string; frozenAmount: string };
 }
 
+/** The wallet's BTC (currency 4) as the ledger has it: [available, frozen]. */
+async function walletBtc(token: string) {
+  const result = await call(t.app, 'GET', '/api/userInfo/userBalance', {
+    token,
+    query: { currencyId: '4' },
+  });
+  const data = result.body.data as { amount: string; frozenAmount: string };
+  return [data.amount, data.frozenAmount];
+}
+
 async function holdings(token: string) {
   const result = await call(t.app, 'GET', '/api/spotTradeOrder/holdings', { token });
   expect(result.status).toBe(200);
@@ -357,6 +367,74 @@ describe(`spot and coin-to-coin trading on ${onPostgres ? 'PostgreSQL' : 'PGlite
     });
   });
 
+  it('fills every resting order one tick reaches in one journal entry, holdings in order', async () => {
+    const [a, b, c, d] = [await trader(), await trader(), await trader(), await trader()];
+    const feesBefore = await platform('fees');
+    tickAt('BTCUSDT', '100000.00');
+    expect((await spot(a.token, 'buy', { quantity: '0.0400' })).status).toBe(200);
+    expect((await spot(b.token, 'buy', { quantity: '0.0100' })).status).toBe(200);
+    const rest = async (token: string, side: Side, price: string, quantity: string) => {
+      const placed = await spot(token, side, { orderType: 2, price, quantity });
+      expect(placed.body.data).toMatchObject({ status: 0 });
+      return placed.body.data.id as number;
+    };
+    await rest(a.token, 'sell', '101000.00', '0.0100');
+    await rest(a.token, 'sell', '101500.00', '0.0200');
+    await rest(b.token, 'sell', '100800.00', '0.0100');
+    await rest(c.token, 'buy', '99000.00', '0.0200');
+    await rest(c.token, 'buy', '99500.00', '0.0100');
+    const unreached = await rest(d.token, 'buy', '98000.00', '0.0300');
+    const fillEntries = async (tick: Tick) => {
+      const { rows } = await t.db.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM ledger_entry
+         WHERE entry_type = 'trade:spot_fill' AND ref_type = 'tick' AND ref_id LIKE $1`,
+        [`%:${tick.time}:${tick.sequence}`],
+      );
+      return rows[0]!.count;
+    };
+
+    // Both of C's buys, into one new holding; D's lower buy waits.
+    const down = tickAt('BTCUSDT', '99000.00');
+    await triggersDone();
+    expect(await fillEntries(down)).toBe(1);
+    expect((await orders(c.token)).rows.map((order) => order.status)).toEqual([1, 1]);
+    expect(await holdings(c.token)).toEqual([
+      expect.objectContaining({ quantity: '0.03', frozenQuantity: '0', costAmount: '2975.0000' }),
+    ]);
+    // 10,000 − (1,980 + 1.98) − (995 + 0.995).
+    expect(await balance(c.token)).toEqual(
+      expect.objectContaining({ amount: '7022.0250', frozenAmount: '0.0000' }),
+    );
+    expect((await orders(d.token)).rows).toEqual([
+      expect.objectContaining({ id: unreached, status: 0 }),
+    ]);
+
+    // A's two sells from one holding (average cost taken in turn) and B's sell.
+    const up = tickAt('BTCUSDT', '102000.00');
+    await triggersDone();
+    expect(await fillEntries(up)).toBe(1);
+    const sold = (await orders(a.token)).rows.filter((order) => order.orderDirection === 2);
+    expect(sold.map((order) => [order.status, order.amount, order.fee, order.realizedPnl])).toEqual(
+      expect.arrayContaining([
+        [1, '1010.0000', '1.0100', '10.0000'],
+        [1, '2030.0000', '2.0300', '30.0000'],
+      ]),
+    );
+    expect(await holdings(a.token)).toEqual([
+      expect.objectContaining({ quantity: '0.01', frozenQuantity: '0', costAmount: '1000.0000' }),
+    ]);
+    // 10,000 − 4,004 + (1,010 − 1.01) + (2,030 − 2.03).
+    expect(await balance(a.token)).toEqual(
+      expect.objectContaining({ amount: '9032.9600', frozenAmount: '0.0000' }),
+    );
+    // 10,000 − 1,001 + (1,008 − 1.008).
+    expect(await balance(b.token)).toEqual(
+      expect.objectContaining({ amount: '10005.9920', frozenAmount: '0.0000' }),
+    );
+    // Market buys 4 + 1; fills 1.98 + 0.995 + 1.01 + 2.03 + 1.008.
+    expect(delta(await platform('fees'), feesBefore)).toBe('12.0230');
+  });
+
   it('freezes the quantity of a resting sell: it cannot be sold twice; cancel frees it', async () => {
     const user = await trader('5000');
     tickAt('BTCUSDT', '100000.00');
@@ -422,7 +500,7 @@ describe(`spot and coin-to-coin trading on ${onPostgres ? 'PostgreSQL' : 'PGlite
     ]);
   });
 
-  it('cancels a resting buy: the funds return at once; a second cancel is refused', async () => {
+  it('cancels a resting buy: the funds return at once; a second cancel has nothing to do', async () => {
     const user = await trader('1000');
     tickAt('BTCUSDT', '100000.00');
     const placed = await spot(user.token, 'buy', {
@@ -448,9 +526,10 @@ describe(`spot and coin-to-coin trading on ${onPostgres ? 'PostgreSQL' : 'PGlite
       frozenAmount: '0.0000',
     });
     expect(await cancel(user.token, placed.body.data.id)).toMatchObject({
-      status: 409,
-      body: { msg: 'hint_orderNotResting' },
+      status: 200,
+      body: { msg: 'hint_48', data: { id: placed.body.data.id, status: 2 } },
     });
+    expect(await balance(user.token)).toMatchObject({ amount: '1000.0000' });
     tickAt('BTCUSDT', '89000.00');
     await triggersDone();
     expect((await orders(user.token)).rows[0]).toMatchObject({ status: 2 });
@@ -469,7 +548,11 @@ describe(`spot and coin-to-coin trading on ${onPostgres ? 'PostgreSQL' : 'PGlite
       cancel(user.token, first.body.data.id),
       cancel(user.token, first.body.data.id),
     ]);
-    expect(both.map((result) => result.status).sort()).toEqual([200, 409]);
+    // One cancels; the other finds it cancelled: nothing to do.
+    expect(both.map((result) => result.status)).toEqual([200, 200]);
+    expect(both.map((result) => result.body.msg).filter((msg) => msg === 'hint_48')).toHaveLength(
+      1,
+    );
     expect(await balance(user.token)).toMatchObject({
       amount: '1000.0000',
       frozenAmount: '0.0000',
@@ -506,8 +589,9 @@ describe(`spot and coin-to-coin trading on ${onPostgres ? 'PostgreSQL' : 'PGlite
     }
   });
 
-  it('trades coin to coin: its own holdings, bibi assets, limit sell and cancel', async () => {
+  it('trades coin to coin: coins in the wallet, bibi assets, limit sell and cancel', async () => {
     const user = await trader('5000');
+    const btc = () => walletBtc(user.token);
     expect(await bibiAssets(user.token)).toMatchObject({ code: 200, rows: [], total: 0 });
     tickAt('BTCUSDT', '100000.00');
     const bought = await bibi(user.token, 'buy', { quantity: '0.0200' });
@@ -520,6 +604,8 @@ describe(`spot and coin-to-coin trading on ${onPostgres ? 'PostgreSQL' : 'PGlite
       fee: '2.0000',
     });
     expect(bought.body.data.orderNo).toMatch(/^B/);
+    // The coins are wallet balance: withdrawable and exchangeable like a deposit.
+    expect(await btc()).toEqual(['0.02000000', '0.00000000']);
     expect(await bibiAssets(user.token)).toMatchObject({
       rows: [
         { productCode: 'BTCUSDT', bibiAmount: '0.02', frozenAmount: '0', averageCost: '100000.00' },
@@ -540,6 +626,7 @@ describe(`spot and coin-to-coin trading on ${onPostgres ? 'PostgreSQL' : 'PGlite
       quantity: '0.0080',
     });
     expect(resting.body.data).toMatchObject({ positionType: 3, status: 0 });
+    expect(await btc()).toEqual(['0.01200000', '0.00800000']);
     expect((await bibiAssets(user.token)).rows).toEqual([
       {
         productCode: 'BTCUSDT',
@@ -553,6 +640,7 @@ describe(`spot and coin-to-coin trading on ${onPostgres ? 'PostgreSQL' : 'PGlite
     expect((await bibiAssets(user.token)).rows).toEqual([
       expect.objectContaining({ bibiAmount: '0.02', frozenAmount: '0' }),
     ]);
+    expect(await btc()).toEqual(['0.02000000', '0.00000000']);
 
     tickAt('BTCUSDT', '101000.00');
     const sold = await bibi(user.token, 'sell', { quantity: '0.0200' });
@@ -562,15 +650,74 @@ describe(`spot and coin-to-coin trading on ${onPostgres ? 'PostgreSQL' : 'PGlite
       realizedPnl: '20.0000',
     });
     expect(await bibiAssets(user.token)).toMatchObject({ rows: [], total: 0 });
+    expect(await btc()).toEqual(['0.00000000', '0.00000000']);
     expect((await balance(user.token)).amount).toBe('5015.9800');
+
+    // Deposited coins sell coin to coin too; with no coin-to-coin cost they realize nothing.
+    await deposit(t.db, user.userId, '0.01', 4);
+    expect((await bibiAssets(user.token)).rows).toEqual([
+      { productCode: 'BTCUSDT', bibiAmount: '0.01', frozenAmount: '0', averageCost: '0.00' },
+    ]);
+    const deposited = await bibi(user.token, 'sell', { quantity: '0.0100' });
+    expect(deposited.body.data).toMatchObject({
+      status: 1,
+      amount: '1010.0000',
+      fee: '1.0100',
+      realizedPnl: null,
+    });
+    expect(await btc()).toEqual(['0.00000000', '0.00000000']);
+    expect((await balance(user.token)).amount).toBe('6024.9700');
     const list = await orders(user.token, 'bibi');
-    expect(list.total).toBe(3);
+    expect(list.total).toBe(4);
     expect(list.rows.map((row) => [row.positionType, row.orderDirection, row.status])).toEqual([
+      [3, 2, 1],
       [3, 2, 1],
       [3, 2, 2],
       [3, 1, 1],
     ]);
     expect((await orders(user.token, 'bibi', { status: '2' })).total).toBe(1);
+  });
+
+  it('fills resting coin-to-coin orders at their limits, the coins moving in the wallet', async () => {
+    const user = await trader('5000');
+    tickAt('BTCUSDT', '100000.00');
+    const buy = await bibi(user.token, 'buy', {
+      orderType: 2,
+      price: '99000.00',
+      quantity: '0.0100',
+    });
+    expect(buy.body.data).toMatchObject({ status: 0 });
+    tickAt('BTCUSDT', '98900.00');
+    await triggersDone();
+    // 990 at the limit and its fee of 0.99 paid; the coins in the wallet.
+    expect(await walletBtc(user.token)).toEqual(['0.01000000', '0.00000000']);
+    expect(await balance(user.token)).toMatchObject({
+      amount: '4009.0100',
+      frozenAmount: '0.0000',
+    });
+    const sell = await bibi(user.token, 'sell', {
+      orderType: 2,
+      price: '101000.00',
+      quantity: '0.0100',
+    });
+    expect(sell.body.data).toMatchObject({ status: 0 });
+    expect(await walletBtc(user.token)).toEqual(['0.00000000', '0.01000000']);
+    tickAt('BTCUSDT', '101500.00');
+    await triggersDone();
+    expect((await orders(user.token, 'bibi')).rows[0]).toMatchObject({
+      id: sell.body.data.id,
+      status: 1,
+      fillPrice: '101000.00',
+      amount: '1010.0000',
+      fee: '1.0100',
+      realizedPnl: '20.0000',
+    });
+    expect(await walletBtc(user.token)).toEqual(['0.00000000', '0.00000000']);
+    expect(await balance(user.token)).toMatchObject({
+      amount: '5018.0000',
+      frozenAmount: '0.0000',
+    });
+    expect((await bibiAssets(user.token)).rows).toEqual([]);
   });
 
   it('runs a request id once: a repeat returns the first order, another order under it is refused', async () => {
@@ -649,7 +796,8 @@ describe(`spot and coin-to-coin trading on ${onPostgres ? 'PostgreSQL' : 'PGlite
         422,
         'hint_insufficientBalance',
       ],
-      ['sell', 'bibi', { quantity: '0.0001' }, 422, 'hint_insufficientHolding', ['0', 'BTCUSDT']],
+      // Coin to coin sells the wallet's coins: it names the coin.
+      ['sell', 'bibi', { quantity: '0.0001' }, 422, 'hint_insufficientHolding', ['0', 'BTC']],
     ];
     for (const [side, kind, fields, status, msg, params] of cases) {
       const result = await (kind === 'spot' ? spot : bibi)(user.token, side, fields);

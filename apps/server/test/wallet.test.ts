@@ -5,6 +5,7 @@
  * after every test.
  */
 import { div } from '@bourse/shared';
+import { WebSocket } from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../src/ledger/verify';
 import * as ledger from '../src/ledger/ledger';
@@ -409,6 +410,27 @@ describe(`wallet on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
         pageSize: 10,
       });
       expect(pending.total).toBe(0);
+    });
+
+    it('tells the user on the balances topic when an operator credits a deposit', async () => {
+      const user = await registerUser(t.app);
+      const deposit = await inMoney(user.token, { amount: '50' });
+      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const socket = new WebSocket(`${address.replace('http', 'ws')}/ws`);
+      const messages: { op: string; topic?: string; data?: unknown }[] = [];
+      socket.on('message', (raw) => messages.push(JSON.parse(String(raw))));
+      try {
+        await new Promise((resolve) => socket.once('open', resolve));
+        socket.send(JSON.stringify({ op: 'auth', token: user.token }));
+        socket.send(JSON.stringify({ op: 'subscribe', topic: 'balances' }));
+        await expect.poll(() => messages.some((m) => m.op === 'subscribed')).toBe(true);
+        await t.app.services.wallet.approveRecharge(deposit.body.data.id, operator, audit);
+        await expect
+          .poll(() => messages.filter((m) => m.op === 'data' && m.topic === 'balances'))
+          .toEqual([expect.objectContaining({ data: { book: 'live', currencyId: USDT } })]);
+      } finally {
+        socket.close();
+      }
     });
 
     it('credits each of concurrent approvals of one deposit once', async () => {

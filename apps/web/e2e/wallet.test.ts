@@ -76,5 +76,10 @@ describe('wallet', () => {
       .toContain('250.00');
     // USD is valued at the USDC market, so the total follows the balance.
     await expect.poll(() => total.textContent()).not.toBe('0.00');
+    // Credited while the wallet is on screen: the private balances topic brings it at once.
+    await fund(user, await operatorToken(), '100');
+    await expect
+      .poll(() => page.locator('[data-testid="balance-USD"]').textContent())
+      .toContain('350.00');
   });
 });

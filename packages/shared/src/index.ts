@@ -8,3 +8,4 @@ export * from './schemas/launch';
 export * from './schemas/market';
 export * from './schemas/wallet';
 export * from './schemas/trading';
+export * from './trading';

@@ -174,10 +174,26 @@ interface PostRow {
   balance_after: string;
 }
 
-/** Posts one balanced entry inside the caller's transaction. */
-export async function post(tx: Queryable, input: EntryInput): Promise<PostedEntry> {
+/**
+ * Checks an entry as `post` does and gives its postings as ledger_post's array arguments, for SQL
+ * functions that post the entry themselves.
+ */
+export function checkedPostings(input: EntryInput): unknown[] {
   checkEntry(input);
   const postings = input.postings;
+  return [
+    postings.map((posting) => posting.account.ownerType),
+    postings.map((posting) => ownerIdOf(posting.account)),
+    postings.map((posting) => posting.account.currencyId),
+    postings.map((posting) => posting.account.kind),
+    postings.map((posting) => posting.amount),
+  ];
+}
+
+/** Posts one balanced entry inside the caller's transaction. */
+export async function post(tx: Queryable, input: EntryInput): Promise<PostedEntry> {
+  const postings = input.postings;
+  const arrays = checkedPostings(input);
   let rows: PostRow[];
   try {
     ({ rows } = await tx.query<PostRow>(
@@ -191,11 +207,7 @@ export async function post(tx: Queryable, input: EntryInput): Promise<PostedEntr
         input.refType ?? null,
         input.refId === undefined ? null : String(input.refId),
         input.memo ?? null,
-        postings.map((posting) => posting.account.ownerType),
-        postings.map((posting) => ownerIdOf(posting.account)),
-        postings.map((posting) => posting.account.currencyId),
-        postings.map((posting) => posting.account.kind),
-        postings.map((posting) => posting.amount),
+        ...arrays,
       ],
       { name: 'ledger_post' },
     ));
@@ -296,43 +308,49 @@ export interface HoldInput {
   refId?: string | number;
 }
 
-/** Freezes funds: available -> frozen, recorded as a pending hold. */
+/** Freezes funds: available -> frozen, recorded as a pending hold (one call: ledger_hold). */
 export async function hold(tx: Queryable, input: HoldInput): Promise<Hold> {
   assert(gt(input.amount, '0'), 'ledger: hold amount must be positive');
-  const entry = await post(tx, {
-    book: input.book,
-    type: `hold:${input.type}`,
-    requestId: input.requestId,
-    refType: input.refType,
-    refId: input.refId,
-    postings: [
-      { account: user(input.userId, input.currencyId, 'available'), amount: neg(input.amount) },
-      { account: user(input.userId, input.currencyId, 'frozen'), amount: input.amount },
-    ],
-  });
-  if (entry.duplicate) {
-    const { rows } = await tx.query<HoldRow>('SELECT * FROM ledger_hold WHERE hold_entry_id = $1', [
-      entry.entryId,
-    ]);
-    assert(rows[0], 'ledger: a duplicate hold request has no hold');
-    return toHold(rows[0], true);
+  const refId = input.refId === undefined ? null : String(input.refId);
+  // The same fingerprint a hold posted through `post` had, so repeated requests still match.
+  const hash =
+    input.requestId === undefined
+      ? null
+      : fingerprint({
+          book: input.book,
+          type: `hold:${input.type}`,
+          refType: input.refType,
+          refId: input.refId,
+          postings: [
+            {
+              account: user(input.userId, input.currencyId, 'available'),
+              amount: neg(input.amount),
+            },
+            { account: user(input.userId, input.currencyId, 'frozen'), amount: input.amount },
+          ],
+        });
+  let rows: (HoldRow & { duplicate: boolean })[];
+  try {
+    ({ rows } = await tx.query<HoldRow & { duplicate: boolean }>(
+      'SELECT * FROM ledger_hold($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+      [
+        input.book,
+        input.userId,
+        input.currencyId,
+        input.amount,
+        input.type,
+        input.refType ?? null,
+        refId,
+        input.requestId ?? null,
+        hash,
+      ],
+      { name: 'ledger_hold' },
+    ));
+  } catch (error) {
+    mapLedgerError(error);
   }
-  const { rows } = await tx.query<HoldRow>(
-    `INSERT INTO ledger_hold (book, user_id, currency_id, amount, remaining, status, hold_entry_id, hold_type, ref_type, ref_id)
-     VALUES ($1, $2, $3, $4, $4, 'pending', $5, $6, $7, $8) RETURNING *`,
-    [
-      input.book,
-      input.userId,
-      input.currencyId,
-      input.amount,
-      entry.entryId,
-      input.type,
-      input.refType ?? null,
-      input.refId === undefined ? null : String(input.refId),
-    ],
-  );
   assert(rows[0], 'ledger: hold not recorded');
-  return toHold(rows[0]);
+  return toHold(rows[0], rows[0].duplicate);
 }
 
 async function lockHold(tx: Queryable, holdId: number): Promise<HoldRow> {

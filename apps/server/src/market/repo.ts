@@ -46,7 +46,12 @@ export async function insertCatalogue(
        sort, standard, price_scale, leverages, session, source_symbol, reference_price, volatility,
        daily_volume, recommended)
      SELECT d.product_type, d.product_code, d.names::jsonb, d.description,
-       string_to_array(d.position_types, ',')::smallint[], d.sort, d.standard, d.price_scale,
+       -- Coin to coin (3) moves the pair's coin in the wallet: only when it is a wallet currency.
+       CASE WHEN d.product_type = 2 AND NOT EXISTS (
+              SELECT 1 FROM platform_currency c WHERE c.currency_name || 'USDT' = d.product_code)
+         THEN array_remove(string_to_array(d.position_types, ',')::smallint[], 3::smallint)
+         ELSE string_to_array(d.position_types, ',')::smallint[] END,
+       d.sort, d.standard, d.price_scale,
        string_to_array(d.leverages, ',')::integer[], d.session, d.source_symbol, d.reference_price,
        d.volatility, d.daily_volume, d.recommended
      FROM jsonb_to_recordset($1::jsonb) AS d (product_type smallint, product_code text, names text,

@@ -183,19 +183,23 @@ export interface SessionRow {
   last_seen_at: Date;
 }
 
-/** A live session with its user, in one round trip (every authenticated call starts here). */
-export async function findLiveSession(
+/**
+ * Live sessions with their users, in one round trip for many tokens (every authenticated call
+ * starts here; calls arriving together share the trip).
+ */
+export async function findLiveSessions(
   q: Queryable,
-  tokenHash: string,
-): Promise<(SessionRow & UserRow) | undefined> {
-  const { rows } = await q.query<SessionRow & UserRow>(
-    `SELECT s.id AS session_id, s.account_type AS session_account_type, s.expires_at, s.last_seen_at, u.*
+  tokenHashes: readonly string[],
+): Promise<(SessionRow & UserRow & { token_hash: string })[]> {
+  const { rows } = await q.query<SessionRow & UserRow & { token_hash: string }>(
+    `SELECT s.token_hash, s.id AS session_id, s.account_type AS session_account_type, s.expires_at,
+       s.last_seen_at, u.*
      FROM user_session s JOIN app_user u ON u.id = s.user_id
-     WHERE s.token_hash = $1 AND s.revoked_at IS NULL`,
-    [tokenHash],
-    { name: 'find_live_session' },
+     WHERE s.token_hash = ANY($1::text[]) AND s.revoked_at IS NULL`,
+    [tokenHashes],
+    { name: 'find_live_sessions' },
   );
-  return rows[0];
+  return rows;
 }
 
 export async function extendSession(

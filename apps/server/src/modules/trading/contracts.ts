@@ -17,13 +17,8 @@ import {
   ORDER_TYPE,
   POSITION_TYPE,
   add,
-  div,
-  gt,
   isPositive,
-  lt,
   max,
-  min,
-  mul,
   neg,
   normalize,
   scaleOf,
@@ -35,9 +30,15 @@ import {
   type LanguageKey,
   type OpenContractBody,
   type UpdateTpSlBody,
+  closeAmounts,
+  contractPreview,
+  fillPrice,
+  liquidationPrice,
+  priceResult,
+  tpSlProblems,
 } from '@bourse/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Queryable } from '../../db/database';
+import type { Database } from '../../db/database';
 import type { Session } from '../../http/router';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -47,7 +48,7 @@ import type { MarketEngine } from '../../market/engine';
 import type { ProductRow } from '../../market/repo';
 import { bookOf } from '../assets/service';
 import type { Currency, SettingsService } from '../settings/service';
-import { fingerprint, orderNumber } from '../wallet/common';
+import { fingerprint, orderStamp } from '../wallet/common';
 import {
   currencyMap,
   currentTick,
@@ -116,6 +117,8 @@ interface PositionRow {
 const OWNER = 'contract';
 /** Positions filled or closed by one tick per transaction. */
 const BATCH = 500;
+/** The journal entry of a market entry: margin and open fee. */
+const OPEN_ENTRY = 'trade:contract_open';
 
 const LONG = ORDER_DIRECTION.up;
 
@@ -125,54 +128,6 @@ const groupByBook = <T extends { book: string; currency_id: number }>(rows: T[])
 
 const opposite = (direction: number) =>
   direction === ORDER_DIRECTION.up ? ORDER_DIRECTION.down : ORDER_DIRECTION.up;
-
-/** True when `value` is a whole number of `step`s. */
-export function isMultipleOf(value: string, step: string): boolean {
-  return scaleOf(div(value, step, 18)) === 0;
-}
-
-/** The price result of a position at a price (long gains when it rises), unrounded. */
-export function priceResult(direction: number, entry: string, price: string, quantity: string) {
-  const move = mul(sub(price, entry), quantity);
-  return direction === LONG ? move : neg(move);
-}
-
-/**
- * The price at which equity (margin + result) equals the maintenance margin (entry notional ×
- * rate), rounded towards the entry so liquidation never comes later than that.
- */
-export function liquidationPrice(
-  direction: number,
-  entry: string,
-  quantity: string,
-  margin: string,
-  maintenanceRate: string,
-  priceScale: number,
-): string {
-  const maintenance = mul(mul(entry, quantity), maintenanceRate);
-  const distance = div(sub(margin, maintenance), quantity, 18);
-  if (direction === LONG) {
-    const price = toScale(sub(entry, distance), priceScale, 'up');
-    const smallest = toScale(div('1', '1' + '0'.repeat(priceScale), 18), priceScale);
-    return gt(price, '0') ? price : smallest;
-  }
-  return toScale(add(entry, distance), priceScale, 'down');
-}
-
-/** What a close at `price` moves: the capped result, the fee taken and what returns to the user. */
-export function closeAmounts(
-  row: Pick<PositionRow, 'direction' | 'entry_price' | 'quantity' | 'margin'>,
-  price: string,
-  closeFeeRate: string,
-  scale: number,
-) {
-  const margin = normalize(row.margin);
-  const result = toScale(priceResult(row.direction, row.entry_price!, price, row.quantity), scale);
-  const capped = max(result, neg(margin));
-  const payout = add(margin, capped);
-  const fee = min(toScale(mul(mul(price, row.quantity), closeFeeRate), scale, 'up'), payout);
-  return { result: capped, fee, returned: sub(payout, fee) };
-}
 
 export class Contracts implements TriggerOwner {
   constructor(private readonly deps: ContractDeps) {
@@ -448,29 +403,23 @@ export class Contracts implements TriggerOwner {
     liquidation: string | null,
     priceScale: number,
   ): void {
-    const shown = toScale(reference, priceScale);
-    for (const value of [takeProfit, stopLoss]) {
-      if (value !== undefined && scaleOf(value) > priceScale)
-        throw new AppError('hint_priceDecimals', 422, [priceScale]);
-    }
-    const long = direction === LONG;
-    if (takeProfit !== undefined) {
-      if (long && !gt(takeProfit, reference))
-        throw new AppError('hint_takeProfitAbove', 422, [shown]);
-      if (!long && !lt(takeProfit, reference))
-        throw new AppError('hint_takeProfitBelow', 422, [shown]);
-    }
-    if (stopLoss !== undefined) {
-      if (long && !lt(stopLoss, reference)) throw new AppError('hint_stopLossBelow', 422, [shown]);
-      if (!long && !gt(stopLoss, reference)) throw new AppError('hint_stopLossAbove', 422, [shown]);
-      if (liquidation !== null && (long ? !gt(stopLoss, liquidation) : !lt(stopLoss, liquidation)))
-        throw new AppError('hint_stopLossBeyondLiquidation', 422, [
-          toScale(liquidation, priceScale),
-        ]);
-    }
+    const problems = tpSlProblems(
+      direction,
+      reference,
+      takeProfit,
+      stopLoss,
+      liquidation ?? undefined,
+      priceScale,
+    );
+    const problem = problems.takeProfit ?? problems.stopLoss;
+    if (problem) throw new AppError(problem.key, 422, problem.params);
   }
 
-  async open(session: Session, body: OpenContractBody): Promise<ContractPosition> {
+  async open(
+    session: Session,
+    body: OpenContractBody,
+    lang: LanguageKey = 'en',
+  ): Promise<ContractPosition> {
     const product = tradableProduct(
       this.deps.market,
       body.productType,
@@ -485,14 +434,14 @@ export class Contracts implements TriggerOwner {
       // A repeated request gets its first result even when it would be refused now.
       const repeated =
         error instanceof AppError
-          ? await this.byRequestId(session.userId, body.requestId, hash)
+          ? await this.byRequestId(session.userId, body.requestId, hash, lang)
           : null;
       if (repeated) return repeated;
       throw error;
     }
     if (row.request_hash !== hash) throw new AppError('hint_requestIdReused', 409);
     this.track(row);
-    const position = this.toPosition(row, await this.currencies(), 'en');
+    const position = this.toPosition(row, await this.currencies(), lang);
     this.tell(row, position);
     return position;
   }
@@ -513,45 +462,38 @@ export class Contracts implements TriggerOwner {
     const limit = body.orderType === ORDER_TYPE.limit ? body.price! : null;
     if (limit !== null && scaleOf(limit) > product.price_scale)
       throw new AppError('hint_priceDecimals', 422, [product.price_scale]);
-    const long = body.orderDirection === LONG;
-    // A limit already reached fills at once at the current price, like a market order.
-    const rests = limit !== null && (long ? lt(limit, tick.price) : gt(limit, tick.price));
-    const price = rests ? limit : tick.price;
-    const step = normalize(product.standard);
-    let quantity: string;
-    if (body.quantity !== undefined) {
-      quantity = body.quantity;
-      if (!isMultipleOf(quantity, step)) throw new AppError('hint_quantityStep', 422, [step]);
-    } else {
-      const lots = div(div(mul(body.margin!, String(body.leverage)), price, 18), step, 0, 'down');
-      quantity = mul(lots, step);
-      if (!isPositive(quantity)) throw new AppError('hint_orderTooSmall', 422, [step]);
-    }
-    const notional = mul(quantity, price);
-    const margin = toScale(div(notional, String(body.leverage), 18), currency.scale, 'up');
-    if (!isPositive(margin)) throw new AppError('hint_orderTooSmall', 422, [step]);
-    const fee = toScale(
-      mul(
-        notional,
-        await feeRate(
-          this.deps.settings,
-          product.product_type,
-          POSITION_TYPE.contract,
-          body.orderDirection,
-        ),
-      ),
-      currency.scale,
-      'up',
-    );
-    const maintenanceRate = normalize(product.maintenance_rate);
-    const liquidation = liquidationPrice(
+    const { price, rests } = fillPrice(
       body.orderDirection,
-      price,
-      quantity,
-      margin,
-      maintenanceRate,
-      product.price_scale,
+      body.orderType,
+      limit ?? undefined,
+      tick.price,
     );
+    const step = normalize(product.standard);
+    const maintenanceRate = normalize(product.maintenance_rate);
+    const sized = contractPreview({
+      direction: body.orderDirection,
+      leverage: body.leverage,
+      price,
+      quantity: body.quantity,
+      margin: body.margin,
+      step,
+      feeRate: await feeRate(
+        this.deps.settings,
+        product.product_type,
+        POSITION_TYPE.contract,
+        body.orderDirection,
+      ),
+      maintenanceRate,
+      priceScale: product.price_scale,
+      scale: currency.scale,
+    });
+    if (!sized.ok)
+      throw new AppError(
+        sized.problem === 'step' ? 'hint_quantityStep' : 'hint_orderTooSmall',
+        422,
+        [step],
+      );
+    const { quantity, margin, fee, liquidationPrice: liquidation } = sized.preview;
     this.checkTpSl(
       body.orderDirection,
       price,
@@ -561,122 +503,84 @@ export class Contracts implements TriggerOwner {
       product.price_scale,
     );
     const book = bookOf(session);
-    return this.deps.db.transaction(async (tx) => {
-      // One statement: the user's lock (one order of theirs at a time), the product's halt as
-      // the database has it (a halt through another instance counts at once), an earlier order
-      // with this request id, and the new order's id.
-      const { rows: state } = await tx.query<{
-        is_lock: number;
-        is_visible: number;
-        existing: number | null;
-        next_id: number;
-      }>(
-        `SELECT p.is_lock, p.is_visible,
-           (SELECT c.id FROM contract_position c WHERE c.user_id = u.id AND c.request_id = $3) AS existing,
-           nextval('contract_position_id_seq') AS next_id
-         FROM app_user u CROSS JOIN product p WHERE u.id = $1 AND p.id = $2 FOR UPDATE OF u`,
-        [session.userId, product.id, body.requestId],
-      );
-      const found = state[0];
-      if (!found) throw new AppError('hint_productUnknown', 404);
-      if (found.existing !== null) {
-        const { rows } = await tx.query<PositionRow>(
-          'SELECT * FROM contract_position WHERE id = $1',
-          [found.existing],
-        );
-        return rows[0]!;
-      }
-      if (found.is_visible !== 1) throw new AppError('hint_productUnknown', 404);
-      if (found.is_lock === 1) throw new AppError('hint_productHalted', 422);
-      const id = Number(found.next_id);
-      let holdId: number | null = null;
-      if (rests) {
-        const hold = await ledger.hold(tx, {
+    // One statement (contract_open): the user's lock with the product's halt as the database has
+    // it (a halt through another instance counts at once), the position (refused when the request
+    // id is taken) and its money (see migration 0013).
+    const order = {
+      user_id: session.userId,
+      book,
+      product_id: product.id,
+      currency_id: currency.id,
+      direction: body.orderDirection,
+      leverage: body.leverage,
+      order_type: body.orderType,
+      limit_price: limit,
+      quantity,
+      margin,
+      open_fee: fee,
+      maintenance_rate: maintenanceRate,
+      take_profit: body.takeProfit ?? null,
+      stop_loss: body.stopLoss ?? null,
+      liquidation_price: rests ? null : liquidation,
+      status: rests ? CONTRACT_STATUS.pending : CONTRACT_STATUS.open,
+      entry_price: rests ? null : tick.price,
+      entry_tick_price: rests ? null : tick.price,
+      entry_time: rests ? null : tick.time,
+      entry_source: rests ? null : tick.source,
+      entry_sequence: rests ? null : tick.sequence,
+      request_id: body.requestId,
+      request_hash: hash,
+      created_at: now,
+      opened_at: rests ? null : now,
+      tpsl_at: now.getTime(),
+    };
+    const postings = rests
+      ? [null, null, null, null, null]
+      : ledger.checkedPostings({
           book,
-          userId: session.userId,
-          currencyId: currency.id,
-          amount: add(margin, fee),
-          type: 'contract_entry',
-          refType: 'contract',
-          refId: id,
+          type: OPEN_ENTRY,
+          postings: this.openPostings(session.userId, currency.id, margin, fee),
         });
-        holdId = hold.id;
-      }
-      const { rows } = await tx.query<PositionRow>(
-        `INSERT INTO contract_position (id, order_no, user_id, book, product_id, currency_id, direction, leverage,
-           order_type, limit_price, quantity, margin, open_fee, maintenance_rate, take_profit, stop_loss,
-           liquidation_price, hold_id, status, entry_price, entry_tick_price, entry_time, entry_source,
-           entry_sequence, request_id, request_hash, created_at, opened_at, tpsl_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
-           $20, $21, $22, $23, $24, $25, $26, $27, $28)
-         ON CONFLICT (user_id, request_id) DO NOTHING
-         RETURNING *`,
+    try {
+      const { rows } = await this.deps.db.query<PositionRow>(
+        'SELECT * FROM contract_open($1, $2, $3, $4, $5, $6, $7, $8, $9)',
         [
-          id,
-          orderNumber('C', now, id),
-          session.userId,
-          book,
-          product.id,
-          currency.id,
-          body.orderDirection,
-          body.leverage,
-          body.orderType,
-          limit,
-          quantity,
-          margin,
-          fee,
-          maintenanceRate,
-          body.takeProfit ?? null,
-          body.stopLoss ?? null,
-          rests ? null : liquidation,
-          holdId,
-          rests ? CONTRACT_STATUS.pending : CONTRACT_STATUS.open,
-          rests ? null : tick.price,
-          rests ? null : tick.time,
-          rests ? null : tick.source,
-          rests ? null : tick.sequence,
-          body.requestId,
-          hash,
-          now,
-          rests ? null : now,
-          now.getTime(),
+          JSON.stringify(order),
+          orderStamp('C', now),
+          rests ? add(margin, fee) : null,
+          rests ? 'contract_entry' : OPEN_ENTRY,
+          ...postings,
         ],
+        { name: 'contract_open' },
       );
-      // The same request committed while this one waited for the user's lock: undone here, its
-      // result is read afresh by the caller.
-      if (!rows[0]) throw new AppError('hint_requestIdReused', 409);
-      // Last, so the fee account (every order's) stays locked for as short a time as possible.
-      if (!rests) await this.postOpen(tx, book, session.userId, currency.id, id, margin, fee);
-      return rows[0];
-    });
+      return rows[0]!;
+    } catch (error) {
+      const { code } = error as { code?: string };
+      if (code === 'BR404') throw new AppError('hint_productUnknown', 404);
+      if (code === 'BR422') throw new AppError('hint_productHalted', 422);
+      // An order under this request id exists: the caller reads it and compares the request.
+      if (code === 'BR409') throw new AppError('hint_requestIdReused', 409);
+      return ledger.mapLedgerError(error);
+    }
   }
 
   /** Margin from available into the margin account, and the open fee to the fee account. */
-  private async postOpen(
-    tx: Queryable,
-    book: ledger.Book,
+  private openPostings(
     userId: number,
     currencyId: number,
-    id: number,
     margin: string,
     fee: string,
-  ): Promise<void> {
+  ): ledger.PostingInput[] {
     const postings: ledger.PostingInput[] = [
       { account: ledger.user(userId, currencyId), amount: neg(add(margin, fee)) },
       { account: ledger.user(userId, currencyId, 'margin'), amount: margin },
     ];
     if (isPositive(fee))
       postings.push({ account: ledger.platform(currencyId, 'fees', userId), amount: fee });
-    await ledger.post(tx, {
-      book,
-      type: 'trade:contract_open',
-      refType: 'contract',
-      refId: id,
-      postings,
-    });
+    return postings;
   }
 
-  private async byRequestId(userId: number, requestId: string, hash: string) {
+  private async byRequestId(userId: number, requestId: string, hash: string, lang: LanguageKey) {
     const row = await rowByRequestId<PositionRow>(
       this.deps.db,
       'contract_position',
@@ -684,7 +588,7 @@ export class Contracts implements TriggerOwner {
       requestId,
       hash,
     );
-    return row ? this.toPosition(row, await this.currencies(), 'en') : null;
+    return row ? this.toPosition(row, await this.currencies(), lang) : null;
   }
 
   private tell(row: PositionRow, position: ContractPosition): void {
@@ -771,10 +675,14 @@ export class Contracts implements TriggerOwner {
 
   // ------------------------------------------------------------ close
 
-  async close(session: Session, body: CloseContractBody): Promise<ContractPosition> {
+  async close(
+    session: Session,
+    body: CloseContractBody,
+    lang: LanguageKey = 'en',
+  ): Promise<ContractPosition> {
     const row = await this.owned(session, body.id);
     if (row.status === CONTRACT_STATUS.closed && row.close_request_id === body.requestId)
-      return this.toPosition(row, await this.currencies(), 'en');
+      return this.toPosition(row, await this.currencies(), lang);
     if (row.status !== CONTRACT_STATUS.open) throw new AppError('hint_positionNotOpen', 409);
     const product = this.deps.market.productById(row.product_id)!;
     if (!this.deps.market.isOpen(product, this.deps.clock.now().getTime()))
@@ -784,11 +692,11 @@ export class Contracts implements TriggerOwner {
       [{ id: row.id, reason: CLOSE_REASON.manual, requestId: body.requestId }],
       { ...tick, productId: row.product_id },
     );
-    if (closed) return this.toPosition(closed, await this.currencies(), 'en');
+    if (closed) return this.toPosition(closed, await this.currencies(), lang);
     // Closed meanwhile (a trigger or a concurrent request): the same request gets its result.
     const again = await this.owned(session, body.id);
     if (again.close_request_id === body.requestId)
-      return this.toPosition(again, await this.currencies(), 'en');
+      return this.toPosition(again, await this.currencies(), lang);
     throw new AppError('hint_positionNotOpen', 409);
   }
 
@@ -834,7 +742,12 @@ export class Contracts implements TriggerOwner {
       if (rows.length === 0) return [];
       const amounts = rows.map((position) =>
         closeAmounts(
-          position,
+          {
+            direction: position.direction,
+            entryPrice: position.entry_price!,
+            quantity: position.quantity,
+            margin: position.margin,
+          },
           tick.price,
           rates.get(opposite(position.direction))!,
           scales.get(position.currency_id) ?? 2,
@@ -899,7 +812,11 @@ export class Contracts implements TriggerOwner {
 
   // ------------------------------------------------------------ change and cancel
 
-  async updateTpSl(session: Session, body: UpdateTpSlBody): Promise<ContractPosition> {
+  async updateTpSl(
+    session: Session,
+    body: UpdateTpSlBody,
+    lang: LanguageKey = 'en',
+  ): Promise<ContractPosition> {
     const row = await this.owned(session, body.id);
     if (row.status !== CONTRACT_STATUS.open && row.status !== CONTRACT_STATUS.pending)
       throw new AppError('hint_positionNotOpen', 409);
@@ -934,21 +851,30 @@ export class Contracts implements TriggerOwner {
     );
     if (!rows[0]) throw new AppError('hint_positionNotOpen', 409);
     this.track(rows[0]);
-    const position = this.toPosition(rows[0], await this.currencies(), 'en');
+    const position = this.toPosition(rows[0], await this.currencies(), lang);
     this.deps.notify?.(row.user_id, 'positions', { kind: 'contract', position });
     return position;
   }
 
   /** Cancels a resting limit entry: its hold returns to the available balance at once. */
-  async cancel(session: Session, id: number): Promise<ContractPosition> {
+  /**
+   * Cancels a resting entry: its margin and fee return at once. One already cancelled answers as
+   * it is (changed false: nothing to do); an entry that filled is refused.
+   */
+  async cancel(
+    session: Session,
+    id: number,
+    lang: LanguageKey = 'en',
+  ): Promise<{ position: ContractPosition; changed: boolean }> {
     await this.owned(session, id);
     const now = this.deps.clock.now();
-    const row = await this.deps.db.transaction(async (tx) => {
+    const { row, changed } = await this.deps.db.transaction(async (tx) => {
       const { rows } = await tx.query<PositionRow>(
         'SELECT * FROM contract_position WHERE id = $1 FOR UPDATE',
         [id],
       );
       const position = rows[0]!;
+      if (position.status === CONTRACT_STATUS.cancelled) return { row: position, changed: false };
       if (position.status !== CONTRACT_STATUS.pending)
         throw new AppError('hint_orderNotResting', 409);
       await ledger.release(tx, position.hold_id!, 'cancel');
@@ -956,11 +882,12 @@ export class Contracts implements TriggerOwner {
         'UPDATE contract_position SET status = 3, closed_at = $2 WHERE id = $1 RETURNING *',
         [id, now],
       );
-      return updated[0]!;
+      return { row: updated[0]!, changed: true };
     });
+    if (!changed) return { position: this.toPosition(row, await this.currencies(), lang), changed };
     this.track(row);
-    const position = this.toPosition(row, await this.currencies(), 'en');
+    const position = this.toPosition(row, await this.currencies(), lang);
     this.tell(row, position);
-    return position;
+    return { position, changed: true };
   }
 }

@@ -421,7 +421,11 @@ export class FastTrades {
 
   // ------------------------------------------------------------ orders
 
-  async place(session: Session, body: AddFastTradeOrderBody): Promise<FastTradeOrder> {
+  async place(
+    session: Session,
+    body: AddFastTradeOrderBody,
+    lang: LanguageKey = 'en',
+  ): Promise<FastTradeOrder> {
     await this.requireEnabled();
     const product = this.product(body.productType, body.productCode);
     const amount = normalize(body.amount);
@@ -431,7 +435,7 @@ export class FastTrades {
       direction: body.orderDirection,
       amount,
     });
-    const repeated = await this.byRequestId(session.userId, body.requestId, hash);
+    const repeated = await this.byRequestId(session.userId, body.requestId, hash, lang);
     if (repeated) return repeated;
     if (!(await this.riskAccepted(session.userId)))
       throw new AppError('hint_fastTradeRiskRequired', 403);
@@ -522,14 +526,14 @@ export class FastTrades {
       return orderId;
     });
     this.track({ id, productId: product.id, expiresAt });
-    const order = await this.byRequestId(session.userId, body.requestId, hash);
+    const order = await this.byRequestId(session.userId, body.requestId, hash, lang);
     if (!order) throw new AppError('hint_requestIdReused', 409);
     this.deps.notify?.(session.userId, 'orders', { kind: 'fastTrade', order });
     this.deps.notify?.(session.userId, 'balances', { book, currencyId: currency.id });
     return order;
   }
 
-  private async byRequestId(userId: number, requestId: string, hash: string) {
+  private async byRequestId(userId: number, requestId: string, hash: string, lang: LanguageKey) {
     const row = await rowByRequestId<OrderRow>(
       this.deps.db,
       'fast_trade_order',
@@ -537,7 +541,7 @@ export class FastTrades {
       requestId,
       hash,
     );
-    return row ? this.toOrder(row, await this.currencies(), 'en') : null;
+    return row ? this.toOrder(row, await this.currencies(), lang) : null;
   }
 
   private currencies(): Promise<Map<number, Currency>> {

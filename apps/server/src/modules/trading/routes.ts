@@ -10,7 +10,7 @@ import {
   fastTradeOptionsQuery,
   idQuery,
 } from '@bourse/shared';
-import { ok, page } from '../../http/envelope';
+import { nothingToDo, ok, page } from '../../http/envelope';
 import type { Router } from '../../http/router';
 import type { Contracts } from './contracts';
 import type { FastTrades } from './fast-trade';
@@ -47,7 +47,7 @@ export function tradingRoutes(router: Router, fast: FastTrades): void {
     url: '/api/fastTradeOrder/addFastTradeOrder',
     auth: 'required',
     body: addFastTradeOrderBody,
-    handler: async ({ session, body }) => ok(await fast.place(session, body)),
+    handler: async ({ session, body, lang }) => ok(await fast.place(session, body, lang)),
   });
 
   router.add({
@@ -76,7 +76,7 @@ export function contractRoutes(router: Router, contracts: Contracts): void {
     url: '/api/contractPosition/open',
     auth: 'required',
     body: openContractBody,
-    handler: async ({ session, body }) => ok(await contracts.open(session, body)),
+    handler: async ({ session, body, lang }) => ok(await contracts.open(session, body, lang)),
   });
 
   router.add({
@@ -84,7 +84,7 @@ export function contractRoutes(router: Router, contracts: Contracts): void {
     url: '/api/contractPosition/close',
     auth: 'required',
     body: closeContractBody,
-    handler: async ({ session, body }) => ok(await contracts.close(session, body)),
+    handler: async ({ session, body, lang }) => ok(await contracts.close(session, body, lang)),
   });
 
   router.add({
@@ -92,7 +92,7 @@ export function contractRoutes(router: Router, contracts: Contracts): void {
     url: '/api/contractPosition/updateTpSl',
     auth: 'required',
     body: updateTpSlBody,
-    handler: async ({ session, body }) => ok(await contracts.updateTpSl(session, body)),
+    handler: async ({ session, body, lang }) => ok(await contracts.updateTpSl(session, body, lang)),
   });
 
   router.add({
@@ -100,7 +100,10 @@ export function contractRoutes(router: Router, contracts: Contracts): void {
     url: '/api/contractPosition/cancel',
     auth: 'required',
     body: cancelOrderBody,
-    handler: async ({ session, body }) => ok(await contracts.cancel(session, body.id)),
+    handler: async ({ session, body, lang }) => {
+      const { position, changed } = await contracts.cancel(session, body.id, lang);
+      return changed ? ok(position) : nothingToDo(position);
+    },
   });
 
   router.add({

@@ -7,7 +7,7 @@ import {
   spotListQuery,
   spotOrderBody,
 } from '@bourse/shared';
-import { ok, page } from '../../http/envelope';
+import { nothingToDo, ok, page } from '../../http/envelope';
 import type { Router } from '../../http/router';
 import type { SpotTrading } from './spot';
 
@@ -23,7 +23,8 @@ export function spotRoutes(router: Router, spot: SpotTrading): void {
     url: '/api/spotTradeOrder/addSpotTradeOrder',
     auth: 'required',
     body: spotOrderBody,
-    handler: async ({ session, body }) => ok(await spot.place(session, SPOT, BUY, body)),
+    handler: async ({ session, body, lang }) =>
+      ok(await spot.place(session, SPOT, BUY, body, lang)),
   });
 
   router.add({
@@ -31,7 +32,8 @@ export function spotRoutes(router: Router, spot: SpotTrading): void {
     url: '/api/spotTradeOrder/sellSpotTradeOrder',
     auth: 'required',
     body: spotOrderBody,
-    handler: async ({ session, body }) => ok(await spot.place(session, SPOT, SELL, body)),
+    handler: async ({ session, body, lang }) =>
+      ok(await spot.place(session, SPOT, SELL, body, lang)),
   });
 
   router.add({
@@ -39,7 +41,10 @@ export function spotRoutes(router: Router, spot: SpotTrading): void {
     url: '/api/spotTradeOrder/cancel',
     auth: 'required',
     body: cancelOrderBody,
-    handler: async ({ session, body }) => ok(await spot.cancel(session, SPOT, body.id)),
+    handler: async ({ session, body, lang }) => {
+      const { order, changed } = await spot.cancel(session, SPOT, body.id, lang);
+      return changed ? ok(order) : nothingToDo(order);
+    },
   });
 
   router.add({
@@ -68,7 +73,8 @@ export function spotRoutes(router: Router, spot: SpotTrading): void {
     url: '/api/bibiTradeOrder/buy',
     auth: 'required',
     body: bibiOrderBody,
-    handler: async ({ session, body }) => ok(await spot.place(session, BIBI, BUY, body)),
+    handler: async ({ session, body, lang }) =>
+      ok(await spot.place(session, BIBI, BUY, body, lang)),
   });
 
   router.add({
@@ -76,7 +82,8 @@ export function spotRoutes(router: Router, spot: SpotTrading): void {
     url: '/api/bibiTradeOrder/sell',
     auth: 'required',
     body: bibiOrderBody,
-    handler: async ({ session, body }) => ok(await spot.place(session, BIBI, SELL, body)),
+    handler: async ({ session, body, lang }) =>
+      ok(await spot.place(session, BIBI, SELL, body, lang)),
   });
 
   router.add({
@@ -84,7 +91,10 @@ export function spotRoutes(router: Router, spot: SpotTrading): void {
     url: '/api/bibiTradeOrder/cancel',
     auth: 'required',
     body: cancelOrderBody,
-    handler: async ({ session, body }) => ok(await spot.cancel(session, BIBI, body.id)),
+    handler: async ({ session, body, lang }) => {
+      const { order, changed } = await spot.cancel(session, BIBI, body.id, lang);
+      return changed ? ok(order) : nothingToDo(order);
+    },
   });
 
   router.add({

@@ -38,6 +38,10 @@ import {
   type SpotListQuery,
   type SpotOrder,
   type SpotOrderBody,
+  feeOn,
+  fillPrice,
+  isMultipleOf,
+  valueAt,
 } from '@bourse/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/database';
@@ -56,6 +60,7 @@ import {
   currentTick,
   evidenceOf,
   feeRate,
+  groupBy,
   pagedRows,
   requireTradable,
   rowByRequestId,
@@ -63,7 +68,6 @@ import {
   tradeCurrency,
   type Notify,
 } from './common';
-import { isMultipleOf } from './contracts';
 import type { FiredTick, Trigger, TriggerEngine, TriggerOutcome, TriggerOwner } from './triggers';
 
 export interface SpotDeps {
@@ -127,9 +131,12 @@ interface Ref {
   positionType: number;
   currencyId: number;
   id: number;
+  /** Coin-to-coin: the currency of the coin traded (it moves in the ledger); null for spot. */
+  coinId: number | null;
 }
 
-function refOf(row: OrderRow): Ref {
+/** An order's references; `coins` gives the coin of each coin-to-coin product (see `coinsOf`). */
+function refOf(row: OrderRow, coins: Map<number, number>): Ref {
   return {
     book: row.book,
     userId: row.user_id,
@@ -137,26 +144,77 @@ function refOf(row: OrderRow): Ref {
     positionType: row.position_type,
     currencyId: row.currency_id,
     id: row.id,
+    coinId: row.position_type === POSITION_TYPE.coinToCoin ? coins.get(row.product_id)! : null,
   };
 }
 
+/** A coin-to-coin trade's coin leg: `quantity` from one account to the other. */
+function coinPostings(ref: Ref, quantity: string, toUser: boolean): ledger.PostingInput[] {
+  const house = ledger.platform(ref.coinId!, 'house', ref.userId);
+  const user = ledger.user(ref.userId, ref.coinId!);
+  return [
+    { account: toUser ? house : user, amount: neg(quantity) },
+    { account: toUser ? user : house, amount: quantity },
+  ];
+}
+
+/**
+ * What a coin-to-coin sell takes from the holding's cost: coins bought through coin-to-coin carry
+ * a cost, coins that came otherwise (a deposit) none. Returns the part of `quantity` the holding
+ * covers, its share of the cost, and the realized result on that part. Spot sells are covered whole.
+ */
+function sellCover(
+  holding: HoldingRow | undefined,
+  quantity: string,
+  proceeds: string,
+  coin: boolean,
+): { covered: string; share: string; realized: string | null } {
+  const held = holding ? normalize(holding.quantity) : '0';
+  const covered = coin ? min(quantity, held) : quantity;
+  if (!isPositive(covered)) return { covered: '0', share: '0', realized: null };
+  const share = costShare(holding!.cost, held, covered);
+  const earned =
+    covered === quantity ? proceeds : div(mul(proceeds, covered), quantity, 18, 'down');
+  return { covered, share, realized: sub(earned, share) };
+}
+
+/** A holding's key: its user, book, position type and product. */
+function holdingKey(ref: Pick<Ref, 'userId' | 'book' | 'positionType' | 'productId'>): string {
+  return `${ref.userId}:${ref.book}:${ref.positionType}:${ref.productId}`;
+}
+
+/** Where a buy's amount and fee go: the house and the fee account. */
+function buyParts(ref: Ref, amount: string, fee: string): ledger.PostingInput[] {
+  const parts: ledger.PostingInput[] = [
+    { account: ledger.platform(ref.currencyId, 'house', ref.userId), amount },
+  ];
+  if (isPositive(fee))
+    parts.push({ account: ledger.platform(ref.currencyId, 'fees', ref.userId), amount: fee });
+  return parts;
+}
+
+/** A sell's proceeds from the house: less the fee to the user, the fee to the fee account. */
+function sellPostings(ref: Ref, proceeds: string, fee: string): ledger.PostingInput[] {
+  const postings: ledger.PostingInput[] = [
+    { account: ledger.platform(ref.currencyId, 'house', ref.userId), amount: neg(proceeds) },
+  ];
+  const paid = sub(proceeds, fee);
+  if (isPositive(paid))
+    postings.push({ account: ledger.user(ref.userId, ref.currencyId), amount: paid });
+  if (isPositive(fee))
+    postings.push({ account: ledger.platform(ref.currencyId, 'fees', ref.userId), amount: fee });
+  return postings;
+}
+
 const OWNER = 'spot';
+/** Orders filled by one tick per transaction. */
+const BATCH = 500;
 const BUY = ORDER_DIRECTION.up;
 
 /** The share of a holding's cost that leaves with `quantity` (all of it with the last unit). */
 export function costShare(cost: string, held: string, quantity: string): string {
   if (!lt(quantity, held)) return normalize(cost);
   return div(mul(cost, quantity), held, 18, 'down');
-}
-
-/** Value of `quantity` at `price` in the currency: a buy pays rounded up, a sell gets rounded down. */
-export function valueAt(quantity: string, price: string, scale: number, buy: boolean): string {
-  return toScale(mul(quantity, price), scale, buy ? 'up' : 'down');
-}
-
-/** The fee on an amount, rounded up to the currency's scale. */
-export function feeOn(amount: string, rate: string, scale: number): string {
-  return toScale(mul(amount, rate), scale, 'up');
 }
 
 export class SpotTrading implements TriggerOwner {
@@ -191,19 +249,13 @@ export class SpotTrading implements TriggerOwner {
     // No fill outside the product's session or while it is halted: the order waits.
     const fillable =
       product !== undefined && product.is_lock !== 1 && this.deps.market.isOpen(product, tick.time);
+    const ids: number[] = [];
     for (const trigger of triggers) {
-      if (!fillable) {
-        outcomes.set(trigger.key, 'keep');
-        continue;
-      }
-      try {
-        await this.fillResting(Number(trigger.key.split(':')[1]), tick);
-        outcomes.set(trigger.key, 'done');
-      } catch (error) {
-        this.deps.logger.error({ err: error, trigger: trigger.key }, 'spot fill failed');
-        outcomes.set(trigger.key, 'keep');
-      }
+      outcomes.set(trigger.key, fillable ? 'done' : 'keep');
+      if (fillable) ids.push(Number(trigger.key.split(':')[1]));
     }
+    for (let at = 0; at < ids.length; at += BATCH)
+      await this.fillResting(ids.slice(at, at + BATCH), tick);
     return outcomes;
   }
 
@@ -337,23 +389,46 @@ export class SpotTrading implements TriggerOwner {
     });
   }
 
-  /** The spec's bibi assets: each coin held through coin-to-coin trading. */
+  /**
+   * The spec's bibi assets: each coin in the wallet that has a coin-to-coin pair, available and
+   * frozen as the ledger has them, with the average cost of what coin to coin bought of it.
+   */
   async bibiAssets(session: Session): Promise<BibiAsset[]> {
-    const rows = await this.heldRows(session.userId, bookOf(session), POSITION_TYPE.coinToCoin);
-    return rows.map((row) => {
-      const product = this.deps.market.productById(row.product_id);
-      return {
-        productCode: product?.product_code ?? '',
-        bibiAmount: normalize(sub(row.quantity, row.frozen_quantity)),
-        frozenAmount: normalize(row.frozen_quantity),
-        averageCost: this.averageCost(row, product?.price_scale ?? 8),
-      };
-    });
+    const book = bookOf(session);
+    const [rows, balances, currencies, trade] = await Promise.all([
+      this.heldRows(session.userId, book, POSITION_TYPE.coinToCoin),
+      ledger.userBalances(this.deps.db, book, session.userId),
+      this.currencies(),
+      tradeCurrency(this.deps.settings),
+    ]);
+    const held = new Map(rows.map((row) => [row.product_id, row]));
+    const assets: BibiAsset[] = [];
+    for (const balance of balances) {
+      const coin = currencies.get(balance.currencyId);
+      if (!coin || coin.id === trade.id) continue;
+      if (!isPositive(add(balance.available, balance.frozen))) continue;
+      const product = this.deps.market.product(
+        PRODUCT_TYPE.crypto,
+        `${coin.currencyName}${trade.currencyName}`,
+      );
+      if (!product?.position_types.includes(POSITION_TYPE.coinToCoin)) continue;
+      const holding = held.get(product.id);
+      assets.push({
+        productCode: product.product_code,
+        bibiAmount: balance.available,
+        frozenAmount: balance.frozen,
+        averageCost: holding
+          ? this.averageCost(holding, product.price_scale)
+          : toScale('0', product.price_scale),
+      });
+    }
+    return assets;
   }
 
   /**
-   * What a user's holdings (spot and coin-to-coin) are worth at the current price, in the trade
-   * currency, and their unrealized result. A holding without a price yet counts at its cost.
+   * What a user's holdings are worth at the current price, in the trade currency, and their
+   * unrealized result. A holding without a price yet counts at its cost. Coin-to-coin coins are
+   * wallet balances (valued with the wallet): only their unrealized result counts here.
    */
   async openHoldings(userId: number, book: ledger.Book): Promise<{ value: string; pnl: string }> {
     let value = '0';
@@ -361,7 +436,7 @@ export class SpotTrading implements TriggerOwner {
     for (const row of await this.heldRows(userId, book)) {
       const now = this.nowPrice(row.product_id);
       const worth = now === null ? normalize(row.cost) : mul(row.quantity, now);
-      value = add(value, worth);
+      if (row.position_type === POSITION_TYPE.spot) value = add(value, worth);
       pnl = add(pnl, sub(worth, row.cost));
     }
     return { value, pnl };
@@ -378,6 +453,36 @@ export class SpotTrading implements TriggerOwner {
   }
 
   // ------------------------------------------------------------ place
+
+  /**
+   * The coin a coin-to-coin pair trades: the wallet currency its code starts with (BTC of
+   * BTCUSDT against the trade currency). A pair whose coin is no wallet currency is not traded
+   * coin to coin.
+   */
+  private async coinOf(product: ProductRow): Promise<Currency> {
+    const trade = await tradeCurrency(this.deps.settings);
+    const code = product.product_code;
+    const base = code.endsWith(trade.currencyName)
+      ? code.slice(0, -trade.currencyName.length)
+      : undefined;
+    const coin = [...(await this.currencies()).values()].find(
+      (currency) => currency.currencyName === base,
+    );
+    if (!coin) throw new AppError('hint_positionTypeUnavailable', 422);
+    return coin;
+  }
+
+  /** The coin of each product among the coin-to-coin orders, for `refOf`. */
+  private async coinsOf(orders: OrderRow[]): Promise<Map<number, number>> {
+    const coins = new Map<number, number>();
+    for (const order of orders) {
+      if (order.position_type !== POSITION_TYPE.coinToCoin || coins.has(order.product_id)) continue;
+      const product = this.deps.market.productById(order.product_id);
+      if (!product) throw new Error(`spot order ${order.id}: unknown product`);
+      coins.set(order.product_id, (await this.coinOf(product)).id);
+    }
+    return coins;
+  }
 
   /** The product of an order: spot takes stocks and crypto, coin-to-coin crypto pairs only. */
   private productOf(
@@ -408,6 +513,7 @@ export class SpotTrading implements TriggerOwner {
     positionType: SpotPositionType,
     direction: number,
     body: SpotOrderBody | BibiOrderBody,
+    lang: LanguageKey = 'en',
   ): Promise<SpotOrder> {
     const product = this.productOf(positionType, body);
     const quantity = normalize(body.quantity);
@@ -420,7 +526,7 @@ export class SpotTrading implements TriggerOwner {
       price: limit,
       quantity,
     });
-    const repeated = await this.byRequestId(session.userId, body.requestId, hash);
+    const repeated = await this.byRequestId(session.userId, body.requestId, hash, lang);
     if (repeated) return repeated;
     const step = normalize(product.standard);
     if (!isMultipleOf(quantity, step)) throw new AppError('hint_quantityStep', 422, [step]);
@@ -433,13 +539,13 @@ export class SpotTrading implements TriggerOwner {
     const rate = await feeRate(this.deps.settings, product.product_type, positionType, direction);
     const buy = direction === BUY;
     // A limit already reached fills at once at the current price, like a market order.
-    const rests = limit !== null && (buy ? gt(tick.price, limit) : lt(tick.price, limit));
-    const price = rests ? limit : tick.price;
+    const { price, rests } = fillPrice(direction, body.orderType, limit ?? undefined, tick.price);
     const amount = valueAt(quantity, price, currency.scale, buy);
     if (!isPositive(amount)) throw new AppError('hint_orderTooSmall', 422, [step]);
     const fee = feeOn(amount, rate, currency.scale);
     const book = bookOf(session);
     const userId = session.userId;
+    const coin = positionType === POSITION_TYPE.coinToCoin ? await this.coinOf(product) : null;
     const row = await this.deps.db.transaction(async (tx) => {
       await tx.query('SELECT id FROM app_user WHERE id = $1 FOR UPDATE', [userId]);
       const { rows: existing } = await tx.query<OrderRow>(
@@ -455,6 +561,7 @@ export class SpotTrading implements TriggerOwner {
         positionType,
         currencyId: currency.id,
         id,
+        coinId: coin?.id ?? null,
       };
       let holdId: number | null = null;
       let realized: string | null = null;
@@ -470,8 +577,32 @@ export class SpotTrading implements TriggerOwner {
         });
         holdId = hold.id;
       } else if (buy) {
-        await this.postBuy(tx, ref, amount, fee);
+        await this.postBuy(tx, ref, amount, fee, quantity);
         await this.addToHolding(tx, ref, quantity, amount);
+      } else if (coin) {
+        // Coin to coin sells the coin from the wallet: its available balance in the ledger.
+        const balances = await ledger.userBalances(tx, book, userId);
+        const available = balances.find((line) => line.currencyId === coin.id)?.available ?? '0';
+        if (gt(quantity, available))
+          throw new AppError('hint_insufficientHolding', 422, [
+            normalize(available),
+            coin.currencyName,
+          ]);
+        if (rests) {
+          const hold = await ledger.hold(tx, {
+            book,
+            userId,
+            currencyId: coin.id,
+            amount: quantity,
+            type: 'bibi_sell',
+            refType: 'spot',
+            refId: id,
+          });
+          holdId = hold.id;
+        } else {
+          const holding = await this.lockHolding(tx, ref);
+          realized = await this.sellFromHolding(tx, ref, holding, quantity, amount, fee);
+        }
       } else {
         const holding = await this.lockHolding(tx, ref);
         const available = holding ? sub(holding.quantity, holding.frozen_quantity) : '0';
@@ -487,7 +618,7 @@ export class SpotTrading implements TriggerOwner {
             [userId, book, positionType, product.id, quantity, now],
           );
         } else {
-          realized = await this.sellFromHolding(tx, ref, holding!, quantity, amount, fee, false);
+          realized = await this.sellFromHolding(tx, ref, holding, quantity, amount, fee);
         }
       }
       const { rows } = await tx.query<OrderRow>(
@@ -530,14 +661,14 @@ export class SpotTrading implements TriggerOwner {
     });
     if (row.request_hash !== hash) throw new AppError('hint_requestIdReused', 409);
     if (row.status === SPOT_ORDER_STATUS.open) this.deps.triggers.add(this.triggerOf(row));
-    const order = this.toOrder(row, await this.currencies(), 'en');
+    const order = this.toOrder(row, await this.currencies(), lang);
     this.tell(row, order);
     return order;
   }
 
-  private async byRequestId(userId: number, requestId: string, hash: string) {
+  private async byRequestId(userId: number, requestId: string, hash: string, lang: LanguageKey) {
     const row = await rowByRequestId<OrderRow>(this.deps.db, 'spot_order', userId, requestId, hash);
-    return row ? this.toOrder(row, await this.currencies(), 'en') : null;
+    return row ? this.toOrder(row, await this.currencies(), lang) : null;
   }
 
   private tell(row: OrderRow, order: SpotOrder): void {
@@ -551,13 +682,18 @@ export class SpotTrading implements TriggerOwner {
   // ------------------------------------------------------------ money and holdings
 
   /** A buy at market: the amount to the house, the fee to the fee account, from available. */
-  private async postBuy(tx: Queryable, ref: Ref, amount: string, fee: string): Promise<void> {
+  private async postBuy(
+    tx: Queryable,
+    ref: Ref,
+    amount: string,
+    fee: string,
+    quantity: string,
+  ): Promise<void> {
     const postings: ledger.PostingInput[] = [
       { account: ledger.user(ref.userId, ref.currencyId), amount: neg(add(amount, fee)) },
-      { account: ledger.platform(ref.currencyId, 'house', ref.userId), amount },
+      ...buyParts(ref, amount, fee),
+      ...(ref.coinId === null ? [] : coinPostings(ref, quantity, true)),
     ];
-    if (isPositive(fee))
-      postings.push({ account: ledger.platform(ref.currencyId, 'fees', ref.userId), amount: fee });
     await ledger.post(tx, {
       book: ref.book,
       type: 'trade:spot_buy',
@@ -596,137 +732,285 @@ export class SpotTrading implements TriggerOwner {
   }
 
   /**
-   * A sell: the proceeds from the house, less the fee, to the user; the quantity and its share of
-   * the cost leave the holding (and the frozen quantity too for a resting sell). Returns the
-   * realized result.
+   * A sell at market: the proceeds from the house, less the fee, to the user (and for coin to
+   * coin the coins from the user's wallet to the house); the part the holding covers and its share
+   * of the cost leave the holding. Returns the realized result.
    */
   private async sellFromHolding(
     tx: Queryable,
     ref: Ref,
-    holding: HoldingRow,
+    holding: HoldingRow | undefined,
     quantity: string,
     proceeds: string,
     fee: string,
-    frozen: boolean,
-  ): Promise<string> {
-    const share = costShare(holding.cost, holding.quantity, quantity);
-    const postings: ledger.PostingInput[] = [
-      { account: ledger.platform(ref.currencyId, 'house', ref.userId), amount: neg(proceeds) },
-    ];
-    const paid = sub(proceeds, fee);
-    if (isPositive(paid))
-      postings.push({ account: ledger.user(ref.userId, ref.currencyId), amount: paid });
-    if (isPositive(fee))
-      postings.push({ account: ledger.platform(ref.currencyId, 'fees', ref.userId), amount: fee });
+  ): Promise<string | null> {
+    const { covered, share, realized } = sellCover(
+      holding,
+      quantity,
+      proceeds,
+      ref.coinId !== null,
+    );
     await ledger.post(tx, {
       book: ref.book,
       type: 'trade:spot_sell',
       refType: 'spot',
       refId: ref.id,
-      postings,
-    });
-    await tx.query(
-      `UPDATE holding SET quantity = quantity - $5, cost = cost - $6,
-         frozen_quantity = frozen_quantity - $7, updated_at = $8
-       WHERE user_id = $1 AND book = $2 AND position_type = $3 AND product_id = $4`,
-      [
-        ref.userId,
-        ref.book,
-        ref.positionType,
-        ref.productId,
-        quantity,
-        share,
-        frozen ? quantity : '0',
-        this.deps.clock.now(),
+      postings: [
+        ...sellPostings(ref, proceeds, fee),
+        ...(ref.coinId === null ? [] : coinPostings(ref, quantity, false)),
       ],
-    );
-    return sub(proceeds, share);
+    });
+    if (isPositive(covered))
+      await tx.query(
+        `UPDATE holding SET quantity = quantity - $5, cost = cost - $6, updated_at = $7
+         WHERE user_id = $1 AND book = $2 AND position_type = $3 AND product_id = $4`,
+        [
+          ref.userId,
+          ref.book,
+          ref.positionType,
+          ref.productId,
+          covered,
+          share,
+          this.deps.clock.now(),
+        ],
+      );
+    return realized;
   }
 
-  /** A resting order reached by a tick: fills at its limit, once (the row is locked and resting). */
-  private async fillResting(id: number, tick: FiredTick): Promise<void> {
+  /**
+   * The holdings the orders fill into, locked (in key order), with empty ones made for first buys.
+   */
+  private async lockHoldings(
+    tx: Queryable,
+    orders: OrderRow[],
+    coins: Map<number, number>,
+    now: Date,
+  ): Promise<Map<string, HoldingRow>> {
+    const keys = new Map(
+      orders.map((order) => {
+        const ref = refOf(order, coins);
+        return [holdingKey(ref), ref];
+      }),
+    );
+    const unique = [...keys.values()];
+    const columns = [
+      unique.map((ref) => ref.userId),
+      unique.map((ref) => ref.book),
+      unique.map((ref) => ref.positionType),
+      unique.map((ref) => ref.productId),
+    ];
+    await tx.query(
+      `INSERT INTO holding (user_id, book, position_type, product_id, quantity, frozen_quantity, cost, updated_at)
+       SELECT d.user_id, d.book, d.position_type, d.product_id, 0, 0, 0, $5
+       FROM unnest($1::bigint[], $2::text[], $3::smallint[], $4::int[])
+         AS d (user_id, book, position_type, product_id)
+       ORDER BY 1, 2, 3, 4
+       ON CONFLICT (user_id, book, position_type, product_id) DO NOTHING`,
+      [...columns, now],
+    );
+    const { rows } = await tx.query<HoldingRow>(
+      `SELECT h.* FROM holding h
+       JOIN unnest($1::bigint[], $2::text[], $3::smallint[], $4::int[])
+         AS d (user_id, book, position_type, product_id)
+         ON h.user_id = d.user_id AND h.book = d.book AND h.position_type = d.position_type
+        AND h.product_id = d.product_id
+       ORDER BY h.user_id, h.book, h.position_type, h.product_id
+       FOR UPDATE OF h`,
+      columns,
+    );
+    return new Map(
+      rows.map((row) => [
+        holdingKey({
+          userId: row.user_id,
+          book: row.book,
+          positionType: row.position_type,
+          productId: row.product_id,
+        }),
+        {
+          ...row,
+          quantity: normalize(row.quantity),
+          cost: normalize(row.cost),
+          frozen_quantity: normalize(row.frozen_quantity),
+        },
+      ]),
+    );
+  }
+
+  /**
+   * Resting orders reached by one tick, filled at their limits in one transaction: each row is
+   * locked and must still be resting (so a fill happens once across instances and replays), then
+   * its user (as an order of theirs does), one journal entry per book and currency (buys' holds
+   * captured, sells' proceeds paid), holdings updated in order of the orders' ids.
+   */
+  private async fillResting(ids: number[], tick: FiredTick): Promise<void> {
     const now = this.deps.clock.now();
     const currencies = await this.currencies();
-    const row = await this.deps.db.transaction(async (tx) => {
-      const { rows } = await tx.query<OrderRow>(
-        'SELECT * FROM spot_order WHERE id = $1 FOR UPDATE',
-        [id],
+    // One tick, one product: its coin when it trades coin to coin (read before the transaction).
+    const product = this.deps.market.productById(tick.productId);
+    const coin = product ? await this.coinOf(product).catch(() => undefined) : undefined;
+    const coins = new Map(coin ? [[tick.productId, coin.id]] : []);
+    const filled = await this.deps.db.transaction(async (tx) => {
+      const { rows: orders } = await tx.query<OrderRow>(
+        'SELECT * FROM spot_order WHERE id = ANY($1::bigint[]) AND status = 0 ORDER BY id FOR UPDATE',
+        [ids],
       );
-      const order = rows[0];
-      if (!order || order.status !== SPOT_ORDER_STATUS.open) return null;
-      await tx.query('SELECT id FROM app_user WHERE id = $1 FOR UPDATE', [order.user_id]);
-      const ref = refOf(order);
-      const scale = currencies.get(order.currency_id)?.scale ?? 2;
-      const price = normalize(order.limit_price!);
-      const buy = order.direction === BUY;
-      const amount = valueAt(order.quantity, price, scale, buy);
-      let fee = normalize(order.fee);
-      let realized: string | null = null;
-      if (buy) {
-        await ledger.capture(tx, order.hold_id!, {
-          amount,
-          to: ledger.platform(order.currency_id, 'house', order.user_id),
-          type: 'spot_buy',
-        });
-        if (isPositive(fee))
-          await ledger.capture(tx, order.hold_id!, {
-            amount: fee,
-            to: ledger.platform(order.currency_id, 'fees', order.user_id),
-            type: 'spot_fee',
-          });
-        // Anything the hold froze beyond what the fill took goes back (none when it matched).
-        await ledger.release(tx, order.hold_id!, 'spot_fill');
-        await this.addToHolding(tx, ref, normalize(order.quantity), amount);
-      } else {
-        const holding = await this.lockHolding(tx, ref);
-        if (!holding || gt(order.quantity, holding.frozen_quantity))
-          throw new Error(`spot order ${id}: its frozen quantity is missing from the holding`);
-        fee = min(fee, amount);
-        realized = await this.sellFromHolding(
-          tx,
-          ref,
+      if (orders.length === 0) return [];
+      await tx.query(
+        'SELECT id FROM app_user WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
+        [[...new Set(orders.map((order) => order.user_id))]],
+      );
+      const holdings = await this.lockHoldings(tx, orders, coins, now);
+      const fills = orders.map((order) => {
+        const ref = refOf(order, coins);
+        const holding = holdings.get(holdingKey(ref))!;
+        const scale = currencies.get(order.currency_id)?.scale ?? 2;
+        const price = normalize(order.limit_price!);
+        const quantity = normalize(order.quantity);
+        const buy = order.direction === BUY;
+        const amount = valueAt(quantity, price, scale, buy);
+        if (buy) {
+          holding.quantity = add(holding.quantity, quantity);
+          holding.cost = add(holding.cost, amount);
+          return { order, ref, quantity, amount, fee: normalize(order.fee), realized: null };
+        }
+        // A spot sell's quantity was frozen in the holding; a coin-to-coin sell's coins by a hold.
+        if (ref.coinId === null && gt(quantity, holding.frozen_quantity))
+          throw new Error(
+            `spot order ${order.id}: its frozen quantity is missing from the holding`,
+          );
+        const { covered, share, realized } = sellCover(
           holding,
-          normalize(order.quantity),
+          quantity,
           amount,
-          fee,
-          true,
+          ref.coinId !== null,
         );
+        holding.quantity = sub(holding.quantity, covered);
+        holding.cost = sub(holding.cost, share);
+        if (ref.coinId === null) holding.frozen_quantity = sub(holding.frozen_quantity, quantity);
+        return { order, ref, quantity, amount, fee: min(normalize(order.fee), amount), realized };
+      });
+      const entry = {
+        type: 'trade:spot_fill',
+        refType: 'tick',
+        refId: `${tick.productId}:${tick.time}:${tick.sequence}`,
+      };
+      for (const group of groupBy(fills, ({ order }) => `${order.book}:${order.currency_id}`)) {
+        const { order: first } = group[0]!;
+        const buys = group.filter(({ order }) => order.direction === BUY);
+        const sells = group.filter(({ order }) => order.direction !== BUY);
+        // The trade currency's side, with the coins bought coin to coin going to their buyers.
+        const extra = ledger.summed([
+          ...sells.flatMap(({ ref, amount, fee }) => sellPostings(ref, amount, fee)),
+          ...buys
+            .filter(({ ref }) => ref.coinId !== null)
+            .flatMap(({ ref, quantity }) => coinPostings(ref, quantity, true)),
+        ]);
+        if (buys.length === 0)
+          await ledger.post(tx, { ...entry, book: first.book, postings: extra });
+        else
+          await ledger.captureHolds(tx, {
+            ...entry,
+            book: first.book,
+            currencyId: first.currency_id,
+            // A buy's hold froze its amount and fee at the limit: exactly what the fill takes.
+            holds: buys.map(({ order, ref, amount, fee }) => ({
+              holdId: order.hold_id!,
+              parts: buyParts(ref, amount, fee),
+            })),
+            extra,
+          });
+        // Coins sold coin to coin: their holds go to the house.
+        const coinSells = sells.filter(({ ref }) => ref.coinId !== null);
+        if (coinSells.length > 0)
+          await ledger.captureHolds(tx, {
+            ...entry,
+            book: first.book,
+            currencyId: coinSells[0]!.ref.coinId!,
+            holds: coinSells.map(({ order, ref, quantity }) => ({
+              holdId: order.hold_id!,
+              parts: [
+                { account: ledger.platform(ref.coinId!, 'house', ref.userId), amount: quantity },
+              ],
+            })),
+          });
       }
-      const { rows: updated } = await tx.query<OrderRow>(
-        `UPDATE spot_order SET status = 1, fill_price = $2, fill_time = $3, fill_source = $4,
-           fill_sequence = $5, amount = $6, fee = $7, realized_pnl = $8, filled_at = $9,
-           fill_tick_price = $10
-         WHERE id = $1 RETURNING *`,
-        [id, price, tick.time, tick.source, tick.sequence, amount, fee, realized, now, tick.price],
+      const touched = [...holdings.values()];
+      await tx.query(
+        `UPDATE holding h SET quantity = d.quantity, cost = d.cost, frozen_quantity = d.frozen,
+           updated_at = $8
+         FROM unnest($1::bigint[], $2::text[], $3::smallint[], $4::int[], $5::numeric[],
+                     $6::numeric[], $7::numeric[])
+           AS d (user_id, book, position_type, product_id, quantity, cost, frozen)
+         WHERE h.user_id = d.user_id AND h.book = d.book AND h.position_type = d.position_type
+           AND h.product_id = d.product_id`,
+        [
+          touched.map((holding) => holding.user_id),
+          touched.map((holding) => holding.book),
+          touched.map((holding) => holding.position_type),
+          touched.map((holding) => holding.product_id),
+          touched.map((holding) => holding.quantity),
+          touched.map((holding) => holding.cost),
+          touched.map((holding) => holding.frozen_quantity),
+          now,
+        ],
       );
-      return updated[0]!;
+      const { rows: updated } = await tx.query<OrderRow>(
+        `UPDATE spot_order o SET status = 1, fill_price = o.limit_price, fill_time = $5,
+           fill_source = $6, fill_sequence = $7, amount = d.amount, fee = d.fee,
+           realized_pnl = d.realized, filled_at = $8, fill_tick_price = $9
+         FROM unnest($1::bigint[], $2::numeric[], $3::numeric[], $4::numeric[])
+           AS d (id, amount, fee, realized)
+         WHERE o.id = d.id RETURNING o.*`,
+        [
+          fills.map(({ order }) => order.id),
+          fills.map(({ amount }) => amount),
+          fills.map(({ fee }) => fee),
+          fills.map(({ realized }) => realized),
+          tick.time,
+          tick.source,
+          tick.sequence,
+          now,
+          tick.price,
+        ],
+      );
+      return updated;
     });
-    if (!row) return;
-    this.tell(row, this.toOrder(row, currencies, 'en'));
+    for (const row of filled) this.tell(row, this.toOrder(row, currencies, 'en'));
   }
 
   // ------------------------------------------------------------ cancel
 
-  /** Cancels a resting order: a buy's frozen funds or a sell's frozen quantity return at once. */
-  async cancel(session: Session, positionType: SpotPositionType, id: number): Promise<SpotOrder> {
+  /**
+   * Cancels a resting order: a buy's frozen funds or a sell's frozen quantity return at once. An
+   * order already cancelled answers as it is (changed false: nothing to do); a filled one is
+   * refused.
+   */
+  async cancel(
+    session: Session,
+    positionType: SpotPositionType,
+    id: number,
+    lang: LanguageKey = 'en',
+  ): Promise<{ order: SpotOrder; changed: boolean }> {
     const { rows: found } = await this.deps.db.query<OrderRow>(
       `SELECT * FROM spot_order WHERE id = $1 AND user_id = $2 AND book = $3 AND position_type = $4`,
       [id, session.userId, bookOf(session), positionType],
     );
     if (!found[0]) throw new AppError('hint_orderNotFound', 404, ['id']);
     const now = this.deps.clock.now();
-    const row = await this.deps.db.transaction(async (tx) => {
+    const { row, changed } = await this.deps.db.transaction(async (tx) => {
       const { rows } = await tx.query<OrderRow>(
         'SELECT * FROM spot_order WHERE id = $1 FOR UPDATE',
         [id],
       );
       const order = rows[0]!;
+      if (order.status === SPOT_ORDER_STATUS.cancelled) return { row: order, changed: false };
       if (order.status !== SPOT_ORDER_STATUS.open) throw new AppError('hint_orderNotResting', 409);
       await tx.query('SELECT id FROM app_user WHERE id = $1 FOR UPDATE', [order.user_id]);
-      if (order.direction === BUY) {
-        await ledger.release(tx, order.hold_id!, 'cancel');
+      if (order.hold_id !== null) {
+        // A buy's funds, or a coin-to-coin sell's coins.
+        await ledger.release(tx, order.hold_id, 'cancel');
       } else {
-        const ref = refOf(order);
+        const ref = refOf(order, new Map());
         const holding = await this.lockHolding(tx, ref);
         if (!holding || gt(order.quantity, holding.frozen_quantity))
           throw new Error(`spot order ${id}: its frozen quantity is missing from the holding`);
@@ -741,11 +1025,12 @@ export class SpotTrading implements TriggerOwner {
         'UPDATE spot_order SET status = 2, fee = 0, cancelled_at = $2 WHERE id = $1 RETURNING *',
         [id, now],
       );
-      return updated[0]!;
+      return { row: updated[0]!, changed: true };
     });
+    if (!changed) return { order: this.toOrder(row, await this.currencies(), lang), changed };
     this.deps.triggers.remove(`${OWNER}:${row.id}`);
-    const order = this.toOrder(row, await this.currencies(), 'en');
+    const order = this.toOrder(row, await this.currencies(), lang);
     this.tell(row, order);
-    return order;
+    return { order, changed: true };
   }
 }

@@ -14,6 +14,7 @@ import { normalize, type TickEvidence } from '@bourse/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import type { MarketEngine, TickEvent } from '../../market/engine';
+import { groupBy } from './common';
 
 export type TriggerSide = 'atOrBelow' | 'atOrAbove';
 
@@ -68,6 +69,34 @@ interface Book {
   /** Last tick handled (time, sequence): older or repeated ticks are ignored. */
   lastTime: number;
   lastSequence: number;
+  /**
+   * The ticks handled in the last minute, oldest first: what a level learnt late is checked
+   * against (the tick log in the database is written once a second, and by the feed's instance).
+   */
+  recent: FiredTick[];
+  /** Where the last minute starts in `recent` (older ticks before it are dropped in chunks). */
+  recentStart: number;
+}
+
+const RECENT_MS = 60_000;
+
+/** A logged tick as read from market_tick (`TICK_COLUMNS`). */
+interface TickRow {
+  tick_time: number;
+  sequence: number;
+  price: string;
+  source: string;
+}
+const TICK_COLUMNS = 'tick_time, sequence, price::text AS price, source';
+
+function firedTick(productId: number, row: TickRow): FiredTick {
+  return {
+    productId,
+    price: normalize(row.price),
+    time: Number(row.tick_time),
+    source: row.source,
+    sequence: Number(row.sequence),
+  };
 }
 
 /** Index of the first entry that comes after `units` in a list ordered by `before`. */
@@ -121,7 +150,7 @@ export class TriggerEngine {
   private book(productId: number): Book {
     let book = this.books.get(productId);
     if (!book) {
-      book = { below: [], above: [], lastTime: -1, lastSequence: -1 };
+      book = { below: [], above: [], lastTime: -1, lastSequence: -1, recent: [], recentStart: 0 };
       this.books.set(productId, book);
     }
     return book;
@@ -182,10 +211,13 @@ export class TriggerEngine {
   /**
    * Adds the levels resting in the database that this instance does not know (set through
    * another instance) or knows at another price. Levels that no longer rest are left: when a
-   * tick reaches them their owner finds the order done and nothing happens.
+   * tick reaches them their owner finds the order done and nothing happens. A level learnt after
+   * this instance handled ticks newer than it (its instance may have stopped before firing it) is
+   * checked against the logged ticks it missed and fires at the first that reached it.
    */
   async refresh(): Promise<number> {
     let added = 0;
+    const late: Trigger[] = [];
     try {
       for (const owner of this.owners.values()) {
         for (const trigger of await owner.load()) {
@@ -193,12 +225,88 @@ export class TriggerEngine {
           if (known && known.units === priceUnits(trigger.price)) continue;
           this.add(trigger);
           added += 1;
+          if (this.book(trigger.productId).lastTime > trigger.since) late.push(trigger);
         }
       }
     } catch (error) {
       this.deps.logger.error({ err: error }, 'refreshing triggers failed');
     }
+    if (late.length > 0) {
+      this.queue = this.queue
+        .then(() => this.catchUp(late))
+        .catch((error: unknown) =>
+          this.deps.logger.error({ err: error }, 'trigger catch-up failed'),
+        );
+      await this.queue;
+    }
     return added;
+  }
+
+  /**
+   * Fires late-learnt levels at the first logged tick after they were set (and not after the
+   * last tick handled here) that reached them, earliest tick first, in the tick queue.
+   */
+  private async catchUp(late: Trigger[]): Promise<void> {
+    const found: { trigger: Trigger; tick: FiredTick }[] = [];
+    for (const trigger of late) {
+      const tick = await this.firstCrossing(trigger);
+      if (tick) found.push({ trigger, tick });
+    }
+    found.sort(
+      (a, b) =>
+        a.tick.time - b.tick.time ||
+        a.tick.sequence - b.tick.sequence ||
+        a.trigger.priority - b.trigger.priority ||
+        a.trigger.key.localeCompare(b.trigger.key),
+    );
+    for (const group of groupBy(
+      found,
+      ({ tick }) => `${tick.productId}:${tick.time}:${tick.sequence}`,
+    )) {
+      // Only those still waiting as learnt (an earlier fire may have closed or moved them).
+      const entries = group.flatMap(({ trigger }) => {
+        const entry = this.live.get(trigger.key);
+        return entry && entry.trigger === trigger ? [entry] : [];
+      });
+      await this.fireEntries(entries, group[0]!.tick, false);
+    }
+  }
+
+  /**
+   * The first tick handled here after `trigger.since` that reached the trigger: from the tick log
+   * for the part before the last minute, else from the ticks kept in memory.
+   */
+  private async firstCrossing(trigger: Trigger): Promise<FiredTick | undefined> {
+    const book = this.book(trigger.productId);
+    const units = priceUnits(trigger.price);
+    const reaches = (tick: FiredTick) =>
+      trigger.side === 'atOrBelow'
+        ? priceUnits(tick.price) <= units
+        : priceUnits(tick.price) >= units;
+    const kept = book.recent[book.recentStart];
+    if (!kept || trigger.since < kept.time) {
+      const { rows } = await this.deps.db.query<TickRow>(
+        `SELECT ${TICK_COLUMNS} FROM market_tick
+         WHERE product_id = $1 AND tick_time > $2
+           AND (tick_time < $3 OR (tick_time = $3 AND sequence < $4))
+           AND CASE WHEN $6 THEN price <= $5 ELSE price >= $5 END
+         ORDER BY tick_time, sequence LIMIT 1`,
+        [
+          trigger.productId,
+          trigger.since,
+          kept?.time ?? book.lastTime,
+          kept?.sequence ?? book.lastSequence + 1,
+          trigger.price,
+          trigger.side === 'atOrBelow',
+        ],
+      );
+      if (rows[0]) return firedTick(trigger.productId, rows[0]);
+    }
+    for (let at = book.recentStart; at < book.recent.length; at += 1) {
+      const tick = book.recent[at]!;
+      if (tick.time > trigger.since && reaches(tick)) return tick;
+    }
+    return undefined;
   }
 
   /** Resolves when every tick received so far has been handled. */
@@ -209,26 +317,13 @@ export class TriggerEngine {
   private async replay(productId: number, from: number): Promise<void> {
     let cursor = { time: from, sequence: Number.MAX_SAFE_INTEGER };
     for (;;) {
-      const { rows } = await this.deps.db.query<{
-        tick_time: number;
-        sequence: number;
-        price: string;
-        source: string;
-      }>(
-        `SELECT tick_time, sequence, price::text AS price, source FROM market_tick
+      const { rows } = await this.deps.db.query<TickRow>(
+        `SELECT ${TICK_COLUMNS} FROM market_tick
          WHERE product_id = $1 AND (tick_time > $2 OR (tick_time = $2 AND sequence > $3))
          ORDER BY tick_time, sequence LIMIT 5000`,
         [productId, cursor.time, cursor.sequence],
       );
-      for (const row of rows) {
-        await this.handle({
-          productId,
-          price: normalize(row.price),
-          time: Number(row.tick_time),
-          source: row.source,
-          sequence: Number(row.sequence),
-        });
-      }
+      for (const row of rows) await this.handle(firedTick(productId, row));
       if (rows.length < 5000) return;
       const last = rows[rows.length - 1]!;
       cursor = { time: Number(last.tick_time), sequence: Number(last.sequence) };
@@ -260,6 +355,13 @@ export class TriggerEngine {
       return;
     book.lastTime = tick.time;
     book.lastSequence = tick.sequence;
+    book.recent.push(tick);
+    while (book.recent[book.recentStart]!.time < tick.time - RECENT_MS) book.recentStart += 1;
+    // Dropped in chunks, so a busy product's tick does not move the whole list each time.
+    if (book.recentStart >= 1024 && book.recentStart * 2 >= book.recent.length) {
+      book.recent.splice(0, book.recentStart);
+      book.recentStart = 0;
+    }
     this.stats.ticks += 1;
     const units = priceUnits(tick.price);
     const due: Entry[] = [];
@@ -286,8 +388,16 @@ export class TriggerEngine {
       (a, b) =>
         a.trigger.priority - b.trigger.priority || a.trigger.key.localeCompare(b.trigger.key),
     );
+    await this.fireEntries(due, tick, true);
+  }
+
+  /**
+   * Fires entries crossed by one tick, by owner. Those fired leave; those kept wait again (put
+   * back in their list when `takenOut`, as the tick handler took them out).
+   */
+  private async fireEntries(entries: Entry[], tick: FiredTick, takenOut: boolean): Promise<void> {
     const byOwner = new Map<string, Trigger[]>();
-    for (const entry of due) {
+    for (const entry of entries) {
       const list = byOwner.get(entry.trigger.owner) ?? [];
       list.push(entry.trigger);
       byOwner.set(entry.trigger.owner, list);
@@ -304,8 +414,9 @@ export class TriggerEngine {
       for (const trigger of triggers) {
         const entry = this.live.get(trigger.key);
         if (!entry || entry.trigger !== trigger) continue;
-        if (outcomes.get(trigger.key) === 'keep') this.reinsert(entry);
-        else {
+        if (outcomes.get(trigger.key) === 'keep') {
+          if (takenOut) this.reinsert(entry);
+        } else {
           this.live.delete(trigger.key);
           this.stats.fired += 1;
         }

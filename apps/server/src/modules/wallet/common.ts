@@ -15,6 +15,18 @@ export interface WalletDeps {
   settings: SettingsService;
   accounts: AccountService;
   rates: RateSource;
+  /** Tells a user's private /ws topics of a change (their `balances`). */
+  notify?: (userId: number, topic: string, data: unknown) => void;
+}
+
+/** After a commit that moved a user's money: their open screens hear it on `balances`. */
+export function tellBalances(
+  deps: WalletDeps,
+  userId: number,
+  book: 'live' | 'demo',
+  ...currencyIds: number[]
+): void {
+  for (const currencyId of currencyIds) deps.notify?.(userId, 'balances', { book, currencyId });
 }
 
 export async function requireCurrency(
@@ -63,8 +75,12 @@ export function fingerprint(fields: Record<string, unknown>): string {
  * request's own id (random digits collided when thousands of orders shared a second).
  */
 export function orderNumber(prefix: string, now: Date, id: number): string {
-  const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 14);
-  return `${prefix}${stamp}${String(id).padStart(8, '0')}`;
+  return `${orderStamp(prefix, now)}${String(id).padStart(8, '0')}`;
+}
+
+/** An order number's part before the id (SQL functions that number their own rows add it). */
+export function orderStamp(prefix: string, now: Date): string {
+  return `${prefix}${now.toISOString().replace(/[-:T]/g, '').slice(0, 14)}`;
 }
 
 /** The id a new row of `table` will get (its serial sequence), known before the insert. */

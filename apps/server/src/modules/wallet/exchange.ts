@@ -24,7 +24,7 @@ import { AppError } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
 import { bookOf } from '../assets/service';
 import type { Currency } from '../settings/service';
-import { requireCurrency, type WalletDeps } from './common';
+import { requireCurrency, tellBalances, type WalletDeps } from './common';
 
 interface QuoteRow {
   id: string;
@@ -200,6 +200,13 @@ export class Exchange {
     });
     const done = await this.byRequestId(session.userId, body.requestId, currencies);
     if (!done) throw new AppError('hint_requestIdReused', 409);
+    tellBalances(
+      this.deps,
+      session.userId,
+      book,
+      done.record.fromCurrencyId,
+      done.record.toCurrencyId,
+    );
     return done.record;
   }
 

@@ -27,6 +27,7 @@ import {
   refuseDemo,
   requireCurrency,
   reviewOnce,
+  tellBalances,
   type WalletDeps,
 } from './common';
 import { parseProofImage } from './proof-image';
@@ -297,7 +298,10 @@ export class Recharges {
     actor: ReviewActor,
     audit: AuditWriter,
   ): Promise<ReviewOutcome<ReviewedRecharge>> {
-    return this.review(id, actor, audit, RECHARGE_STATUS.approved, null);
+    const outcome = await this.review(id, actor, audit, RECHARGE_STATUS.approved, null);
+    if (outcome.changed)
+      tellBalances(this.deps, outcome.record.userId, 'live', outcome.record.currencyId);
+    return outcome;
   }
 
   async reject(

@@ -40,6 +40,7 @@ import {
   requireCurrency,
   reviewOnce,
   startOfUtcDay,
+  tellBalances,
   type WalletDeps,
 } from './common';
 import type {
@@ -365,6 +366,7 @@ export class Withdrawals {
     // The request as stored: this one, or the same request id's first (then its body must match).
     const record = await this.byRequestId(session.userId, body.requestId, hash);
     if (!record) throw new AppError('hint_requestIdReused', 409);
+    tellBalances(this.deps, session.userId, 'live', record.currencyId);
     return record;
   }
 
@@ -426,7 +428,9 @@ export class Withdrawals {
       ]);
       return true;
     });
-    return { record: await this.detail(session, id), changed };
+    const record = await this.detail(session, id);
+    if (changed) tellBalances(this.deps, session.userId, 'live', record.currencyId);
+    return { record, changed };
   }
 
   async pay(
@@ -434,7 +438,10 @@ export class Withdrawals {
     actor: ReviewActor,
     audit: AuditWriter,
   ): Promise<ReviewOutcome<ReviewedWithdraw>> {
-    return this.review(id, actor, audit, WITHDRAW_STATUS.paid, null);
+    const outcome = await this.review(id, actor, audit, WITHDRAW_STATUS.paid, null);
+    if (outcome.changed)
+      tellBalances(this.deps, outcome.record.userId, 'live', outcome.record.currencyId);
+    return outcome;
   }
 
   async reject(
@@ -443,7 +450,10 @@ export class Withdrawals {
     reason: string,
     audit: AuditWriter,
   ): Promise<ReviewOutcome<ReviewedWithdraw>> {
-    return this.review(id, actor, audit, WITHDRAW_STATUS.rejected, reason);
+    const outcome = await this.review(id, actor, audit, WITHDRAW_STATUS.rejected, reason);
+    if (outcome.changed)
+      tellBalances(this.deps, outcome.record.userId, 'live', outcome.record.currencyId);
+    return outcome;
   }
 
   /**

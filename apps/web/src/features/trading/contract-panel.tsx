@@ -15,6 +15,9 @@ import {
   normalize,
   parseDecimal,
   type TickerInfo,
+  contractPreview,
+  marginForShare,
+  type ContractProblem,
 } from '@bourse/shared';
 import { showToast } from '../../api';
 import { AmountField } from '../../components/amount-field';
@@ -31,7 +34,6 @@ import {
   useOrderPrice,
 } from './order-form';
 import { Choices, Line, Shares, Sides, closedReason, useTpSl } from './parts';
-import { contractPreview, marginForShare, type ContractProblem } from './preview';
 import { openContract, priceText, quantityText, type TradableProduct } from './trading-api';
 
 export interface OrderPanelProps {

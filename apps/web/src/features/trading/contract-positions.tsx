@@ -13,12 +13,16 @@ import { useTranslation } from 'react-i18next';
 import {
   CONTRACT_STATUS,
   ORDER_DIRECTION,
+  POSITION_TYPE,
   add,
+  closeAmounts,
   cmp,
   formatDateTime,
   parseDecimal,
   sub,
   type ContractPosition,
+  liquidationPrice,
+  unrealizedPnl,
 } from '@bourse/shared';
 import { showToast } from '../../api';
 import { AmountField } from '../../components/amount-field';
@@ -27,11 +31,17 @@ import { useLiveTicker } from '../../hooks/use-live-tickers';
 import { useSubmit } from '../../hooks/use-submit';
 import { translate } from '../../i18n';
 import { Dialog } from '../../lib/antd-render';
-import { currencyScale, money, newRequestId, signedMoney, tradeCurrencyId } from '../../lib/trade';
-import { useBook, useRefreshTrading } from './hooks';
+import {
+  currencyScale,
+  money,
+  percentText,
+  signedMoney,
+  tradeCurrencyId,
+  useRequestId,
+} from '../../lib/trade';
+import { useBook, useFeeRate, useRefreshTrading } from './hooks';
 import { priceScaleOf } from './order-list';
 import { CardFoot, EvidenceToggle, Line, TickCard, useTpSl } from './parts';
-import { liquidationPrice, unrealizedPnl } from './preview';
 import {
   CLOSE_REASON_LABEL,
   CONTRACT_STATUS_LABEL,
@@ -343,6 +353,28 @@ function OpenPositionCard({ position, onEdit }: LiveCardProps) {
         )
       : position.unrealizedPnl;
   const roe = pnl ? returnRate(pnl, position.margin) : undefined;
+  // A close pays the fee of the opposite direction, on the notional at the closing price.
+  const closeFee = useFeeRate(
+    position.productType,
+    POSITION_TYPE.contract,
+    position.orderDirection === ORDER_DIRECTION.up ? ORDER_DIRECTION.down : ORDER_DIRECTION.up,
+  );
+  const closing =
+    mark && position.entryPrice && closeFee.known
+      ? closeAmounts(
+          {
+            direction: position.orderDirection,
+            entryPrice: position.entryPrice,
+            quantity: position.quantity,
+            margin: position.margin,
+          },
+          mark,
+          closeFee.rate,
+          scale,
+        )
+      : undefined;
+  // One request id per position: a retry after a lost answer gets the first close's result.
+  const closeRequest = useRequestId('cc');
 
   const close = useSubmit(async () => {
     const confirmed = await Dialog.confirm({
@@ -353,10 +385,25 @@ function OpenPositionCard({ position, onEdit }: LiveCardProps) {
             <SideTag position={position} />
           </Line>
           <Line label={t('trade_quantity')}>{quantityText(position.quantity)}</Line>
-          <Line label={t('position_markPrice')}>{priceText(mark, priceScale)}</Line>
+          <Line label={t('position_markPrice')} testId="close-mark">
+            {priceText(mark, priceScale)}
+          </Line>
           <Line label={t('position_unrealizedPnl')}>
             <span className={pnlClass(pnl)}>{signedMoney(pnl, scale)}</span>
           </Line>
+          {closing && (
+            <>
+              <Line
+                label={translate('trade_feeRate', [percentText(closeFee.rate)])}
+                testId="close-fee"
+              >
+                {money(closing.fee, scale)}
+              </Line>
+              <Line label={t('position_closeReturns')} testId="close-returns">
+                {money(closing.returned, scale)}
+              </Line>
+            </>
+          )}
           <p className="muted trade-note">{t('position_closeNote')}</p>
         </div>
       ),
@@ -364,7 +411,10 @@ function OpenPositionCard({ position, onEdit }: LiveCardProps) {
       cancelText: t('common_cancel'),
     });
     if (!confirmed) return;
-    const closed = await closeContract(position.id, newRequestId('cc')).finally(refresh);
+    const closed = await closeContract(
+      position.id,
+      closeRequest.idFor(String(position.id)),
+    ).finally(refresh);
     showToast(
       translate('position_closedAt', [
         priceText(closed.exitPrice, priceScale),

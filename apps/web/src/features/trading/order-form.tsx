@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { ORDER_TYPE, parseDecimal } from '@bourse/shared';
+import { ORDER_TYPE, parseDecimal, fillPrice } from '@bourse/shared';
 import { isSignedIn } from '../../api/session';
 import { AmountField } from '../../components/amount-field';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -15,7 +15,6 @@ import { translate } from '../../i18n';
 import { money, percentText, useRequestId } from '../../lib/trade';
 import { useRefreshTrading } from './hooks';
 import { Choices, Line, useSignIn } from './parts';
-import { fillPrice } from './preview';
 import { priceText } from './trading-api';
 
 /**

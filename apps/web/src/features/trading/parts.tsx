@@ -1,7 +1,7 @@
 /** The pieces the order forms and the position screens share. */
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ORDER_DIRECTION, parseDecimal } from '@bourse/shared';
+import { ORDER_DIRECTION, parseDecimal, tpSlProblems } from '@bourse/shared';
 import {
   TickCard as EvidenceCard,
   type LineProps,
@@ -11,7 +11,6 @@ import {
 import { translate } from '../../i18n';
 import { navigateTo } from '../../lib/navigation';
 import { SHARES, percentText, tickTime } from '../../lib/trade';
-import { tpSlProblems } from './preview';
 import { priceText } from './trading-api';
 
 /** A line of a preview or a card: label at the start, value at the end. */

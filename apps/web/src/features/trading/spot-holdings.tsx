@@ -1,16 +1,28 @@
 /**
  * The spot tab of the positions screen: what the user holds (quantity, the part resting sells
- * froze, average cost, value and result at the live price) with a shortcut to sell, and the spot
- * order history.
+ * froze, average cost, value and result at the live price) with a shortcut to sell, the coins
+ * traded coin to coin (wallet balances, with the average cost of what coin to coin bought), and
+ * the spot order history.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { POSITION_TYPE, cmp, isPositive, mul, sub, toScale, type Holding } from '@bourse/shared';
+import {
+  POSITION_TYPE,
+  PRODUCT_TYPE,
+  add,
+  cmp,
+  isPositive,
+  mul,
+  sub,
+  toScale,
+  type BibiAsset,
+  type Holding,
+} from '@bourse/shared';
 import { useLiveTicker } from '../../hooks/use-live-tickers';
 import { navigateTo } from '../../lib/navigation';
 import { currencyScale, money, signedMoney, tradeCurrencyId } from '../../lib/trade';
-import { useBook, useHoldings } from './hooks';
+import { useBibiAssets, useBook, useHoldings } from './hooks';
 import { OrderRows, priceScaleOf } from './order-list';
 import { Line } from './parts';
 import {
@@ -87,6 +99,45 @@ function HoldingCard({ holding }: { holding: Holding }) {
   );
 }
 
+/** A coin held coin to coin: what is available and frozen, its average cost and value now. */
+function BibiAssetCard({ asset }: { asset: BibiAsset }) {
+  const { t } = useTranslation();
+  const live = useLiveTicker(PRODUCT_TYPE.crypto, asset.productCode);
+  const scale = currencyScale(tradeCurrencyId()) ?? 4;
+  const price = live?.nowPrice;
+  const priceScale = priceScaleOf(price ?? asset.averageCost);
+  const held = add(asset.bibiAmount, asset.frozenAmount);
+  return (
+    <article className="position-card" data-testid={`bibi-asset-${asset.productCode}`}>
+      <div className="row" style={{ gap: 6, minWidth: 0 }}>
+        <strong className="ellipsis">{asset.productCode}</strong>
+        <span className="spacer" />
+        <Button
+          size="small"
+          fill="outline"
+          data-testid={`bibi-asset-${asset.productCode}-trade`}
+          onClick={() => navigateTo('bibi', { productCode: asset.productCode })}
+        >
+          {t('trade_bibiLink')}
+        </Button>
+      </div>
+      <div className="trade-grid">
+        <Line label={t('trade_available')} testId={`bibi-asset-${asset.productCode}-available`}>
+          {quantityText(asset.bibiAmount)}
+        </Line>
+        <Line label={t('position_frozen')}>{quantityText(asset.frozenAmount)}</Line>
+        <Line label={t('position_averageCost')}>
+          {priceText(asset.averageCost, Math.max(priceScale, 2))}
+        </Line>
+        <Line label={t('position_lastPrice')}>{priceText(price, priceScale)}</Line>
+        <Line label={t('position_value')}>
+          {money(price ? toScale(mul(held, price), scale) : undefined, scale)}
+        </Line>
+      </div>
+    </article>
+  );
+}
+
 export function SpotHoldings() {
   const { t } = useTranslation();
   const book = useBook();
@@ -100,6 +151,7 @@ export function SpotHoldings() {
   const held = (holdings.data ?? []).filter(
     (row) => row.positionType === POSITION_TYPE.spot && isPositive(row.quantity),
   );
+  const coins = useBibiAssets(true);
   return (
     <div className="stack" style={{ gap: 8 }} data-testid="spot-holdings">
       <h2 className="section-title">{t('position_holdings')}</h2>
@@ -109,6 +161,14 @@ export function SpotHoldings() {
       {held.map((holding) => (
         <HoldingCard key={`${holding.productType}:${holding.productCode}`} holding={holding} />
       ))}
+      {(coins.data?.length ?? 0) > 0 && (
+        <>
+          <h2 className="section-title">{t('position_bibiAssets')}</h2>
+          {coins.data!.map((asset) => (
+            <BibiAssetCard key={asset.productCode} asset={asset} />
+          ))}
+        </>
+      )}
       <h2 className="section-title">{t('position_spotOrders')}</h2>
       <div className="card order-list">
         <OrderRows

@@ -13,6 +13,9 @@ import {
   normalize,
   parseDecimal,
   sub,
+  isMultipleOf,
+  spotPreview,
+  spotQuantityForShare,
 } from '@bourse/shared';
 import { showToast } from '../../api';
 import { isSignedIn } from '../../api/session';
@@ -31,7 +34,6 @@ import {
   useOrderPrice,
 } from './order-form';
 import { Line, Shares, Sides, closedReason } from './parts';
-import { isMultipleOf, spotPreview, spotQuantityForShare } from './preview';
 import { placeSpotOrder, priceText, quantityText, type SpotKind } from './trading-api';
 
 /** The coin or share a product trades: BTC of BTCUSDT, AAPL of AAPL. */

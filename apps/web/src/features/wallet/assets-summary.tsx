@@ -3,11 +3,13 @@
  * valued in the trade currency at live prices (personCenterPanelData) and every platform
  * currency's available, frozen and total balance (userBalance), held currencies first.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, isZero } from '@bourse/shared';
 import { api } from '../../api';
 import { translate } from '../../i18n';
+import { subscribe } from '../../lib/realtime';
 
 export interface CurrencyBalance {
   currencyId: number;
@@ -37,6 +39,17 @@ export function useAssets(book: number | undefined) {
     queryFn: () => api.get<Valuation>('/api/userInfo/personCenterPanelData'),
     staleTime: 0,
   });
+  // While shown, the server's word that the user's money moved (a trade, a deposit credited, a
+  // withdrawal paid…) reads both again at once.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (book === undefined) return;
+    const refresh = () => {
+      void queryClient.invalidateQueries({ queryKey: ['balances'] });
+      void queryClient.invalidateQueries({ queryKey: ['personCenterPanelData'] });
+    };
+    return subscribe('balances', refresh, refresh);
+  }, [book, queryClient]);
   // Currencies the user holds first, then the others.
   const rows = [...(balances.data ?? [])].sort(
     (a, b) => Number(isZero(a.totalAmount)) - Number(isZero(b.totalAmount)),

@@ -2,7 +2,6 @@
  * The order previews against the figures the server's contract tests settle on
  * (apps/server/test/contracts.test.ts): the same margin, fee, quantity and liquidation price.
  */
-import { lte } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import {
   contractPreview,
@@ -15,7 +14,8 @@ import {
   spotQuantityForShare,
   tpSlProblems,
   unrealizedPnl,
-} from './preview';
+} from './trading';
+import { lte } from './money';
 
 const BTC = {
   step: '0.0001',

@@ -1,13 +1,12 @@
 /**
- * What an order costs before it is placed, with the server's arithmetic on decimal strings
- * (apps/server/src/modules/trading/contracts.ts): the fill price, the quantity a margin buys, the
- * margin (notional ÷ leverage, rounded up to the currency), the fee (notional × rate, rounded up),
+ * The arithmetic of an order on decimal strings, one copy for the server (which places and
+ * settles with it) and the web app (which previews with it): the fill price, the quantity a
+ * margin buys, the margin (notional ÷ leverage, rounded up to the currency), the fee (rounded up),
  * the liquidation price, the unrealized result, the take-profit and stop-loss rules, and the
  * share of a balance that still pays its fee. Never a JS number.
  */
+import { ORDER_DIRECTION, ORDER_TYPE } from './schemas/trading';
 import {
-  ORDER_DIRECTION,
-  ORDER_TYPE,
   add,
   div,
   gt,
@@ -15,13 +14,14 @@ import {
   lt,
   lte,
   max,
+  min,
   mul,
   neg,
   normalize,
   scaleOf,
   sub,
   toScale,
-} from '@bourse/shared';
+} from './money';
 
 const LONG = ORDER_DIRECTION.up;
 
@@ -97,6 +97,28 @@ export function liquidationPrice(
   return toScale(add(entry, distance), priceScale, 'down');
 }
 
+/**
+ * What a close at `price` moves: the result (a loss never beyond the margin), the close fee
+ * (notional at that price × rate, rounded up, never more than what is left) and what returns to
+ * the available balance.
+ */
+export function closeAmounts(
+  position: { direction: number; entryPrice: string; quantity: string; margin: string },
+  price: string,
+  closeFeeRate: string,
+  scale: number,
+): { result: string; fee: string; returned: string } {
+  const margin = normalize(position.margin);
+  const result = toScale(
+    priceResult(position.direction, position.entryPrice, price, position.quantity),
+    scale,
+  );
+  const capped = max(result, neg(margin));
+  const payout = add(margin, capped);
+  const fee = min(feeOn(mul(price, position.quantity), closeFeeRate, scale), payout);
+  return { result: capped, fee, returned: sub(payout, fee) };
+}
+
 export interface ContractInput {
   direction: number;
   leverage: number;
@@ -143,7 +165,7 @@ export function contractPreview(
   const notional = mul(quantity, input.price);
   const margin = toScale(div(notional, leverage, 18), input.scale, 'up');
   if (!isPositive(margin)) return { ok: false, problem: 'tooSmall' };
-  const fee = toScale(mul(notional, input.feeRate), input.scale, 'up');
+  const fee = feeOn(notional, input.feeRate, input.scale);
   return {
     ok: true,
     preview: {
@@ -246,6 +268,16 @@ export interface SpotPreview {
   total: string;
 }
 
+/** What `quantity` at `price` costs (a buy, rounded up) or brings (a sell, rounded down). */
+export function valueAt(quantity: string, price: string, scale: number, buy: boolean): string {
+  return toScale(mul(quantity, price), scale, buy ? 'up' : 'down');
+}
+
+/** The fee on an amount, rounded up to the currency's scale. */
+export function feeOn(amount: string, rate: string, scale: number): string {
+  return toScale(mul(amount, rate), scale, 'up');
+}
+
 export function spotPreview(
   direction: number,
   price: string,
@@ -254,8 +286,8 @@ export function spotPreview(
   scale: number,
 ): SpotPreview {
   const buy = direction === LONG;
-  const amount = toScale(mul(quantity, price), scale, buy ? 'up' : 'down');
-  const fee = toScale(mul(amount, feeRate), scale, 'up');
+  const amount = valueAt(quantity, price, scale, buy);
+  const fee = feeOn(amount, feeRate, scale);
   return { amount, fee, total: buy ? add(amount, fee) : max(sub(amount, fee), '0') };
 }
 
