@@ -9,9 +9,16 @@
  * coin-to-coin order on the bibi screen, shown in the user's own book, then cancels it there.
  */
 import type { Page } from 'playwright-core';
-import { isPositive, mul, normalize, scaleOf, toScale } from '@bourse/shared';
+import {
+  isPositive,
+  mul,
+  normalize,
+  scaleOf,
+  toScale,
+  contractPreview,
+  closeAmounts,
+} from '@bourse/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { contractPreview } from '../src/features/trading/preview';
 import {
   apiCall,
   appUrl,
@@ -195,12 +202,37 @@ describe('trading', () => {
 
   it('offers fast, contract and spot on BTCUSDT and sends visitors to sign in', async () => {
     const page = await browser.newPage();
+    // Where the modes and the links sat in each frame since they first showed (page offsets).
+    await page.addInitScript(() => {
+      const seen: Record<string, number[]> = {};
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      const watch = () => {
+        for (const id of ['trade-modes', 'open-bibi']) {
+          const element = document.querySelector(`[data-testid="${id}"]`);
+          if (!element) continue;
+          const top = Math.round(element.getBoundingClientRect().top + window.scrollY);
+          const tops = (seen[id] ??= []);
+          if (tops.at(-1) !== top) tops.push(top);
+        }
+        requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    });
     await page.goto(appUrl(BTC));
     const modes = page.locator('[data-testid="trade-modes"] [role="tab"]');
     await expect
       .poll(() => modes.allTextContents())
       .toEqual([text('fast_title'), text('trade_contractTitle'), text('trade_spotTitle')]);
     await page.locator('[data-testid="open-bibi"]').waitFor();
+    // The modes and links stay where they are when the candles above them and the order panel
+    // below them arrive: a tap aimed at them while the page loads lands where it was aimed.
+    await page.locator('[data-testid="chart-legend"] .ma-key').waitFor();
+    await page.locator('[data-testid="fast-sign-in"]').waitFor();
+    const seen = await page.evaluate(
+      () => (window as unknown as { seen: Record<string, number[]> }).seen,
+    );
+    expect(seen['trade-modes']).toHaveLength(1);
+    expect(seen['open-bibi']).toHaveLength(1);
     await page.locator('[data-testid="trade-mode-contract"]').click();
     await page.locator('[data-testid="contract-panel"]').waitFor();
     expect(await textOf(page, 'contract-submit')).toBe(text('account_login'));
@@ -331,6 +363,30 @@ describe('trading', () => {
       await page.locator('[data-testid="close-confirm"]').waitFor();
       await waitUntilStill(page, '.adm-dialog-body');
       await picture(page, 'positions-close-confirm');
+      // The close fee (the sell rate on the notional at the mark shown) and what comes back.
+      const fees = (await apiCall('GET', '/api/orderFeeSetting/list')).rows as {
+        productType: number;
+        PositionType: number;
+        exType: number;
+        feeRate: string;
+      }[];
+      const sellRate = fees.find(
+        (row) => row.productType === 2 && row.PositionType === 1 && row.exType === 2,
+      )!.feeRate;
+      const closing = closeAmounts(
+        {
+          direction: 1,
+          entryPrice: opened!.entryPrice!,
+          quantity: opened!.quantity,
+          margin: opened!.margin,
+        },
+        plain(await textOf(page, 'close-mark')),
+        sellRate,
+        4,
+      );
+      expect(isPositive(closing.fee)).toBe(true);
+      expect(plain(await textOf(page, 'close-fee'))).toBe(shownMoney(closing.fee));
+      expect(plain(await textOf(page, 'close-returns'))).toBe(shownMoney(closing.returned));
       await confirmDialog(page, text('position_close'));
       await expect.poll(async () => (await positions(user, '2'))[0]?.id).toBe(opened!.id);
       const [closed] = await positions(user, '2');
@@ -517,5 +573,22 @@ describe('trading', () => {
     await expectToast(page, text('trade_orderCancelled'));
     await expect.poll(async () => (await spotOrders(user, 'bibi'))[0]?.status).toBe(2);
     expect((await usdt(user)).frozenAmount).toBe('0');
+
+    // A market buy coin to coin: the coins land in the wallet and show on the positions screen.
+    const bought = await apiCall<SpotOrder>('POST', '/api/bibiTradeOrder/buy', {
+      token: user.token,
+      form: {
+        productCode: 'BTCUSDT',
+        orderType: '1',
+        quantity: '0.001',
+        requestId: `e2e-bibi-${Date.now()}`,
+      },
+    });
+    expect(bought.data).toMatchObject({ status: 1, positionType: 3 });
+    await page.goto(appUrl(POSITIONS));
+    await page.locator('[data-testid="positions-tab-spot"]').click();
+    await expect.poll(() => textOf(page, 'bibi-asset-BTCUSDT-available')).toBe('0.001');
+    await page.locator('[data-testid="bibi-asset-BTCUSDT"]').scrollIntoViewIfNeeded();
+    await picture(page, 'positions-bibi-assets');
   });
 });

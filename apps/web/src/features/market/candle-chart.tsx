@@ -55,6 +55,19 @@ function movingAverage(candles: readonly Candle[], length: number) {
   return points;
 }
 
+/** The chart's place while its product loads: the same height, so nothing below it moves. */
+export function CandleChartPlaceholder({ height = 320 }: { height?: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="candle-chart" aria-busy="true">
+      <div className="chart-legend">
+        <span className="muted">{t('common_loading')}</span>
+      </div>
+      <div style={{ height }} />
+    </div>
+  );
+}
+
 export function CandleChart({
   productType,
   productCode,

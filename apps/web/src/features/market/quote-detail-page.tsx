@@ -27,7 +27,7 @@ import { SimulatedLabel } from '../../components/simulated-label';
 import { useLiveTicker } from '../../hooks/use-live-tickers';
 import { useSubmit } from '../../hooks/use-submit';
 import { navigateTo } from '../../lib/navigation';
-import { CandleChart } from './candle-chart';
+import { CandleChart, CandleChartPlaceholder } from './candle-chart';
 import { fetchFastTradeOptions } from './fast-trade-api';
 import { FastTradePanel } from './fast-trade-panel';
 import { IntervalTabs } from './interval-tabs';
@@ -189,15 +189,19 @@ export default function QuoteDetailPage({ panels = {} }: { panels?: TradePanels 
         ))}
       </dl>
       <IntervalTabs value={interval} onChange={setCandleInterval} />
-      {data && (
+      {data ? (
         <CandleChart
           productType={productType}
           productCode={productCode}
           interval={interval}
           priceScale={scale}
         />
+      ) : (
+        <CandleChartPlaceholder />
       )}
-      <div className="page-body">
+      {/* The links come before the modes: the order panel below them grows as it loads, and
+          nothing under it moves. */}
+      <div className="trade-links">
         <button
           type="button"
           className="link"
@@ -206,6 +210,42 @@ export default function QuoteDetailPage({ panels = {} }: { panels?: TradePanels 
         >
           {t('market_fullChart')}
         </button>
+        {data && (
+          <>
+            <button
+              type="button"
+              className="link"
+              data-testid="open-positions"
+              onClick={() =>
+                navigateTo(
+                  'contractPosition',
+                  mode === 'spot' || mode === 'contract' ? { tab: mode } : { tab: 'fast' },
+                )
+              }
+            >
+              {t('trade_myPositions')}
+            </button>
+            <button
+              type="button"
+              className="link"
+              data-testid="open-orders"
+              onClick={() => navigateTo('bibiOrder')}
+            >
+              {t('trade_myOrders')}
+            </button>
+            {productType === PRODUCT_TYPE.crypto &&
+              positionTypesOf(data)?.includes(POSITION_TYPE.coinToCoin) && (
+                <button
+                  type="button"
+                  className="link"
+                  data-testid="open-bibi"
+                  onClick={() => navigateTo('bibi', { productCode })}
+                >
+                  {t('trade_bibiLink')}
+                </button>
+              )}
+          </>
+        )}
       </div>
       {data && modes.length > 1 && (
         <div
@@ -251,42 +291,6 @@ export default function QuoteDetailPage({ panels = {} }: { panels?: TradePanels 
             initialSide={side}
           />
         </Suspense>
-      )}
-      {data && (
-        <div className="trade-links">
-          <button
-            type="button"
-            className="link"
-            data-testid="open-positions"
-            onClick={() =>
-              navigateTo(
-                'contractPosition',
-                mode === 'spot' || mode === 'contract' ? { tab: mode } : { tab: 'fast' },
-              )
-            }
-          >
-            {t('trade_myPositions')}
-          </button>
-          <button
-            type="button"
-            className="link"
-            data-testid="open-orders"
-            onClick={() => navigateTo('bibiOrder')}
-          >
-            {t('trade_myOrders')}
-          </button>
-          {productType === PRODUCT_TYPE.crypto &&
-            positionTypesOf(data)?.includes(POSITION_TYPE.coinToCoin) && (
-              <button
-                type="button"
-                className="link"
-                data-testid="open-bibi"
-                onClick={() => navigateTo('bibi', { productCode })}
-              >
-                {t('trade_bibiLink')}
-              </button>
-            )}
-        </div>
       )}
     </div>
   );
