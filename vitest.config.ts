@@ -6,6 +6,7 @@
  * it is always included, so an unreachable server fails the run instead of being skipped.
  */
 import net from 'node:net';
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -37,6 +38,9 @@ export default defineConfig(async () => {
   });
   return {
     test: {
+      // Vitest's default on a 2-core machine is a single worker, which ran every file one after
+      // another (~15 min in CI); most server files wait on PostgreSQL or PGlite, so two overlap well.
+      maxWorkers: Math.max(2, os.availableParallelism() - 1),
       projects: [
         {
           test: {
