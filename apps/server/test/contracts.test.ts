@@ -415,6 +415,49 @@ describe(`contracts on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(listed.body.total).toBe(0);
   });
 
+  it('writes opens that arrive together in one transaction, each with its own answer', async () => {
+    const users = await Promise.all([trader(), trader(), trader(), trader()]);
+    const poor = await trader('50');
+    await tick('100000.00');
+    /** The transactions that wrote positions (xmin). */
+    const writers = async (ids: number[]) => {
+      const { rows } = await t.db.query<{ tx: string }>(
+        'SELECT xmin::text AS tx FROM contract_position WHERE id = ANY($1::bigint[])',
+        [ids],
+      );
+      return new Set(rows.map((row) => row.tx));
+    };
+
+    // Four orders of the same moment: stored together, each position its own.
+    const together = await Promise.all(users.map((user) => open(user.token)));
+    expect(together.map((result) => result.status)).toEqual([200, 200, 200, 200]);
+    const ids = together.map((result) => result.body.data.id as number);
+    expect(new Set(ids).size).toBe(4);
+    // Fewer transactions than orders: a user's orders keep to one of two lanes (by user id),
+    // and orders of one lane that arrive together share a transaction.
+    expect((await writers(ids)).size).toBeLessThanOrEqual(2);
+    for (const user of users)
+      expect(await balance(user.token)).toMatchObject({ amount: '899.5000' });
+
+    // One refusal among them (too little money) and a double submission: the others are still
+    // opened once each, the refused order moves nothing, the repeat gets the first answer.
+    const repeat = requestId();
+    const [a, b, refused, c, d] = await Promise.all([
+      open(users[0]!.token, { requestId: repeat }),
+      open(users[1]!.token),
+      open(poor.token),
+      open(users[0]!.token, { requestId: repeat }),
+      open(users[2]!.token),
+    ]);
+    expect(refused).toMatchObject({ status: 422, body: { msg: 'hint_insufficientBalance' } });
+    expect(await balance(poor.token)).toMatchObject({ amount: '50.0000', frozenAmount: '0.0000' });
+    expect([a, b, c, d].map((result) => result.status)).toEqual([200, 200, 200, 200]);
+    expect(c.body.data.id).toBe(a.body.data.id);
+    expect(await balance(users[0]!.token)).toMatchObject({ amount: '799.0000' });
+    expect(await balance(users[1]!.token)).toMatchObject({ amount: '799.0000' });
+    expect(await balance(users[3]!.token)).toMatchObject({ amount: '899.5000' });
+  });
+
   it('opens once per request id; closing twice or someone else’s position is refused', async () => {
     const user = await trader();
     const other = await trader();

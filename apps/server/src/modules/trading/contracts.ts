@@ -39,6 +39,7 @@ import {
 } from '@bourse/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
+import { GroupCommit, type GroupWriter } from '../../db/group';
 import type { Session } from '../../http/router';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -119,6 +120,8 @@ const OWNER = 'contract';
 const BATCH = 500;
 /** The journal entry of a market entry: margin and open fee. */
 const OPEN_ENTRY = 'trade:contract_open';
+/** Groups of contract opens in the database at once; divides ledger.PLATFORM_SHARDS. */
+const OPEN_LANES = 2;
 
 const LONG = ORDER_DIRECTION.up;
 
@@ -129,9 +132,80 @@ const groupByBook = <T extends { book: string; currency_id: number }>(rows: T[])
 const opposite = (direction: number) =>
   direction === ORDER_DIRECTION.up ? ORDER_DIRECTION.down : ORDER_DIRECTION.up;
 
+/** contract_open's arguments for one order (see migrations 0013 and 0015). */
+interface OpenArgs {
+  order: Record<string, unknown>;
+  prefix: string;
+  hold: string | null;
+  entryType: string;
+  postings: unknown[] | null;
+}
+
+/** One open in its own statement, or opens that arrived together in one (group commit). */
+function openWriter(db: Database): GroupWriter<OpenArgs, PositionRow> {
+  return {
+    async one({ order, prefix, hold, entryType, postings }) {
+      const { rows } = await db.query<PositionRow>(
+        'SELECT * FROM contract_open($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+        [
+          JSON.stringify(order),
+          prefix,
+          hold,
+          entryType,
+          ...(postings ?? [null, null, null, null, null]),
+        ],
+        { name: 'contract_open' },
+      );
+      return rows[0]!;
+    },
+    async many(items) {
+      // Parallel arrays: the postings of all orders one after another, each order's by range.
+      const columns = {
+        orders: [] as string[],
+        prefixes: [] as string[],
+        holds: [] as (string | null)[],
+        entryTypes: [] as string[],
+        starts: [] as (number | null)[],
+        ends: [] as (number | null)[],
+      };
+      const postings: unknown[][] = [[], [], [], [], []];
+      for (const item of items) {
+        columns.orders.push(JSON.stringify(item.order));
+        columns.prefixes.push(item.prefix);
+        columns.holds.push(item.hold);
+        columns.entryTypes.push(item.entryType);
+        if (item.postings) {
+          const start = postings[0]!.length + 1;
+          item.postings.forEach((values, index) => postings[index]!.push(...(values as unknown[])));
+          columns.starts.push(start);
+          columns.ends.push(postings[0]!.length);
+        } else {
+          columns.starts.push(null);
+          columns.ends.push(null);
+        }
+      }
+      const { rows } = await db.query<PositionRow>(
+        'SELECT * FROM contract_open_many($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
+        [...Object.values(columns), ...postings],
+        { name: 'contract_open_many' },
+      );
+      return rows;
+    },
+  };
+}
+
 export class Contracts implements TriggerOwner {
+  /** Opens of requests that arrive together share one statement and one commit. */
+  private readonly opens: GroupCommit<OpenArgs, PositionRow>;
+
   constructor(private readonly deps: ContractDeps) {
     deps.triggers.register(OWNER, this);
+    // Two lanes (PostgreSQL on both cores). A user's orders and the platform shard of their fees
+    // (user id mod PLATFORM_SHARDS) stay in one lane, so the lanes share no locked row.
+    this.opens = new GroupCommit(openWriter(deps.db), {
+      lanes: OPEN_LANES,
+      laneOf: (item) => Number(item.order.user_id) % OPEN_LANES,
+    });
   }
 
   // ------------------------------------------------------------ triggers
@@ -535,25 +609,20 @@ export class Contracts implements TriggerOwner {
       tpsl_at: now.getTime(),
     };
     const postings = rests
-      ? [null, null, null, null, null]
+      ? null
       : ledger.checkedPostings({
           book,
           type: OPEN_ENTRY,
           postings: this.openPostings(session.userId, currency.id, margin, fee),
         });
     try {
-      const { rows } = await this.deps.db.query<PositionRow>(
-        'SELECT * FROM contract_open($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-        [
-          JSON.stringify(order),
-          orderStamp('C', now),
-          rests ? add(margin, fee) : null,
-          rests ? 'contract_entry' : OPEN_ENTRY,
-          ...postings,
-        ],
-        { name: 'contract_open' },
-      );
-      return rows[0]!;
+      return await this.opens.write({
+        order,
+        prefix: orderStamp('C', now),
+        hold: rests ? add(margin, fee) : null,
+        entryType: rests ? 'contract_entry' : OPEN_ENTRY,
+        postings,
+      });
     } catch (error) {
       const { code } = error as { code?: string };
       if (code === 'BR404') throw new AppError('hint_productUnknown', 404);
