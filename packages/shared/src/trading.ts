@@ -97,6 +97,11 @@ export function liquidationPrice(
   return toScale(add(entry, distance), priceScale, 'down');
 }
 
+/** The direction of the trade that closes a position: a close pays that direction's fee rate. */
+export function closingDirection(direction: number): number {
+  return direction === ORDER_DIRECTION.up ? ORDER_DIRECTION.down : ORDER_DIRECTION.up;
+}
+
 /**
  * What a close at `price` moves: the result (a loss never beyond the margin), the close fee
  * (notional at that price × rate, rounded up, never more than what is left) and what returns to

@@ -31,6 +31,7 @@ import {
   type OpenContractBody,
   type UpdateTpSlBody,
   closeAmounts,
+  closingDirection,
   contractPreview,
   fillPrice,
   liquidationPrice,
@@ -128,9 +129,6 @@ const LONG = ORDER_DIRECTION.up;
 /** Rows grouped by book and currency: one journal entry each. */
 const groupByBook = <T extends { book: string; currency_id: number }>(rows: T[]): T[][] =>
   groupBy(rows, (row) => `${row.book}:${row.currency_id}`);
-
-const opposite = (direction: number) =>
-  direction === ORDER_DIRECTION.up ? ORDER_DIRECTION.down : ORDER_DIRECTION.up;
 
 /** contract_open's arguments for one order (see migrations 0013 and 0015). */
 interface OpenArgs {
@@ -818,7 +816,7 @@ export class Contracts implements TriggerOwner {
             margin: position.margin,
           },
           tick.price,
-          rates.get(opposite(position.direction))!,
+          rates.get(closingDirection(position.direction))!,
           scales.get(position.currency_id) ?? 2,
         ),
       );

@@ -16,6 +16,7 @@ import {
   POSITION_TYPE,
   add,
   closeAmounts,
+  closingDirection,
   cmp,
   formatDateTime,
   parseDecimal,
@@ -357,7 +358,7 @@ function OpenPositionCard({ position, onEdit }: LiveCardProps) {
   const closeFee = useFeeRate(
     position.productType,
     POSITION_TYPE.contract,
-    position.orderDirection === ORDER_DIRECTION.up ? ORDER_DIRECTION.down : ORDER_DIRECTION.up,
+    closingDirection(position.orderDirection),
   );
   const closing =
     mark && position.entryPrice && closeFee.known
