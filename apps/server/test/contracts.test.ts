@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock';
 import { verifyLedger } from '../src/ledger/verify';
 import type { Tick } from '../src/market/types';
-import { closeAmounts, liquidationPrice } from '@bourse/shared';
+import { add, closeAmounts, liquidationPrice, normalize } from '@bourse/shared';
 import { scriptedApp, type ScriptedFeed } from './support/scripted-feed';
 import {
   call,
@@ -456,6 +456,42 @@ describe(`contracts on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(await balance(users[0]!.token)).toMatchObject({ amount: '799.0000' });
     expect(await balance(users[1]!.token)).toMatchObject({ amount: '799.0000' });
     expect(await balance(users[3]!.token)).toMatchObject({ amount: '899.5000' });
+
+    // A resting limit entry and a market order of the same moment in one lane (users of the same
+    // id parity): one transaction, the entry freezes its margin and fee, the market order posts
+    // its own, and each ledger entry names its own position.
+    const resting = users[3]!;
+    const filling = users.find(
+      (user) => user !== resting && user.userId % 2 === resting.userId % 2,
+    )!;
+    const filledBefore = await balance(filling.token);
+    const [limit, market] = await Promise.all([
+      open(resting.token, { orderType: 2, price: '99000.00' }),
+      open(filling.token),
+    ]);
+    expect(limit.body.data).toMatchObject({ status: 0, margin: '99.0000', openFee: '0.4950' });
+    expect(await balance(resting.token)).toMatchObject({
+      amount: '800.0050',
+      frozenAmount: '99.4950',
+    });
+    expect(market.body.data.status).toBe(1);
+    expect(normalize((await balance(filling.token)).amount)).toBe(
+      add(filledBefore.amount, '-100.5'),
+    );
+    const groupIds = [limit, market].map((result) => result.body.data.id as number);
+    expect((await writers(groupIds)).size).toBe(1);
+    const { rows: entries } = await t.db.query<{ ref_id: string; scope: string; lines: number }>(
+      `SELECT e.ref_id, e.scope, count(p.*)::int AS lines FROM ledger_entry e
+       JOIN ledger_posting p ON p.entry_id = e.id
+       WHERE e.ref_type = 'contract' AND e.ref_id = ANY ($1::text[])
+       GROUP BY e.id ORDER BY e.id`,
+      [groupIds.map(String)],
+    );
+    // The hold's entry (available to frozen), then the market order's (margin and fee).
+    expect(entries).toEqual([
+      { ref_id: String(groupIds[0]), scope: `user:${resting.userId}`, lines: 2 },
+      { ref_id: String(groupIds[1]), scope: `user:${filling.userId}`, lines: 3 },
+    ]);
   });
 
   it('opens once per request id; closing twice or someone else’s position is refused', async () => {

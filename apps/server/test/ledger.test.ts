@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { add, normalize } from '@bourse/shared';
 import * as ledger from '../src/ledger/ledger';
 import { verifyLedger } from '../src/ledger/verify';
 import { AppError, AssertionError } from '../src/lib/errors';
@@ -402,6 +403,224 @@ describe('settling many holds in one entry', () => {
         }),
       ),
     ).rejects.toBeInstanceOf(AssertionError);
+    expect((await verifyLedger(db)).problems).toEqual([]);
+  });
+});
+
+describe('posting many entries in one call (ledger_post_many)', () => {
+  type Line = [ownerType: string, ownerId: number, kind: string, amount: string];
+  /** Entries of USDT postings, straight to the database function (no TypeScript checks). */
+  const postMany = (entries: { type: string; lines: Line[] }[], entryOf?: number[]) =>
+    db.transaction(async (tx) => {
+      const lines = entries.flatMap((entry) => entry.lines);
+      const { rows } = await tx.query<{ ids: string[] }>(
+        `SELECT ledger_post_many($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],
+           $6::int[], $7::text[], $8::bigint[], $9::int[], $10::text[], $11::numeric[]) AS ids`,
+        [
+          entries.map(() => 'live'),
+          entries.map(() => 'platform'),
+          entries.map((entry) => entry.type),
+          entries.map(() => 'test'),
+          entries.map((_, index) => String(index + 1)),
+          entryOf ?? entries.flatMap((entry, index) => entry.lines.map(() => index + 1)),
+          lines.map((line) => line[0]),
+          lines.map((line) => line[1]),
+          lines.map(() => USDT),
+          lines.map((line) => line[2]),
+          lines.map((line) => line[3]),
+        ],
+      );
+      return rows[0]!.ids.map(Number);
+    });
+  const postings = async (entryIds: number[]) =>
+    (
+      await db.query<{
+        entry_id: string;
+        line: number;
+        owner_id: string;
+        kind: string;
+        amount: string;
+        balance_after: string;
+      }>(
+        `SELECT p.entry_id, p.line, a.owner_id, a.kind, p.amount::text, p.balance_after::text
+         FROM ledger_posting p JOIN ledger_account a ON a.id = p.account_id
+         WHERE p.entry_id = ANY ($1::bigint[]) ORDER BY p.entry_id, p.line`,
+        [entryIds],
+      )
+    ).rows.map((row) => [
+      entryIds.indexOf(Number(row.entry_id)) + 1,
+      row.line,
+      Number(row.owner_id),
+      row.kind,
+      normalize(row.amount),
+      normalize(row.balance_after),
+    ]);
+
+  it('posts entries that share accounts with the balances ledger_post would give one by one', async () => {
+    const alice = newUserId();
+    const bob = newUserId();
+    await deposit(db, alice, '100');
+    await deposit(db, bob, '10');
+    const fees = ['platform', alice % 16, 'fees'] as const;
+    const before = await db.query<{ balance: string }>(
+      `SELECT coalesce(sum(balance), 0)::text AS balance FROM ledger_account
+       WHERE book = 'live' AND owner_type = 'platform' AND owner_id = $1 AND currency_id = $2 AND kind = 'fees'`,
+      [alice % 16, USDT],
+    );
+    const feesBefore = normalize(before.rows[0]!.balance);
+    const ids = await postMany([
+      {
+        type: 'open',
+        lines: [
+          ['user', alice, 'available', '-30'],
+          ['user', alice, 'margin', '28'],
+          [...fees, '2'],
+        ],
+      },
+      {
+        type: 'open',
+        lines: [
+          ['user', bob, 'available', '-10'],
+          ['user', bob, 'margin', '10'],
+        ],
+      },
+      {
+        type: 'open',
+        lines: [
+          ['user', alice, 'available', '-52.5'],
+          ['user', alice, 'margin', '50'],
+          [...fees, '2.5'],
+        ],
+      },
+    ]);
+    expect(ids).toHaveLength(3);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    const fee1 = add(feesBefore, '2');
+    expect(await postings(ids)).toEqual([
+      [1, 1, alice, 'available', '-30', '70'],
+      [1, 2, alice, 'margin', '28', '28'],
+      [1, 3, alice % 16, 'fees', '2', fee1],
+      [2, 1, bob, 'available', '-10', '0'],
+      [2, 2, bob, 'margin', '10', '10'],
+      [3, 1, alice, 'available', '-52.5', '17.5'],
+      [3, 2, alice, 'margin', '50', '78'],
+      [3, 3, alice % 16, 'fees', '2.5', add(fee1, '2.5')],
+    ]);
+    expect(await balance(alice)).toMatchObject({ available: '17.5' });
+    expect(await balance(bob)).toMatchObject({ available: '0' });
+    expect((await verifyLedger(db)).problems).toEqual([]);
+  });
+
+  it('refuses malformed entries, each checked on its own, and moves nothing', async () => {
+    const user = newUserId();
+    await deposit(db, user, '50');
+    const good = {
+      type: 'move',
+      lines: [
+        ['user', user, 'available', '-5'],
+        ['user', user, 'margin', '5'],
+      ] as Line[],
+    };
+    const refusals = [
+      // Two entries that balance only together.
+      () =>
+        postMany([
+          {
+            type: 'move',
+            lines: [
+              ['user', user, 'available', '-5'],
+              ['user', user, 'margin', '4'],
+            ],
+          },
+          {
+            type: 'move',
+            lines: [
+              ['user', user, 'available', '-1'],
+              ['user', user, 'margin', '2'],
+            ],
+          },
+        ]),
+      // An account twice in one entry.
+      () =>
+        postMany([
+          good,
+          {
+            type: 'move',
+            lines: [
+              ['user', user, 'available', '-5'],
+              ['user', user, 'margin', '2'],
+              ['user', user, 'margin', '3'],
+            ],
+          },
+        ]),
+      // A zero amount.
+      () =>
+        postMany([
+          good,
+          {
+            type: 'move',
+            lines: [
+              ['user', user, 'available', '0'],
+              ['user', user, 'margin', '0'],
+            ],
+          },
+        ]),
+      // An entry of one posting.
+      () => postMany([good, { type: 'move', lines: [['user', user, 'available', '-0']] }]),
+      // Postings not grouped by entry in entry order.
+      () => postMany([good, good], [1, 2, 1, 2]),
+      // A posting of an entry that does not exist.
+      () => postMany([good], [1, 2]),
+    ];
+    for (const refusal of refusals)
+      expect(((await rejection(refusal())) as { code?: string }).code).toBe('LG001');
+    expect(await balance(user)).toMatchObject({ available: '50' });
+    expect((await verifyLedger(db)).problems).toEqual([]);
+  });
+
+  it('refuses a posting that would overdraw a user even when a later entry would cover it', async () => {
+    const user = newUserId();
+    await deposit(db, user, '10');
+    const error = await rejection(
+      postMany([
+        {
+          type: 'out',
+          lines: [
+            ['user', user, 'available', '-20'],
+            ['platform', 0, 'external', '20'],
+          ],
+        },
+        {
+          type: 'in',
+          lines: [
+            ['platform', 0, 'external', '-20'],
+            ['user', user, 'available', '20'],
+          ],
+        },
+      ]),
+    );
+    expect(() => ledger.mapLedgerError(error)).toThrow(
+      expect.objectContaining({ key: 'hint_insufficientBalance' }),
+    );
+    expect(await balance(user)).toMatchObject({ available: '10' });
+    // The same entries the other way round are fine.
+    await postMany([
+      {
+        type: 'in',
+        lines: [
+          ['platform', 0, 'external', '-20'],
+          ['user', user, 'available', '20'],
+        ],
+      },
+      {
+        type: 'out',
+        lines: [
+          ['user', user, 'available', '-20'],
+          ['platform', 0, 'external', '20'],
+        ],
+      },
+    ]);
+    expect(await balance(user)).toMatchObject({ available: '10' });
     expect((await verifyLedger(db)).problems).toEqual([]);
   });
 });
