@@ -1,12 +1,13 @@
 // Shared helpers of the benchmarks: start the real server as a child process, wait for it, run
 // autocannon, and make throwaway PostgreSQL databases.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { Pool } from 'undici';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const postgresAdminUrl =
@@ -63,11 +64,51 @@ export async function startServer({ port, env = {}, dataDir: givenDataDir }) {
   await waitForHttp(`http://127.0.0.1:${port}/healthz`, 120_000);
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
       await rm(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** CPU seconds so far of each process of a kind: the server, PostgreSQL, this process. */
+async function cpuSeconds(serverPid) {
+  const ticks = { server: 0, postgres: 0, bench: 0 };
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const used = Number(fields[11]) + Number(fields[12]);
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (Number(entry) === serverPid) ticks.server += used;
+      else if (Number(entry) === process.pid) ticks.bench += used;
+      else if (name === 'postgres') ticks.postgres += used;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const hz = 100;
+  return Object.fromEntries(Object.entries(ticks).map(([k, v]) => [k, v / hz]));
+}
+
+/**
+ * Runs `work` and adds to its result the cores the server, PostgreSQL and the load generator
+ * (this process) used meanwhile, on average (Linux /proc; none elsewhere).
+ */
+export async function withCpu(serverPid, work) {
+  if (process.platform !== 'linux') return work();
+  const before = await cpuSeconds(serverPid);
+  const started = performance.now();
+  const result = await work();
+  const seconds = (performance.now() - started) / 1000;
+  const after = await cpuSeconds(serverPid);
+  const cores = (key) => Math.round(((after[key] - before[key]) / seconds) * 100) / 100;
+  return {
+    ...result,
+    cores: { server: cores('server'), postgres: cores('postgres'), loadGenerator: cores('bench') },
   };
 }
 
@@ -77,6 +118,72 @@ export function cannon(options) {
       error ? reject(error) : resolve(result),
     );
   });
+}
+
+/**
+ * Open-loop load: requests leave at a steady rate whatever the answers do (autocannon's rate
+ * option sends each second's share in a burst, then waits), over at most `connections` kept-alive
+ * connections (undici's pool, lean enough to share two cores with the server). A request's
+ * latency counts from the moment it was due, so time spent waiting for a free connection counts
+ * too (no coordinated omission). `body(i)` gives the i-th request's JSON body, `headers(i)` its
+ * headers.
+ */
+export async function steadyRate({
+  url,
+  path: requestPath,
+  connections,
+  rate,
+  duration,
+  body,
+  headers,
+}) {
+  const pool = new Pool(url, { connections, pipelining: 1 });
+  const total = Math.round(rate * duration);
+  const latencies = [];
+  let non2xx = 0;
+  let errors = 0;
+  const send = async (i, due) => {
+    try {
+      const response = await pool.request({
+        path: requestPath,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers(i) },
+        body: JSON.stringify(body(i)),
+      });
+      await response.body.dump();
+      latencies.push(performance.now() - due);
+      if (response.statusCode < 200 || response.statusCode >= 300) non2xx += 1;
+    } catch {
+      errors += 1;
+    }
+  };
+  const started = performance.now();
+  const dueAt = (i) => started + (i * 1000) / rate;
+  const pending = [];
+  let sent = 0;
+  while (sent < total) {
+    const wait = dueAt(sent) - performance.now();
+    if (wait > 0) await sleep(Math.ceil(wait));
+    // Everything due by now leaves now, each timed from its own due moment.
+    while (sent < total && dueAt(sent) <= performance.now()) {
+      pending.push(send(sent, dueAt(sent)));
+      sent += 1;
+    }
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - started) / 1000;
+  await pool.close();
+  latencies.sort((a, b) => a - b);
+  const at = (q) =>
+    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]);
+  return {
+    requestsPerSecond: Math.round(latencies.length / elapsed),
+    latencyP50Ms: at(0.5),
+    latencyP99Ms: at(0.99),
+    latencyMaxMs: Math.round(latencies.at(-1)),
+    non2xx,
+    errors,
+  };
 }
 
 export function summary(result) {

@@ -2,7 +2,9 @@
 // BTCUSDT contract at the current tick (margin into the margin account and the fee through the
 // ledger, the position and its evidence stored, its liquidation level added to the triggers), as
 // `contractPosition/open` does for users. 50 users, each funded by a deposit an operator approved
-// through the console API, take turns. Target: ≥ 500 orders/s with p99 ≤ 50 ms.
+// through the console API, take turns. Target: ≥ 500 orders/s with p99 ≤ 50 ms, measured twice:
+// the most orders per second 50 busy connections get (closed loop), and the latency of orders
+// arriving at 500 a second (open loop).
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,11 +15,15 @@ import {
   operatorLogin,
   postJson,
   startServer,
+  steadyRate,
   summary,
+  withCpu,
 } from './lib.mjs';
 
 const USERS = 50;
 const PASSWORD = 'Bench12345';
+const TARGET_RATE = 500;
+const RATE = Number(process.env.BENCH_ORDER_RATE ?? TARGET_RATE);
 
 async function prepareUsers(base, dataDir) {
   const admin = await operatorLogin(base, dataDir);
@@ -58,6 +64,20 @@ export async function benchMarketOrders() {
       },
       users[0].token,
     );
+    const order = (sequence) => ({
+      productType: 2,
+      productCode: 'BTCUSDT',
+      orderDirection: 1 + (sequence % 2),
+      leverage: 10,
+      quantity: '0.001',
+      requestId: `bench-${process.pid}-${sequence}`,
+    });
+    const authorization = (sequence) => ({
+      authorization: `Bearer ${users[sequence % users.length].token}`,
+    });
+    // Closed loop: each of the 50 connections sends its next order as soon as the last is
+    // answered, so this finds the most orders per second. Its latency is queueing by design: with
+    // 50 orders always in flight, the mean is 50 / (orders per second) (Little's law).
     let sequence = 0;
     const requests = [
       {
@@ -65,31 +85,47 @@ export async function benchMarketOrders() {
         path: '/api/contractPosition/open',
         setupRequest(request) {
           sequence += 1;
-          const user = users[sequence % users.length];
           return {
             ...request,
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
-            body: JSON.stringify({
-              productType: 2,
-              productCode: 'BTCUSDT',
-              orderDirection: 1 + (sequence % 2),
-              leverage: 10,
-              quantity: '0.001',
-              requestId: `bench-${process.pid}-${sequence}`,
-            }),
+            headers: { 'content-type': 'application/json', ...authorization(sequence) },
+            body: JSON.stringify(order(sequence)),
           };
         },
       },
     ];
-    const result = summary(
-      await cannon({ url: server.url, requests, connections: 50, duration: 10 }),
+    const saturated = await withCpu(server.pid, async () =>
+      summary(await cannon({ url: server.url, requests, connections: 50, duration: 10 })),
+    );
+    // Open loop at the target rate: 500 orders a second leave on schedule over up to 50
+    // connections whatever the answers do; latency counts from each order's due moment.
+    const offset = sequence + 1;
+    const steady = await withCpu(server.pid, () =>
+      steadyRate({
+        url: server.url,
+        path: '/api/contractPosition/open',
+        connections: 50,
+        rate: RATE,
+        duration: 10,
+        body: (i) => order(offset + i),
+        headers: (i) => authorization(offset + i),
+      }),
     );
     return [
       {
-        name: 'market orders (contract opens) on PostgreSQL, 50 connections',
-        ...result,
-        target: '≥ 500 orders/s, p99 ≤ 50 ms',
-        pass: result.non2xx === 0 && result.requestsPerSecond >= 500 && result.latencyP99Ms <= 50,
+        name: 'market orders (contract opens) on PostgreSQL, 50 connections, closed loop',
+        ...saturated,
+        target: '≥ 500 orders/s',
+        pass: saturated.non2xx === 0 && saturated.requestsPerSecond >= TARGET_RATE,
+      },
+      {
+        name: 'market orders (contract opens) on PostgreSQL, 500 orders/s over 50 connections',
+        ...steady,
+        target: 'p99 ≤ 50 ms',
+        pass:
+          steady.non2xx === 0 &&
+          steady.errors === 0 &&
+          steady.requestsPerSecond >= TARGET_RATE * 0.98 &&
+          steady.latencyP99Ms <= 50,
       },
     ];
   } finally {
