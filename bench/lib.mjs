@@ -73,42 +73,49 @@ export async function startServer({ port, env = {}, dataDir: givenDataDir }) {
   };
 }
 
-/** CPU seconds so far of each process of a kind: the server, PostgreSQL, this process. */
+/** CPU seconds so far of the server, each PostgreSQL process (by pid) and this process. */
 async function cpuSeconds(serverPid) {
-  const ticks = { server: 0, postgres: 0, bench: 0 };
+  const seconds = { server: 0, bench: 0, postgres: new Map() };
+  const hz = 100;
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = await readFile(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const used = Number(fields[11]) + Number(fields[12]);
+      const used = (Number(fields[11]) + Number(fields[12])) / hz;
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (Number(entry) === serverPid) ticks.server += used;
-      else if (Number(entry) === process.pid) ticks.bench += used;
-      else if (name === 'postgres') ticks.postgres += used;
+      if (Number(entry) === serverPid) seconds.server = used;
+      else if (Number(entry) === process.pid) seconds.bench = used;
+      else if (name === 'postgres') seconds.postgres.set(entry, used);
     } catch {
       // the process ended meanwhile
     }
   }
-  const hz = 100;
-  return Object.fromEntries(Object.entries(ticks).map(([k, v]) => [k, v / hz]));
+  return seconds;
 }
 
 /**
  * Runs `work` and adds to its result the cores the server, PostgreSQL and the load generator
- * (this process) used meanwhile, on average (Linux /proc; none elsewhere).
+ * (this process) used meanwhile, on average (Linux /proc; none elsewhere). A PostgreSQL process
+ * that started meanwhile counts whole; one that ended meanwhile is missed.
  */
 export async function withCpu(serverPid, work) {
   if (process.platform !== 'linux') return work();
   const before = await cpuSeconds(serverPid);
   const started = performance.now();
   const result = await work();
-  const seconds = (performance.now() - started) / 1000;
+  const elapsed = (performance.now() - started) / 1000;
   const after = await cpuSeconds(serverPid);
-  const cores = (key) => Math.round(((after[key] - before[key]) / seconds) * 100) / 100;
+  let postgres = 0;
+  for (const [pid, used] of after.postgres) postgres += used - (before.postgres.get(pid) ?? 0);
+  const cores = (used) => Math.round((used / elapsed) * 100) / 100;
   return {
     ...result,
-    cores: { server: cores('server'), postgres: cores('postgres'), loadGenerator: cores('bench') },
+    cores: {
+      server: cores(after.server - before.server),
+      postgres: cores(postgres),
+      loadGenerator: cores(after.bench - before.bench),
+    },
   };
 }
 
@@ -126,7 +133,7 @@ export function cannon(options) {
  * connections (undici's pool, lean enough to share two cores with the server). A request's
  * latency counts from the moment it was due, so time spent waiting for a free connection counts
  * too (no coordinated omission). `body(i)` gives the i-th request's JSON body, `headers(i)` its
- * headers.
+ * headers; `warmPath` answers the GETs that open the connections beforehand.
  */
 export async function steadyRate({
   url,
@@ -136,41 +143,67 @@ export async function steadyRate({
   duration,
   body,
   headers,
+  warmPath = '/healthz',
 }) {
   const pool = new Pool(url, { connections, pipelining: 1 });
   const total = Math.round(rate * duration);
+  // Requests built before the clock starts, sent through undici's bare dispatch API: the
+  // generator's own work per request stays small.
+  const requests = Array.from({ length: total }, (_, i) => ({
+    path: requestPath,
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers(i) },
+    body: JSON.stringify(body(i)),
+  }));
   const latencies = [];
   let non2xx = 0;
   let errors = 0;
-  const send = async (i, due) => {
-    try {
-      const response = await pool.request({
-        path: requestPath,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers(i) },
-        body: JSON.stringify(body(i)),
-      });
-      await response.body.dump();
-      latencies.push(performance.now() - due);
-      if (response.statusCode < 200 || response.statusCode >= 300) non2xx += 1;
-    } catch {
-      errors += 1;
-    }
+  let answered = 0;
+  let allAnswered;
+  const done = new Promise((resolve) => (allAnswered = resolve));
+  const finish = () => {
+    answered += 1;
+    if (answered === total) allAnswered();
   };
+  const send = (i, due) =>
+    pool.dispatch(requests[i], {
+      onConnect() {},
+      onHeaders(statusCode) {
+        if (statusCode < 200 || statusCode >= 300) non2xx += 1;
+        return true;
+      },
+      onData() {
+        return true;
+      },
+      onComplete() {
+        latencies.push(performance.now() - due);
+        finish();
+      },
+      onError() {
+        errors += 1;
+        finish();
+      },
+    });
+  // Every connection opened before the clock starts (as autocannon does), so the first orders
+  // do not pay for TCP handshakes.
+  await Promise.all(
+    Array.from({ length: connections }, () =>
+      pool.request({ path: warmPath, method: 'GET' }).then((response) => response.body.dump()),
+    ),
+  );
   const started = performance.now();
   const dueAt = (i) => started + (i * 1000) / rate;
-  const pending = [];
   let sent = 0;
   while (sent < total) {
     const wait = dueAt(sent) - performance.now();
     if (wait > 0) await sleep(Math.ceil(wait));
     // Everything due by now leaves now, each timed from its own due moment.
     while (sent < total && dueAt(sent) <= performance.now()) {
-      pending.push(send(sent, dueAt(sent)));
+      send(sent, dueAt(sent));
       sent += 1;
     }
   }
-  await Promise.all(pending);
+  if (total > 0) await done;
   const elapsed = (performance.now() - started) / 1000;
   await pool.close();
   latencies.sort((a, b) => a - b);

@@ -23,6 +23,8 @@ import {
 const USERS = 50;
 const PASSWORD = 'Bench12345';
 const TARGET_RATE = 500;
+const WARM_UP_SECONDS = 5;
+const STEADY_SECONDS = 20;
 const RATE = Number(process.env.BENCH_ORDER_RATE ?? TARGET_RATE);
 
 async function prepareUsers(base, dataDir) {
@@ -75,10 +77,28 @@ export async function benchMarketOrders() {
     const authorization = (sequence) => ({
       authorization: `Bearer ${users[sequence % users.length].token}`,
     });
+    let sequence = 0;
+    const steadyOrders = (seconds) => {
+      const offset = sequence;
+      sequence += Math.round(RATE * seconds);
+      return steadyRate({
+        url: server.url,
+        path: '/api/contractPosition/open',
+        connections: 50,
+        rate: RATE,
+        duration: seconds,
+        body: (i) => order(offset + i),
+        headers: (i) => authorization(offset + i),
+      });
+    };
+    // Open loop at the target rate: 500 orders a second leave on schedule over up to 50
+    // connections whatever the answers do; latency counts from each order's due moment. The
+    // first seconds warm the server up (its compiler, the database's caches) and are not counted.
+    await steadyOrders(WARM_UP_SECONDS);
+    const steady = await withCpu(server.pid, () => steadyOrders(STEADY_SECONDS));
     // Closed loop: each of the 50 connections sends its next order as soon as the last is
     // answered, so this finds the most orders per second. Its latency is queueing by design: with
     // 50 orders always in flight, the mean is 50 / (orders per second) (Little's law).
-    let sequence = 0;
     const requests = [
       {
         method: 'POST',
@@ -96,20 +116,6 @@ export async function benchMarketOrders() {
     const saturated = await withCpu(server.pid, async () =>
       summary(await cannon({ url: server.url, requests, connections: 50, duration: 10 })),
     );
-    // Open loop at the target rate: 500 orders a second leave on schedule over up to 50
-    // connections whatever the answers do; latency counts from each order's due moment.
-    const offset = sequence + 1;
-    const steady = await withCpu(server.pid, () =>
-      steadyRate({
-        url: server.url,
-        path: '/api/contractPosition/open',
-        connections: 50,
-        rate: RATE,
-        duration: 10,
-        body: (i) => order(offset + i),
-        headers: (i) => authorization(offset + i),
-      }),
-    );
     return [
       {
         name: 'market orders (contract opens) on PostgreSQL, 50 connections, closed loop',
@@ -118,13 +124,14 @@ export async function benchMarketOrders() {
         pass: saturated.non2xx === 0 && saturated.requestsPerSecond >= TARGET_RATE,
       },
       {
-        name: 'market orders (contract opens) on PostgreSQL, 500 orders/s over 50 connections',
+        name: `market orders (contract opens) on PostgreSQL, ${RATE} orders/s over 50 connections`,
         ...steady,
         target: 'p99 ≤ 50 ms',
         pass:
           steady.non2xx === 0 &&
           steady.errors === 0 &&
-          steady.requestsPerSecond >= TARGET_RATE * 0.98 &&
+          RATE >= TARGET_RATE &&
+          steady.requestsPerSecond >= RATE * 0.98 &&
           steady.latencyP99Ms <= 50,
       },
     ];

@@ -433,8 +433,8 @@ describe(`contracts on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(together.map((result) => result.status)).toEqual([200, 200, 200, 200]);
     const ids = together.map((result) => result.body.data.id as number);
     expect(new Set(ids).size).toBe(4);
-    // Fewer transactions than orders: a user's orders keep to one of two lanes (by user id),
-    // and orders of one lane that arrive together share a transaction.
+    // Fewer transactions than orders: orders of one lane (by user id; one or two lanes) that
+    // arrive together share a transaction.
     expect((await writers(ids)).size).toBeLessThanOrEqual(2);
     for (const user of users)
       expect(await balance(user.token)).toMatchObject({ amount: '899.5000' });
