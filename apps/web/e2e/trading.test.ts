@@ -207,7 +207,7 @@ describe('trading', () => {
       const seen: Record<string, number[]> = {};
       (window as unknown as { seen: typeof seen }).seen = seen;
       const watch = () => {
-        for (const id of ['trade-modes', 'open-bibi']) {
+        for (const id of ['detail-price', 'trade-modes', 'open-bibi']) {
           const element = document.querySelector(`[data-testid="${id}"]`);
           if (!element) continue;
           const top = Math.round(element.getBoundingClientRect().top + window.scrollY);
@@ -218,6 +218,9 @@ describe('trading', () => {
       };
       requestAnimationFrame(watch);
     });
+    // A device that has opened the app before keeps the site info (the simulated feed here).
+    await page.goto(appUrl('/pages/tabs/home/home-k'));
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('siteInfo'))).not.toBeNull();
     await page.goto(appUrl(BTC));
     const modes = page.locator('[data-testid="trade-modes"] [role="tab"]');
     await expect
@@ -233,6 +236,9 @@ describe('trading', () => {
     );
     expect(seen['trade-modes']).toHaveLength(1);
     expect(seen['open-bibi']).toHaveLength(1);
+    // Nor does the price move when the product (and whether its price is simulated) arrives.
+    expect(seen['detail-price']).toHaveLength(1);
+    expect(await page.locator('[data-testid="simulated-label"]').count()).toBe(1);
     await page.locator('[data-testid="trade-mode-contract"]').click();
     await page.locator('[data-testid="contract-panel"]').waitFor();
     expect(await textOf(page, 'contract-submit')).toBe(text('account_login'));
