@@ -1,5 +1,6 @@
-// Shared helpers of the benchmarks: start the real server as a child process, wait for it, run
-// autocannon, and make throwaway PostgreSQL databases.
+// Shared helpers of the benchmarks: start the real server as a child process, wait for it, load it
+// (autocannon's closed loop, or a steady open-loop rate) while measuring each process's CPU, and
+// make throwaway PostgreSQL databases.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -158,12 +159,10 @@ export async function steadyRate({
   const latencies = [];
   let non2xx = 0;
   let errors = 0;
-  let answered = 0;
   let allAnswered;
   const done = new Promise((resolve) => (allAnswered = resolve));
   const finish = () => {
-    answered += 1;
-    if (answered === total) allAnswered();
+    if (latencies.length + errors === total) allAnswered();
   };
   const send = (i, due) =>
     pool.dispatch(requests[i], {
