@@ -225,10 +225,18 @@ class PostgresDatabase implements Database {
   }
 }
 
+const POOL_IDLE_MS = 5 * 60_000;
+
 export async function openPostgres(connectionString: string, poolMax = 20): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
     max: poolMax,
+    // pg closes a connection after 10 s idle by default. Under bursty load that means closing
+    // backends a burst opened and opening new ones at the next: each a fork, a sign-in and cold
+    // caches (the ledger functions compiled again), and several backends exiting at once stalled
+    // this machine for 150-200 ms (bench/market-orders.mjs). Kept for 5 minutes, the pool follows
+    // the traffic of the day, not of the second, and still shrinks on a quiet server.
+    idleTimeoutMillis: POOL_IDLE_MS,
     types: pgTypes,
     application_name: 'bourse',
   });
