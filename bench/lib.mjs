@@ -2,7 +2,7 @@
 // (autocannon's closed loop, or a steady open-loop rate) while measuring each process's CPU, and
 // make throwaway PostgreSQL databases.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -133,21 +133,26 @@ export function cannon(options) {
  * option sends each second's share in a burst, then waits), over at most `connections` kept-alive
  * connections (undici's pool, lean enough to share two cores with the server). A request's
  * latency counts from the moment it was due, so time spent waiting for a free connection counts
- * too (no coordinated omission). `body(i)` gives the i-th request's JSON body, `headers(i)` its
- * headers; `warmPath` answers the GETs that open the connections beforehand.
+ * too (no coordinated omission). The first `warmUp` seconds of the same stream, on the same
+ * connections, warm the server up and are not counted. `body(i)` gives the i-th request's JSON
+ * body, `headers(i)` its headers; `warmPath` answers the GETs that open the connections
+ * beforehand. With BENCH_TRACE_FILE set, each counted request's due time (ms since the epoch) and
+ * latency are appended to that file as one JSON line of pairs, to see when the slow ones came.
  */
 export async function steadyRate({
   url,
   path: requestPath,
   connections,
   rate,
+  warmUp = 0,
   duration,
   body,
   headers,
   warmPath = '/healthz',
 }) {
   const pool = new Pool(url, { connections, pipelining: 1 });
-  const total = Math.round(rate * duration);
+  const uncounted = Math.round(rate * warmUp);
+  const total = uncounted + Math.round(rate * duration);
   // Requests built before the clock starts, sent through undici's bare dispatch API: the
   // generator's own work per request stays small.
   const requests = Array.from({ length: total }, (_, i) => ({
@@ -157,29 +162,36 @@ export async function steadyRate({
     body: JSON.stringify(body(i)),
   }));
   const latencies = [];
+  const trace = process.env.BENCH_TRACE_FILE ? [] : undefined;
+  let answered = 0;
   let non2xx = 0;
   let errors = 0;
   let allAnswered;
   const done = new Promise((resolve) => (allAnswered = resolve));
   const finish = () => {
-    if (latencies.length + errors === total) allAnswered();
+    answered += 1;
+    if (answered === total) allAnswered();
   };
   const send = (i, due) =>
     pool.dispatch(requests[i], {
       onConnect() {},
       onHeaders(statusCode) {
-        if (statusCode < 200 || statusCode >= 300) non2xx += 1;
+        if (i >= uncounted && (statusCode < 200 || statusCode >= 300)) non2xx += 1;
         return true;
       },
       onData() {
         return true;
       },
       onComplete() {
-        latencies.push(performance.now() - due);
+        if (i >= uncounted) {
+          const latency = performance.now() - due;
+          latencies.push(latency);
+          trace?.push([Math.round(performance.timeOrigin + due), Math.round(latency)]);
+        }
         finish();
       },
       onError() {
-        errors += 1;
+        if (i >= uncounted) errors += 1;
         finish();
       },
     });
@@ -203,8 +215,9 @@ export async function steadyRate({
     }
   }
   if (total > 0) await done;
-  const elapsed = (performance.now() - started) / 1000;
+  const elapsed = (performance.now() - dueAt(uncounted)) / 1000;
   await pool.close();
+  if (trace) await appendFile(process.env.BENCH_TRACE_FILE, `${JSON.stringify(trace)}\n`);
   latencies.sort((a, b) => a - b);
   const at = (q) =>
     Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]);

@@ -77,25 +77,23 @@ export async function benchMarketOrders() {
     const authorization = (sequence) => ({
       authorization: `Bearer ${users[sequence % users.length].token}`,
     });
-    let sequence = 0;
-    const steadyOrders = (seconds) => {
-      const offset = sequence;
-      sequence += Math.round(RATE * seconds);
-      return steadyRate({
+    // Open loop at the target rate: 500 orders a second leave on schedule over up to 50
+    // connections whatever the answers do; latency counts from each order's due moment. The
+    // first seconds of the stream warm the server up (its compiler, the database's caches and
+    // connections) and are not counted.
+    const steady = await withCpu(server.pid, () =>
+      steadyRate({
         url: server.url,
         path: '/api/contractPosition/open',
         connections: 50,
         rate: RATE,
-        duration: seconds,
-        body: (i) => order(offset + i),
-        headers: (i) => authorization(offset + i),
-      });
-    };
-    // Open loop at the target rate: 500 orders a second leave on schedule over up to 50
-    // connections whatever the answers do; latency counts from each order's due moment. The
-    // first seconds warm the server up (its compiler, the database's caches) and are not counted.
-    await steadyOrders(WARM_UP_SECONDS);
-    const steady = await withCpu(server.pid, () => steadyOrders(STEADY_SECONDS));
+        warmUp: WARM_UP_SECONDS,
+        duration: STEADY_SECONDS,
+        body: order,
+        headers: authorization,
+      }),
+    );
+    let sequence = Math.round(RATE * (WARM_UP_SECONDS + STEADY_SECONDS));
     // Closed loop: each of the 50 connections sends its next order as soon as the last is
     // answered, so this finds the most orders per second. Its latency is queueing by design: with
     // 50 orders always in flight, the mean is 50 / (orders per second) (Little's law).
