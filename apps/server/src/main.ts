@@ -9,6 +9,9 @@ import { openDatabase, prepareDatabase } from './prepare';
 import { DEMO_EMAIL, demoLogin } from './demo-login';
 import { adminLogin } from './admin-login';
 
+/** How long open requests and the database may take to finish once a stop is asked for. */
+const SHUTDOWN_LIMIT_MS = 10_000;
+
 async function main(): Promise<void> {
   let config: Config;
   try {
@@ -28,11 +31,26 @@ async function main(): Promise<void> {
 
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      app.log.warn({ signal }, 'second signal while shutting down: stopping at once');
+      process.exit(1);
+    }
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await db.close();
+    // A database that stopped answering (a PostgreSQL gone away, an embedded data folder
+    // deleted under the server) must not keep the process from ending.
+    const deadline = setTimeout(() => {
+      app.log.error({ limitMs: SHUTDOWN_LIMIT_MS }, 'shutdown did not finish in time: stopping');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS);
+    deadline.unref();
+    try {
+      await app.close();
+      await db.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
