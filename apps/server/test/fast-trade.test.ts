@@ -273,6 +273,57 @@ describe(`fast trades on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     });
   });
 
+  it('settles the orders of many users in two lanes, each lane on house shards of its own', async () => {
+    const users = [];
+    for (let i = 0; i < 4; i++) users.push(await trader('1000'));
+    // Consecutive ids: users of both lanes (odd and even ids).
+    expect(new Set(users.map((user) => user.userId % 2)).size).toBe(2);
+    tickAt('100000.00', 1000);
+    const placed = await Promise.all(
+      users.flatMap((user) =>
+        Array.from({ length: 6 }, (_, i) =>
+          order(user.token, { amount: '10', orderDirection: i % 2 === 0 ? 1 : 2 }).then(
+            (response) => ({ user, response }),
+          ),
+        ),
+      ),
+    );
+    expect(placed.every(({ response }) => response.status === 200)).toBe(true);
+    tickAt('99900.00', 60_000);
+    const done = await Promise.all(
+      placed.map(({ user, response }) =>
+        settledFastTrade(t.app, user.token, response.body.data.id),
+      ),
+    );
+    // Down wins (8.5 each), up loses (10 each): 3 of each per user.
+    expect(done.filter((d) => d.status === 1)).toHaveLength(12);
+    expect(done.filter((d) => d.status === 2)).toHaveLength(12);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    for (const user of users)
+      expect(await balance(user.token)).toMatchObject({
+        amount: '995.5000',
+        frozenAmount: '0.0000',
+      });
+    // Every settlement entry moves users of one lane only, against a house shard of that lane.
+    const { rows } = await database.db.query<{ shards: number[]; users: number[] }>(
+      `SELECT array_agg(DISTINCT a.owner_id) FILTER (WHERE a.owner_type = 'platform') AS shards,
+         array_agg(DISTINCT a.owner_id) FILTER (WHERE a.owner_type = 'user') AS users
+       FROM ledger_posting p JOIN ledger_account a ON a.id = p.account_id
+       WHERE p.entry_id IN (
+         SELECT p.entry_id FROM ledger_posting p
+         JOIN ledger_entry e ON e.id = p.entry_id AND e.entry_type = 'trade:fast_settle'
+         JOIN ledger_account a ON a.id = p.account_id
+         WHERE a.owner_type = 'user' AND a.owner_id = ANY($1::bigint[]))
+       GROUP BY p.entry_id`,
+      [users.map((user) => user.userId)],
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const row of rows) {
+      const lanes = new Set([...row.users, ...row.shards].map((id) => Number(id) % 2));
+      expect(lanes.size, JSON.stringify(row)).toBe(1);
+    }
+  });
+
   it('after a restart, settles an order whose deciding tick was logged before the stop', async () => {
     const user = await trader();
     tickAt('100000.00', 1000);

@@ -463,6 +463,8 @@ export async function settleHolds(
     book: Book;
     currencyId: number;
     platformKind: PlatformAccountKind;
+    /** The user whose shard of the platform account takes the entry (shard 0 without). */
+    platformFor?: number;
     type: string;
     refType?: string;
     refId?: string | number;
@@ -508,7 +510,7 @@ export async function settleHolds(
   }
   if (!isZero(platformTotal))
     postings.push({
-      account: platform(input.currencyId, input.platformKind),
+      account: platform(input.currencyId, input.platformKind, input.platformFor),
       amount: platformTotal,
     });
   const entry = await post(tx, {

@@ -108,6 +108,7 @@ interface OrderRow {
 
 interface OpenOrder {
   id: number;
+  userId: number;
   productId: number;
   expiresAt: number;
 }
@@ -116,6 +117,12 @@ interface OpenOrder {
 const SWEEP_MS = 1000;
 /** Orders settled in one transaction (one journal entry per book): bench/fast-settle.mjs. */
 const SETTLE_BATCH = 1000;
+/**
+ * Settlements run in two lanes side by side, users split by the parity of their id. A user's
+ * platform shard is their id modulo PLATFORM_SHARDS (an even number), so the lanes lock no row in
+ * common: not an order, a hold, a user's account nor a shard of the house account.
+ */
+const SETTLE_LANES = 2;
 /** How long past expiry the live tick has before the sweep takes an order. */
 const SWEEP_GRACE_MS = 2000;
 
@@ -125,6 +132,15 @@ export function outcomeOf(direction: number, entry: string, exit: string): 1 | 2
   if (moved === 0) return FAST_TRADE_STATUS.tie;
   const up = direction === ORDER_DIRECTION.up;
   return moved > 0 === up ? FAST_TRADE_STATUS.won : FAST_TRADE_STATUS.lost;
+}
+
+function openOrderOf(row: {
+  id: number;
+  user_id: number;
+  product_id: number;
+  expires_at: number;
+}): OpenOrder {
+  return { id: row.id, userId: row.user_id, productId: row.product_id, expiresAt: row.expires_at };
 }
 
 export class FastTrades {
@@ -144,9 +160,9 @@ export class FastTrades {
       id: number;
       product_id: number;
       expires_at: number;
-    }>('SELECT id, product_id, expires_at FROM fast_trade_order WHERE status = 0');
-    for (const row of rows)
-      this.track({ id: row.id, productId: row.product_id, expiresAt: row.expires_at });
+      user_id: number;
+    }>('SELECT id, user_id, product_id, expires_at FROM fast_trade_order WHERE status = 0');
+    for (const row of rows) this.track(openOrderOf(row));
     this.unsubscribe = this.deps.market.onTickEvent((event) => this.onTick(event));
     await this.sweep();
     this.sweepTimer = setInterval(() => void this.sweep(), SWEEP_MS);
@@ -200,15 +216,16 @@ export class FastTrades {
       const due = this.deps.clock.now().getTime() - SWEEP_GRACE_MS;
       const { rows } = await this.deps.db.query<{
         id: number;
+        user_id: number;
         product_id: number;
         expires_at: number;
       }>(
-        `SELECT id, product_id, expires_at FROM fast_trade_order
+        `SELECT id, user_id, product_id, expires_at FROM fast_trade_order
          WHERE status = 0 AND expires_at <= $1 ORDER BY expires_at LIMIT 1000`,
         [due],
       );
       for (const row of rows) {
-        const order = { id: row.id, productId: row.product_id, expiresAt: row.expires_at };
+        const order = openOrderOf(row);
         if (this.settling.has(order.id)) continue;
         const tick = await firstTickFrom(this.deps.db, order.productId, order.expiresAt);
         if (!tick) continue;
@@ -231,23 +248,31 @@ export class FastTrades {
 
   /**
    * Settles orders with their deciding tick, once: an order already settled is left alone.
-   * Settlements run one batch after another, each in one transaction with one journal entry per
-   * book (two at once could lock the house account and users' balances in opposite orders).
+   * Within a lane (SETTLE_LANES) settlements run one batch after another, each in one
+   * transaction with one journal entry per book; the lanes share no locked row, so they run side
+   * by side on the database's cores.
    */
   settle(orders: OpenOrder[], tick: TickEvidence): Promise<void> {
     const fresh = orders.filter((order) => !this.settling.has(order.id));
     for (const order of fresh) this.settling.add(order.id);
-    if (fresh.length === 0) return Promise.resolve();
-    const run = this.queue.then(async () => {
-      for (let at = 0; at < fresh.length; at += SETTLE_BATCH) {
-        await this.settleBatch(fresh.slice(at, at + SETTLE_BATCH), tick);
-      }
-    });
-    this.queue = run.catch(() => undefined);
-    return run;
+    const runs: Promise<void>[] = [];
+    for (let lane = 0; lane < SETTLE_LANES; lane++) {
+      const mine = fresh.filter((order) => order.userId % SETTLE_LANES === lane);
+      if (mine.length === 0) continue;
+      const run = this.lanes[lane]!.then(async () => {
+        for (let at = 0; at < mine.length; at += SETTLE_BATCH) {
+          await this.settleBatch(mine.slice(at, at + SETTLE_BATCH), tick);
+        }
+      });
+      this.lanes[lane] = run.catch(() => undefined);
+      runs.push(run);
+    }
+    return Promise.all(runs).then(() => undefined);
   }
 
-  private queue: Promise<void> = Promise.resolve();
+  private readonly lanes: Promise<void>[] = Array.from({ length: SETTLE_LANES }, () =>
+    Promise.resolve(),
+  );
 
   private async settleBatch(orders: OpenOrder[], tick: TickEvidence): Promise<void> {
     try {
@@ -282,6 +307,8 @@ export class FastTrades {
             book: first.book,
             currencyId: first.currency_id,
             platformKind: 'house',
+            // The shard of one of the batch's users: a shard of this lane (SETTLE_LANES).
+            platformFor: first.user_id,
             type: 'trade:fast_settle',
             refType: 'tick',
             refId: `${first.product_id}:${tick.time}:${tick.sequence}`,
@@ -525,7 +552,7 @@ export class FastTrades {
       );
       return orderId;
     });
-    this.track({ id, productId: product.id, expiresAt });
+    this.track({ id, userId: session.userId, productId: product.id, expiresAt });
     const order = await this.byRequestId(session.userId, body.requestId, hash, lang);
     if (!order) throw new AppError('hint_requestIdReused', 409);
     this.deps.notify?.(session.userId, 'orders', { kind: 'fastTrade', order });
