@@ -541,6 +541,11 @@ describe('trading', () => {
     await page.locator(`[data-testid="order-${bought!.id}-evidence-toggle"]`).click();
     expect(plain(await textOf(page, `order-${bought!.id}-tick-price`))).toBe(bought!.fillPrice);
     await picture(page, 'orders-spot-filled');
+    // Nothing rests: the open tab says so, not that there are no orders at all.
+    await page.goto(appUrl(`${ORDERS}?kind=spot&status=0`));
+    await expect
+      .poll(() => page.locator('[data-testid="orders-spot-0"] .empty-note').textContent())
+      .toBe(text('trade_noOpenOrders'));
   });
 
   it('rests a coin-to-coin buy shown in the user book of the pair, and cancels it', async () => {

@@ -18,9 +18,13 @@ import { LIVE_REFRESH_MS, TRADING_KEY, fetchSpotOrders, type SpotKind } from './
 const PAGE_SIZE = 20;
 
 const STATUSES = [
-  { value: SPOT_ORDER_STATUS.open, label: 'trade_openOrders' },
-  { value: SPOT_ORDER_STATUS.filled, label: 'trade_filledOrders' },
-  { value: SPOT_ORDER_STATUS.cancelled, label: 'trade_cancelledOrders' },
+  { value: SPOT_ORDER_STATUS.open, label: 'trade_openOrders', empty: 'trade_noOpenOrders' },
+  { value: SPOT_ORDER_STATUS.filled, label: 'trade_filledOrders', empty: 'trade_noFilledOrders' },
+  {
+    value: SPOT_ORDER_STATUS.cancelled,
+    label: 'trade_cancelledOrders',
+    empty: 'trade_noCancelledOrders',
+  },
 ] as const;
 
 function Orders({ kind, status }: { kind: SpotKind; status: number }) {
@@ -42,7 +46,12 @@ function Orders({ kind, status }: { kind: SpotKind; status: number }) {
   const rows = orders.data?.pages.flatMap((page) => page.rows) ?? [];
   return (
     <div className="card order-list" data-testid={`orders-${kind}-${status}`}>
-      <OrderRows orders={rows} loaded={orders.isSuccess} empty="trade_noOrders" />
+      <OrderRows
+        orders={rows}
+        loaded={orders.isSuccess}
+        // What this tab has none of: an empty "open" tab is no sign there are no orders at all.
+        empty={STATUSES.find((entry) => entry.value === status)?.empty ?? 'trade_noOrders'}
+      />
       {orders.hasNextPage && (
         <Button
           block
