@@ -134,12 +134,15 @@ export function outcomeOf(direction: number, entry: string, exit: string): 1 | 2
   return moved > 0 === up ? FAST_TRADE_STATUS.won : FAST_TRADE_STATUS.lost;
 }
 
-function openOrderOf(row: {
+/** What the start and the sweep read of an open order. */
+interface OpenOrderRow {
   id: number;
   user_id: number;
   product_id: number;
   expires_at: number;
-}): OpenOrder {
+}
+
+function openOrderOf(row: OpenOrderRow): OpenOrder {
   return { id: row.id, userId: row.user_id, productId: row.product_id, expiresAt: row.expires_at };
 }
 
@@ -156,12 +159,9 @@ export class FastTrades {
 
   /** Loads the open orders, settles the overdue ones, and follows the ticks. */
   async start(): Promise<void> {
-    const { rows } = await this.deps.db.query<{
-      id: number;
-      product_id: number;
-      expires_at: number;
-      user_id: number;
-    }>('SELECT id, user_id, product_id, expires_at FROM fast_trade_order WHERE status = 0');
+    const { rows } = await this.deps.db.query<OpenOrderRow>(
+      'SELECT id, user_id, product_id, expires_at FROM fast_trade_order WHERE status = 0',
+    );
     for (const row of rows) this.track(openOrderOf(row));
     this.unsubscribe = this.deps.market.onTickEvent((event) => this.onTick(event));
     await this.sweep();
@@ -214,12 +214,7 @@ export class FastTrades {
     this.sweeping = true;
     try {
       const due = this.deps.clock.now().getTime() - SWEEP_GRACE_MS;
-      const { rows } = await this.deps.db.query<{
-        id: number;
-        user_id: number;
-        product_id: number;
-        expires_at: number;
-      }>(
+      const { rows } = await this.deps.db.query<OpenOrderRow>(
         `SELECT id, user_id, product_id, expires_at FROM fast_trade_order
          WHERE status = 0 AND expires_at <= $1 ORDER BY expires_at LIMIT 1000`,
         [due],
