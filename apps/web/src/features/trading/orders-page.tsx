@@ -27,7 +27,7 @@ const STATUSES = [
   },
 ] as const;
 
-function Orders({ kind, status }: { kind: SpotKind; status: number }) {
+function Orders({ kind, status, empty }: { kind: SpotKind; status: number; empty: string }) {
   const { t } = useTranslation();
   const book = useBook();
   const orders = useInfiniteQuery({
@@ -46,12 +46,7 @@ function Orders({ kind, status }: { kind: SpotKind; status: number }) {
   const rows = orders.data?.pages.flatMap((page) => page.rows) ?? [];
   return (
     <div className="card order-list" data-testid={`orders-${kind}-${status}`}>
-      <OrderRows
-        orders={rows}
-        loaded={orders.isSuccess}
-        // What this tab has none of: an empty "open" tab is no sign there are no orders at all.
-        empty={STATUSES.find((entry) => entry.value === status)?.empty ?? 'trade_noOrders'}
-      />
+      <OrderRows orders={rows} loaded={orders.isSuccess} empty={empty} />
       {orders.hasNextPage && (
         <Button
           block
@@ -72,7 +67,8 @@ export default function OrdersPage() {
   const [search, setSearch] = useSearchParams();
   const kind: SpotKind = search.get('kind') === 'bibi' ? 'bibi' : 'spot';
   const asked = Number(search.get('status') ?? SPOT_ORDER_STATUS.open);
-  const status = STATUSES.some((entry) => entry.value === asked) ? asked : SPOT_ORDER_STATUS.open;
+  const shown = STATUSES.find((entry) => entry.value === asked) ?? STATUSES[0];
+  const status: number = shown.value;
   const choose = (next: { kind?: SpotKind; status?: number }) =>
     setSearch(
       { kind: next.kind ?? kind, status: String(next.status ?? status) },
@@ -104,7 +100,8 @@ export default function OrdersPage() {
             onChange={(value) => choose({ status: value })}
             testId="orders-status"
           />
-          <Orders key={`${kind}:${status}`} kind={kind} status={status} />
+          {/* Each tab names what it has none of: an empty "open" tab is no sign of no orders. */}
+          <Orders key={`${kind}:${status}`} kind={kind} status={status} empty={shown.empty} />
         </div>
       </div>
     </RequireSignIn>
