@@ -317,30 +317,69 @@ export async function findAttempts(q: Queryable, key: string): Promise<AttemptRo
 }
 
 /**
- * Counts one failure in one statement (safe under concurrency): the window restarts when the
- * previous one has passed, and reaching `maxFailures` locks until `lockUntil`.
+ * Reserves one check of `key` in one statement, before the secret is checked: the upsert's row
+ * lock orders concurrent reservations, and one is granted only while the key is not locked and its
+ * failures plus the checks under way stay below `maxFailures`. The window (and with it the count)
+ * restarts when it has passed or its lock has ended; checks reserved before `pendingSince` are
+ * left over from a crash and no longer count. False: not granted (locked, or every slot in use).
  */
-export async function recordFailure(
+export async function reserveAttempt(
+  q: Queryable,
+  attempt: { key: string; at: Date; windowStart: Date; pendingSince: Date; maxFailures: number },
+): Promise<boolean> {
+  const restart = '(a.locked_until IS NOT NULL OR a.first_failure_at < $3)';
+  const failures = `CASE WHEN ${restart} THEN 0 ELSE a.failures END`;
+  const pending = 'CASE WHEN a.pending_at >= $4 THEN a.pending ELSE 0 END';
+  const { rowCount } = await q.query(
+    `INSERT INTO attempt_limit AS a (key, failures, first_failure_at, pending, pending_at)
+     VALUES ($1, 0, $2, 1, $2)
+     ON CONFLICT (key) DO UPDATE SET
+       failures = ${failures},
+       first_failure_at = CASE WHEN ${restart} THEN $2 ELSE a.first_failure_at END,
+       locked_until = NULL,
+       pending = ${pending} + 1,
+       pending_at = $2
+     WHERE (a.locked_until IS NULL OR a.locked_until <= $2)
+       AND ${failures} + ${pending} < $5::int`,
+    [attempt.key, attempt.at, attempt.windowStart, attempt.pendingSince, attempt.maxFailures],
+  );
+  return rowCount === 1;
+}
+
+/**
+ * Settles a reserved check that failed: it becomes a failure, and the one that reaches
+ * `maxFailures` locks the key until `lockUntil`. Gives the lock's end, if any.
+ */
+export async function settleFailedAttempt(
   q: Queryable,
   key: string,
-  at: Date,
-  windowStart: Date,
   maxFailures: number,
   lockUntil: Date,
-): Promise<AttemptRow> {
-  const { rows } = await q.query<AttemptRow>(
-    `INSERT INTO attempt_limit AS a (key, failures, first_failure_at, locked_until)
-     VALUES ($1, 1, $2, CASE WHEN 1 >= $4::int THEN $5::timestamptz END)
-     ON CONFLICT (key) DO UPDATE SET
-       failures = CASE WHEN a.first_failure_at < $3 THEN 1 ELSE a.failures + 1 END,
-       first_failure_at = CASE WHEN a.first_failure_at < $3 THEN $2 ELSE a.first_failure_at END,
-       locked_until = CASE
-         WHEN (CASE WHEN a.first_failure_at < $3 THEN 1 ELSE a.failures + 1 END) >= $4::int THEN $5::timestamptz
-         ELSE a.locked_until END
-     RETURNING failures, first_failure_at, locked_until`,
-    [key, at, windowStart, maxFailures, lockUntil],
+): Promise<Date | null> {
+  const { rows } = await q.query<{ locked_until: Date | null }>(
+    `UPDATE attempt_limit SET
+       pending = GREATEST(pending - 1, 0),
+       failures = failures + 1,
+       locked_until = CASE WHEN failures + 1 >= $2::int THEN $3::timestamptz ELSE locked_until END
+     WHERE key = $1
+     RETURNING locked_until`,
+    [key, maxFailures, lockUntil],
   );
-  return rows[0]!;
+  return rows[0]?.locked_until ?? null;
+}
+
+/**
+ * Settles a reserved check that passed: failures and any lock are cleared; the row goes when no
+ * other check of the key is under way.
+ */
+export async function settlePassedAttempt(q: Queryable, key: string, at: Date): Promise<void> {
+  await q.query(
+    `WITH gone AS (DELETE FROM attempt_limit WHERE key = $1 AND pending <= 1 RETURNING key)
+     UPDATE attempt_limit SET pending = GREATEST(pending - 1, 0), failures = 0,
+       first_failure_at = $2, locked_until = NULL
+     WHERE key = $1 AND NOT EXISTS (SELECT 1 FROM gone)`,
+    [key, at],
+  );
 }
 
 export async function clearAttempts(q: Queryable, key: string): Promise<void> {

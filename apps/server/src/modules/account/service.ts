@@ -493,16 +493,16 @@ export class AccountService implements SessionResolver {
 
   async login(body: LoginBody, meta: ClientMeta): Promise<SignedIn> {
     const { identity, key } = this.loginIdentity(body);
-    await this.loginLimiter.check(key);
     const user = await repo.findUserByIdentity(this.deps.db, identity);
-    const valid = user
-      ? await verifyPassword(user.password_hash, body.userPwd)
-      : (await spendPasswordCheck(body.userPwd), false);
-    if (!user || !valid) {
-      const locked = await this.loginLimiter.fail(key);
-      throw locked ?? new AppError('hint_loginFailed', 422);
-    }
-    await this.loginLimiter.clear(key);
+    await this.loginLimiter.attempt(
+      key,
+      async () =>
+        user
+          ? verifyPassword(user.password_hash, body.userPwd)
+          : (await spendPasswordCheck(body.userPwd), false),
+      () => new AppError('hint_loginFailed', 422),
+    );
+    if (!user) throw new AppError('hint_loginFailed', 422);
     if (user.status !== 0) throw new AppError('hint_accountDisabled', 403);
     const token = await this.deps.db.transaction((tx) => this.openSession(tx, user, meta));
     return {
@@ -520,14 +520,11 @@ export class AccountService implements SessionResolver {
 
   /** Checks the login password of a signed-in user, counting failures towards a lock. */
   private async checkLoginPassword(user: repo.UserRow, password: string): Promise<void> {
-    const key = `pwd:${user.id}`;
-    await this.passwordLimiter.check(key);
-    if (!(await verifyPassword(user.password_hash, password))) {
-      throw (
-        (await this.passwordLimiter.fail(key)) ?? new AppError('hint_pwdWrong', 422, ['oldPwd'])
-      );
-    }
-    await this.passwordLimiter.clear(key);
+    await this.passwordLimiter.attempt(
+      `pwd:${user.id}`,
+      () => verifyPassword(user.password_hash, password),
+      () => new AppError('hint_pwdWrong', 422, ['oldPwd']),
+    );
   }
 
   /** Checks a withdrawal password: 5 wrong tries lock it for an hour. */
@@ -535,14 +532,12 @@ export class AccountService implements SessionResolver {
     user: { id: number; with_pwd_hash: string | null },
     password: string,
   ): Promise<void> {
-    const key = `withpwd:${user.id}`;
-    await this.withdrawalPasswordLimiter.check(key);
-    if (!user.with_pwd_hash || !(await verifyPassword(user.with_pwd_hash, password))) {
-      throw (
-        (await this.withdrawalPasswordLimiter.fail(key)) ?? new AppError('hint_withPwdWrong', 422)
-      );
-    }
-    await this.withdrawalPasswordLimiter.clear(key);
+    const hash = user.with_pwd_hash;
+    await this.withdrawalPasswordLimiter.attempt(
+      `withpwd:${user.id}`,
+      async () => hash !== null && verifyPassword(hash, password),
+      () => new AppError('hint_withPwdWrong', 422),
+    );
   }
 
   /** Changes the login password and ends every session of the user, this one included. */

@@ -219,17 +219,16 @@ export class AdminService {
     meta: OperatorMeta,
   ): Promise<{ token: string; operator: OperatorInfo }> {
     const username = body.username.trim().toLowerCase();
-    const key = `operator-login:${username}`;
-    await this.loginLimiter.check(key);
     const row = await repo.findOperatorByUsername(this.deps.db, username);
-    const valid = row
-      ? await verifyPassword(row.password_hash, body.password)
-      : (await spendPasswordCheck(body.password), false);
-    if (!row || !valid) {
-      const locked = await this.loginLimiter.fail(key);
-      throw locked ?? new AppError('hint_loginFailed', 422);
-    }
-    await this.loginLimiter.clear(key);
+    await this.loginLimiter.attempt(
+      `operator-login:${username}`,
+      async () =>
+        row
+          ? verifyPassword(row.password_hash, body.password)
+          : (await spendPasswordCheck(body.password), false),
+      () => new AppError('hint_loginFailed', 422),
+    );
+    if (!row) throw new AppError('hint_loginFailed', 422);
     if (row.disabled) throw new AppError('hint_accountDisabled', 403);
     const now = this.now();
     const token = newToken();
@@ -284,15 +283,11 @@ export class AdminService {
     operator: OperatorContext,
     body: { oldPassword: string; newPassword: string },
   ): Promise<void> {
-    const key = `operator-pwd:${operator.operatorId}`;
-    await this.passwordLimiter.check(key);
-    if (!(await verifyPassword(operator.row.password_hash, body.oldPassword))) {
-      throw (
-        (await this.passwordLimiter.fail(key)) ??
-        new AppError('hint_pwdWrong', 422, ['oldPassword'])
-      );
-    }
-    await this.passwordLimiter.clear(key);
+    await this.passwordLimiter.attempt(
+      `operator-pwd:${operator.operatorId}`,
+      () => verifyPassword(operator.row.password_hash, body.oldPassword),
+      () => new AppError('hint_pwdWrong', 422, ['oldPassword']),
+    );
     if (body.oldPassword === body.newPassword)
       throw new AppError('hint_pwdSameAsOld', 422, ['newPassword']);
     const passwordHash = await hashPassword(body.newPassword);
