@@ -4,6 +4,7 @@
  * verification runs; the test only counts its calls.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as secrets from '../src/lib/secrets';
 import { ensureFirstAdmin } from '../src/modules/admin/service';
 import {
   call,
@@ -17,7 +18,7 @@ import { adminApiCall } from './support/admin-api';
 
 const verifications = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../src/lib/secrets', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../src/lib/secrets')>();
+  const real = await importOriginal<typeof secrets>();
   return {
     ...real,
     verifyPassword: async (hash: string, password: string) => {
