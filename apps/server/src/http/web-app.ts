@@ -1,5 +1,5 @@
 /**
- * Serves the built web app (apps/web/dist) on the API's port: index.html never cached, hashed
+ * Serves the built web app (apps/web/dist) on the API's port: index.html never stored, hashed
  * assets cached for a year, with the precompressed .br/.gz copies the build writes. The HTML
  * carries the Content-Security-Policy: scripts only from here, API calls only to here and to the
  * configured API lines.
@@ -43,10 +43,15 @@ export async function registerWebApp(
     // Manifests of the build stay private.
     allowedPath: (pathName) => !pathName.startsWith('/.vite'),
     setHeaders(response, filePath) {
-      if (filePath.endsWith('.html')) {
-        response.setHeader('cache-control', 'no-cache');
+      // A precompressed copy (index.html.br) gets the headers of the file it is a copy of: with
+      // `Accept-Encoding: br` the HTML once went out without its policy and cached for an hour.
+      const served = filePath.replace(/\.(br|gz)$/, '');
+      if (served.endsWith('.html')) {
+        // The page names the hashed scripts of the current build: a stale copy would load old
+        // code, so it is never stored, only fetched.
+        response.setHeader('cache-control', 'no-store');
         response.setHeader('content-security-policy', csp);
-      } else if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+      } else if (served.includes(`${path.sep}assets${path.sep}`)) {
         response.setHeader('cache-control', 'public, max-age=31536000, immutable');
       } else {
         response.setHeader('cache-control', 'public, max-age=3600');
