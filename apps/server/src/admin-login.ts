@@ -2,16 +2,22 @@
  * The first operator of a self-hosted installation: an admin created on first start with a random
  * password, which is printed once and kept in DATA_DIR (mode 600); later starts say where it is.
  */
-import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { chmod, mkdir, rm, writeFile } from 'node:fs/promises';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { systemClock, type Clock } from './lib/clock';
-import { newPassword } from './lib/secrets';
-import { ensureFirstAdmin, hasOperators } from './modules/admin/service';
+import { newPassword, verifyPassword } from './lib/secrets';
+import {
+  ADMIN_LOGIN_FILE,
+  adminLoginFile,
+  firstPasswordRetired,
+  retireFirstPassword,
+  storedFirstPassword,
+} from './modules/admin/password-file';
+import { ensureFirstAdmin, findOperatorPassword, hasOperators } from './modules/admin/service';
 
 export const ADMIN_USERNAME = 'admin';
-export const ADMIN_LOGIN_FILE = 'admin-login.txt';
+export { ADMIN_LOGIN_FILE };
 
 export interface AdminLogin {
   username: string;
@@ -21,8 +27,10 @@ export interface AdminLogin {
   created: boolean;
   /** The password, only when this start created the admin (print it once). */
   password?: string;
-  /** Whether the password file is there. */
+  /** Whether the password file is there and still holds the password. */
   fileExists: boolean;
+  /** Whether the file is there and says the first password was changed. */
+  retired: boolean;
 }
 
 /** Creates the first admin unless an operator exists (see the module comment). */
@@ -31,10 +39,27 @@ export async function adminLogin(
   db: Database,
   clock: Clock = systemClock,
 ): Promise<AdminLogin> {
-  const file = path.join(config.dataDir, ADMIN_LOGIN_FILE);
-  const stored = (await readFile(file, 'utf8').catch(() => undefined))?.trim() || undefined;
+  const file = adminLoginFile(config.dataDir);
+  const stored = await storedFirstPassword(config.dataDir);
   if (await hasOperators(db)) {
-    return { username: ADMIN_USERNAME, file, created: false, fileExists: stored !== undefined };
+    // A password changed while this data folder was elsewhere (another instance, an older
+    // version) leaves the file behind: it goes as soon as it is seen.
+    const operator = stored ? await findOperatorPassword(db, ADMIN_USERNAME) : undefined;
+    const retired = operator
+      ? await retireFirstPassword(
+          config.dataDir,
+          async (password) => !(await verifyPassword(operator.passwordHash, password)),
+          operator.changedAt ?? clock.now(),
+          ADMIN_USERNAME,
+        )
+      : false;
+    return {
+      username: ADMIN_USERNAME,
+      file,
+      created: false,
+      fileExists: stored !== undefined && !retired,
+      retired: retired || (await firstPasswordRetired(config.dataDir)),
+    };
   }
   const password = stored ?? newPassword();
   if (!stored) {
@@ -55,5 +80,6 @@ export async function adminLogin(
     created,
     ...(created ? { password } : {}),
     fileExists: created || stored !== undefined,
+    retired: false,
   };
 }

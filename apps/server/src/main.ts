@@ -84,7 +84,9 @@ async function main(): Promise<void> {
     lines.push(
       admin.fileExists
         ? `  Operator login (/admin-api): ${admin.username}, first password in ${admin.file}`
-        : `  Operator login (/admin-api): the operators created earlier (no password file in ${config.dataDir})`,
+        : admin.retired
+          ? `  Operator login (/admin-api): ${admin.username}, with the password it was changed to (${admin.file} says when)`
+          : `  Operator login (/admin-api): the operators created earlier (no password file in ${config.dataDir})`,
     );
   }
   console.log(`${lines.join('\n')}\n`);

@@ -100,7 +100,13 @@ describe('the seeded admin', () => {
 
     // A later start creates nothing and prints no password, only where the file is.
     const again = await adminLogin(config, t.db, t.clock);
-    expect(again).toEqual({ username: ADMIN_USERNAME, file, created: false, fileExists: true });
+    expect(again).toEqual({
+      username: ADMIN_USERNAME,
+      file,
+      created: false,
+      fileExists: true,
+      retired: false,
+    });
     // Another data dir (no password file) on the same database: still nothing new, no file.
     const elsewhere = testConfig({ DATA_DIR: path.join(dir, 'other') });
     const other = await adminLogin(elsewhere, t.db, t.clock);

@@ -21,7 +21,7 @@ export interface AdminRoutesDeps {
 }
 
 export function adminRoutes(app: FastifyInstance, deps: AdminRoutesDeps): AdminService {
-  const admin = new AdminService(deps);
+  const admin = new AdminService({ ...deps, logger: app.log });
   const router = new AdminRouter(app, admin, {
     max: deps.config.RATE_LIMIT_GLOBAL_PER_MINUTE,
     timeWindowMs: 60_000,

@@ -4,6 +4,7 @@
  * written to the audit log in the transaction that does it. No operator action sets a balance, a
  * price or an outcome: money moves only through the wallet's reviewed flows (PRODUCT section 1).
  */
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import type { Clock } from '../../lib/clock';
@@ -17,6 +18,7 @@ import {
   verifyPassword,
 } from '../../lib/secrets';
 import { AttemptLimiter } from '../account/limiter';
+import { keptPasswordWas, retireFirstPassword } from './password-file';
 import type {
   AuditWriter,
   ReviewListQuery,
@@ -50,6 +52,7 @@ export interface AdminDeps {
   wallet: WalletReview;
   /** Fees, fast-trade options and per-product trading settings. */
   trading: TradingSettingsAdmin;
+  logger?: FastifyBaseLogger;
 }
 
 export interface OperatorMeta {
@@ -291,8 +294,8 @@ export class AdminService {
     if (body.oldPassword === body.newPassword)
       throw new AppError('hint_pwdSameAsOld', 422, ['newPassword']);
     const passwordHash = await hashPassword(body.newPassword);
+    const now = this.now();
     await this.deps.db.transaction(async (tx) => {
-      const now = this.now();
       const updated = await repo.updateOperatorPassword(tx, operator.operatorId, passwordHash, now);
       const ended = await repo.revokeOperatorSessions(tx, operator.operatorId, now);
       await this.audit(tx, operator, {
@@ -306,6 +309,17 @@ export class AdminService {
         },
       });
     });
+    await this.retireFirstPasswordFile(operator.row.password_hash, now, operator.username);
+  }
+
+  /** The first-password file goes once the password it keeps is changed (password-file.ts). */
+  private async retireFirstPasswordFile(oldHash: string, at: Date, username: string) {
+    try {
+      await retireFirstPassword(this.deps.config.dataDir, keptPasswordWas(oldHash), at, username);
+    } catch (error) {
+      // The change itself is done; the file is checked again at the next start.
+      this.deps.logger?.error({ err: error }, 'the first-password file could not be retired');
+    }
   }
 
   // ------------------------------------------------------------ operators
@@ -412,11 +426,12 @@ export class AdminService {
           sessionsEnded,
         },
       });
-      return after;
+      return { after, oldHash: before.password_hash, at: now };
     });
-    await this.loginLimiter.clear(`operator-login:${result.username}`);
+    await this.retireFirstPasswordFile(result.oldHash, result.at, result.after.username);
+    await this.loginLimiter.clear(`operator-login:${result.after.username}`);
     return {
-      operator: toOperatorInfo(result),
+      operator: toOperatorInfo(result.after),
       ...(generated !== undefined ? { password: generated } : {}),
     };
   }
@@ -532,6 +547,15 @@ export class AdminService {
       this.auditWriter(operator),
     );
   }
+}
+
+/** An operator's password hash and when it was last changed (the first-password file's check). */
+export async function findOperatorPassword(
+  db: Database,
+  username: string,
+): Promise<{ passwordHash: string; changedAt: Date | null } | undefined> {
+  const row = await repo.findOperatorByUsername(db, username);
+  return row && { passwordHash: row.password_hash, changedAt: row.pwd_changed_at };
 }
 
 /** Whether any operator account exists. */
