@@ -5,6 +5,7 @@
  * after every test.
  */
 import { div } from '@bourse/shared';
+import sharp from 'sharp';
 import { WebSocket } from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../src/ledger/verify';
@@ -19,6 +20,7 @@ import {
   registerUser,
   type TestApp,
 } from './helpers';
+import { flatJpeg, flatPng } from './support/test-images';
 
 const USD = 1;
 const USDT = 3;
@@ -41,26 +43,6 @@ const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-function pngOfSize(width: number, height: number): Buffer {
-  const png = Buffer.from(PNG_1X1);
-  png.writeUInt32BE(width, 16);
-  png.writeUInt32BE(height, 20);
-  return png;
-}
-
-/** The smallest JPEG structure that names its size: SOI, APP0, SOF0, EOI. */
-function jpegOfSize(width: number, height: number): Buffer {
-  const app0 = Buffer.from([
-    0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 1, 1, 0, 0, 1, 0, 1, 0, 0,
-  ]);
-  const sof = Buffer.alloc(19);
-  sof.set([0xff, 0xc0, 0x00, 0x11, 0x08]);
-  sof.writeUInt16BE(height, 5);
-  sof.writeUInt16BE(width, 7);
-  sof.set([3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1], 9);
-  return Buffer.concat([Buffer.from([0xff, 0xd8]), app0, sof, Buffer.from([0xff, 0xd9])]);
-}
 
 const dataUrl = (mime: string, data: Buffer) => `data:${mime};base64,${data.toString('base64')}`;
 const PROOF = dataUrl('image/png', PNG_1X1);
@@ -244,7 +226,7 @@ describe(`wallet on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       expect(png.body.data.orderNo).toMatch(/^R\d{22}$/);
       expect(png.body.data.orderNo.endsWith(String(png.body.data.id).padStart(8, '0'))).toBe(true);
       const jpeg = await inMoney(user.token, {
-        proofImage: dataUrl('image/jpeg', jpegOfSize(800, 600)),
+        proofImage: dataUrl('image/jpeg', await flatJpeg(800, 600)),
       });
       expect(jpeg.status).toBe(200);
       // Nothing is credited before review.
@@ -267,9 +249,14 @@ describe(`wallet on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
         headers: { authorization: `Bearer ${user.token}` },
       });
       expect(own.statusCode).toBe(200);
-      expect(own.headers['content-type']).toBe('image/png');
+      // Stored as it was re-encoded: a JPEG of the same size.
+      expect(own.headers['content-type']).toBe('image/jpeg');
       expect(own.headers['cache-control']).toBe('private, no-store');
-      expect(Buffer.compare(own.rawPayload, PNG_1X1)).toBe(0);
+      expect(await sharp(own.rawPayload).metadata()).toMatchObject({
+        format: 'jpeg',
+        width: 1,
+        height: 1,
+      });
       const foreign = await call(t.app, 'GET', '/api/userRecharge/proof', {
         token: other.token,
         query: { id: String(body.data.id) },
@@ -305,8 +292,16 @@ describe(`wallet on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
           415,
           'hint_proofFormat',
         ],
-        [{ proofImage: dataUrl('image/png', pngOfSize(4000, 100)) }, 422, 'hint_proofDimensions'],
-        [{ proofImage: dataUrl('image/jpeg', jpegOfSize(100, 3300)) }, 422, 'hint_proofDimensions'],
+        [
+          { proofImage: dataUrl('image/png', await flatPng(4000, 100)) },
+          422,
+          'hint_proofDimensions',
+        ],
+        [
+          { proofImage: dataUrl('image/jpeg', await flatJpeg(100, 3300)) },
+          422,
+          'hint_proofDimensions',
+        ],
       ];
       for (const [fields, status, key] of cases) {
         const result = await inMoney(user.token, fields);
@@ -325,7 +320,7 @@ describe(`wallet on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
 
     it('refuses a proof larger than 2 MiB before storing it', async () => {
       const user = await registerUser(t.app);
-      const big = Buffer.concat([pngOfSize(10, 10), Buffer.alloc(2 * 1024 * 1024)]);
+      const big = Buffer.concat([PNG_1X1, Buffer.alloc(2 * 1024 * 1024)]);
       const result = await inMoney(user.token, { proofImage: dataUrl('image/png', big) });
       expect(result.status).toBe(413);
       expect(result.body.msg).toBe('hint_proofTooLarge');

@@ -182,7 +182,9 @@ export class Recharges {
     const needsProof = channel.channel_type !== RECHARGE_CHANNEL_TYPE.online;
     if (needsProof && !body.proofImage)
       throw new AppError('hint_proofRequired', 400, ['proofImage']);
-    const proof = body.proofImage ? parseProofImage(body.proofImage) : null;
+    // Decoded and re-encoded (a JPEG without metadata) before the transaction: nothing is stored
+    // unless the whole image is sound.
+    const proof = body.proofImage ? await parseProofImage(body.proofImage) : null;
     const now = this.deps.clock.now();
 
     const id = await this.deps.db.transaction(async (tx) => {
