@@ -4,7 +4,7 @@
  * its listeners (the WebSocket hub, later the order triggers) about every tick.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { DecimalString, ProductType } from '@bourse/shared';
+import { normalize, type DecimalString, type ProductType } from '@bourse/shared';
 import type { Database } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { PriceStore, type TickerInfo } from './price-store';
@@ -12,6 +12,8 @@ import * as repo from './repo';
 import { acquireLease, releaseLease, type TickBus } from './cluster';
 import { isSessionOpen } from './sessions';
 import { SimulatedFeed, generateHistory, productKey, type SimulatedParams } from './simulated';
+import { lastLoggedTick } from './tick-log';
+import { TickSequencer, takeEpoch } from './tick-sequence';
 import type {
   Candle,
   CandleInterval,
@@ -174,17 +176,22 @@ export class MarketEngine {
       }
       const minute = restored['1m'];
       const lastPrice = minute?.close ?? previousDay?.close ?? product.reference_price;
+      // The last logged tick, when there is one: the price an order at market gets before the
+      // feed's first tick then carries a real tick's evidence (its source and sequence as
+      // market_tick keeps them), not a stand-in that every restart would number the same.
+      const logged = await lastLoggedTick(this.options.db, product.id, now);
       this.store.restore(key, {
         candles: restored,
         previousDay,
         last: {
           productType: product.product_type as ProductType,
           productCode: product.product_code,
-          price: lastPrice,
+          price: logged ? normalize(logged.price) : lastPrice,
           volume: '0',
-          time: minute ? Math.min(now, minute.openTime + 59_999) : now,
-          source: 'history',
-          sequence: 0,
+          time: logged?.time ?? (minute ? Math.min(now, minute.openTime + 59_999) : now),
+          // No tick logged (a new database, or none for three days): the history's last close.
+          source: logged?.source ?? 'history',
+          sequence: logged?.sequence ?? 0,
         },
       });
     }
@@ -209,7 +216,15 @@ export class MarketEngine {
       if (holds && !this.leader) {
         this.leader = true;
         this.options.logger.info({ instance: cluster.instance }, 'running the market feed');
-        await this.runFeed((tick) => cluster.bus.publish(tick));
+        try {
+          await this.runFeed((tick) => cluster.bus.publish(tick));
+        } catch (error) {
+          // No epoch (the database is unreachable) or the provider failed: the next round tries
+          // again while this instance holds the lease.
+          this.options.logger.error({ err: error }, 'starting the market feed failed');
+          this.leader = false;
+          await this.provider?.stop();
+        }
       } else if (!holds && this.leader) {
         this.leader = false;
         this.options.logger.warn({ instance: cluster.instance }, 'lost the market feed lease');
@@ -221,8 +236,30 @@ export class MarketEngine {
     this.campaignTimer.unref();
   }
 
-  /** Starts a fresh provider continuing from the prices the store holds now. */
+  /**
+   * Starts a fresh provider continuing from the prices the store holds now. Its ticks are
+   * numbered here, in a new epoch (tick-sequence.ts), before anyone sees them.
+   */
   private async runFeed(onTick: (tick: Tick) => void): Promise<void> {
+    const { db, logger } = this.options;
+    const sequencer = new TickSequencer({
+      epoch: await takeEpoch(db),
+      renew: () => takeEpoch(db),
+      onError: (error) => logger.error({ err: error }, 'taking a new tick epoch failed'),
+    });
+    let dropped = 0;
+    const numbered = (tick: Tick) => {
+      const key = productKey(tick.productType, tick.productCode);
+      if (!this.products.has(key)) return;
+      const sequence = sequencer.next(key);
+      if (sequence === undefined) {
+        if (dropped++ % 10_000 === 0) logger.error({ dropped }, 'tick dropped: no tick epoch');
+        return;
+      }
+      // On the provider's own object: whoever holds the tick it delivered sees its number.
+      tick.sequence = sequence;
+      onTick(tick);
+    };
     const params = [...this.products.values()].map(paramsOf);
     const startPrices = new Map<string, DecimalString>();
     for (const key of this.products.keys()) {
@@ -240,7 +277,7 @@ export class MarketEngine {
         spreadTicks: this.options.spreadTicks,
       });
     await this.provider.start(this.feedProducts, {
-      onTick,
+      onTick: numbered,
       onGap: (product, detail) =>
         this.options.logger.warn({ product: product.productCode, detail }, 'feed gap'),
       onStatus: (status, detail) =>

@@ -117,3 +117,31 @@ export async function firstTickFrom(
       }
     : undefined;
 }
+
+/** The last stored tick of a product at or before `time` (ms), if there is one. */
+export async function lastLoggedTick(
+  q: Queryable,
+  productId: number,
+  time: number,
+): Promise<StoredTick | undefined> {
+  const { rows } = await q.query<{
+    tick_time: number;
+    sequence: number;
+    price: string;
+    source: string;
+  }>(
+    `SELECT tick_time, sequence, price::text AS price, source FROM market_tick
+     WHERE product_id = $1 AND tick_time <= $2 ORDER BY tick_time DESC, sequence DESC LIMIT 1`,
+    [productId, time],
+  );
+  const row = rows[0];
+  return row
+    ? {
+        productId,
+        time: row.tick_time,
+        sequence: row.sequence,
+        price: row.price,
+        source: row.source,
+      }
+    : undefined;
+}

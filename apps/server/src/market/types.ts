@@ -63,7 +63,11 @@ export interface Tick {
   time: number;
   /** `simulated`, `binance`… */
   source: string;
-  /** Increases by one per product per source; a jump means ticks were missed. */
+  /**
+   * Identifies the tick of its product for the life of the database, with the source: the engine
+   * numbers every tick the feed delivers (tick-sequence.ts), by one per product within a run of
+   * the feed, and higher in every later run. What a provider puts here is replaced.
+   */
   sequence: number;
 }
 

@@ -5,7 +5,9 @@
  *   (at most 200 streams per message, paced under Binance's 5 messages per second, at most 1024
  *   streams per connection).
  * - `<symbol>@aggTrade` payloads become ticks (sequence = aggregate trade id, which Binance
- *   numbers consecutively per symbol, so a jump means trades were missed and a repeat is dropped).
+ *   numbers consecutively per symbol, so a jump means trades were missed and a repeat is dropped;
+ *   the market engine then numbers the tick in its own sequence, unique for the life of the
+ *   database, which is what evidence shows).
  * - `<symbol>@kline_<interval>` payloads with `x = true` become candles.
  * - On start the latest price of every symbol is read from REST (`/api/v3/ticker/price`), so
  *   prices exist before the first trade arrives.
