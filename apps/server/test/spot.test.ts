@@ -824,7 +824,7 @@ describe(`spot and coin-to-coin trading on ${onPostgres ? 'PostgreSQL' : 'PGlite
       expect((await call(t.app, 'GET', url)).status).toBe(401);
   });
 
-  it('trades US stocks in their session only, and not while halted', async () => {
+  it('trades US stocks in their session only, and buys none while halted', async () => {
     const user = await trader('1000');
     tickAt('AAPL', '200.00');
     const bought = await spot(user.token, 'buy', {
@@ -860,10 +860,11 @@ describe(`spot and coin-to-coin trading on ${onPostgres ? 'PostgreSQL' : 'PGlite
     } finally {
       clock.set(saved);
     }
-    // Halted through another instance: the order is refused all the same.
+    // Halted through another instance: a buy is refused all the same (a sell is not: a halt
+    // never locks a holding, see halt-holdings.test.ts).
     await t.db.query("UPDATE product SET is_lock = 1 WHERE product_code = 'AAPL'");
     try {
-      const halted = await spot(user.token, 'sell', {
+      const halted = await spot(user.token, 'buy', {
         productType: 1,
         productCode: 'AAPL',
         quantity: '1',

@@ -39,37 +39,58 @@ export async function feeRate(
   return row ? normalize(row.fee_rate) : '0';
 }
 
-/** A visible product that can be traded with the position type. */
+/**
+ * What an order does to the user's exposure: `open` buys or opens (something new), `exit` sells
+ * or closes what the user holds. A halt or a hidden product stops `open` only: it never locks what
+ * a user holds (PRODUCT section 1, rule 8), so selling stays possible at the feed's price.
+ */
+export type OrderIntent = 'open' | 'exit';
+
+/**
+ * A product that can be traded with the position type: visible for a buy or an open, known (even
+ * hidden) for a sell of what the user holds.
+ */
 export function tradableProduct(
   market: MarketEngine,
   productType: number,
   productCode: string,
   positionType: number,
+  intent: OrderIntent = 'open',
 ): ProductRow {
   const product = market.product(productType, productCode);
-  if (!product || product.is_visible !== 1) throw new AppError('hint_productUnknown', 404);
+  if (!product || (intent === 'open' && product.is_visible !== 1))
+    throw new AppError('hint_productUnknown', 404);
   if (!product.position_types.includes(positionType))
     throw new AppError('hint_positionTypeUnavailable', 422);
   return product;
 }
 
 /**
- * Refuses new orders on a halted product (read from the database, so a halt made through another
- * instance counts at once) or outside its trading session.
+ * Refuses orders outside the product's trading session, and new buying or opening on a hidden or
+ * halted product (read from the database, so a halt made through another instance counts at
+ * once). A sell (`exit`) goes through a halt or a hide: only the session stops it.
  */
 export async function requireTradable(
   db: Queryable,
   market: MarketEngine,
   product: ProductRow,
   now: number,
+  intent: OrderIntent = 'open',
 ): Promise<void> {
-  const { rows } = await db.query<{ is_lock: number; is_visible: number }>(
-    'SELECT is_lock, is_visible FROM product WHERE id = $1',
-    [product.id],
-  );
-  if (rows[0]?.is_visible !== 1) throw new AppError('hint_productUnknown', 404);
-  if (rows[0].is_lock === 1) throw new AppError('hint_productHalted', 422);
+  if (intent === 'open') {
+    const { rows } = await db.query<{ is_lock: number; is_visible: number }>(
+      'SELECT is_lock, is_visible FROM product WHERE id = $1',
+      [product.id],
+    );
+    if (rows[0]?.is_visible !== 1) throw new AppError('hint_productUnknown', 404);
+    if (rows[0].is_lock === 1) throw new AppError('hint_productHalted', 422);
+  }
   if (!market.isOpen(product, now)) throw new AppError('hint_marketClosed', 422);
+}
+
+/** Whether new buying or opening waits on the product: it is halted or hidden. */
+export function stopsOpening(product: Pick<ProductRow, 'is_lock' | 'is_visible'>): boolean {
+  return product.is_lock === 1 || product.is_visible !== 1;
 }
 
 /** The product's current tick: the price an order at market gets, with its evidence. */

@@ -59,6 +59,7 @@ import {
   groupBy,
   pagedRows,
   rowByRequestId,
+  stopsOpening,
   tradableProduct,
   tradeCurrency,
   type Notify,
@@ -290,9 +291,10 @@ export class Contracts implements TriggerOwner {
     for (const trigger of triggers) {
       const [, idText, kind] = trigger.key.split(':');
       const id = Number(idText);
-      // No fill outside the product's session, and no new position while it is halted: the
-      // level waits for the next tick.
-      if (!product || !open || (kind === 'entry' && product.is_lock === 1)) {
+      // No fill outside the product's session, and no new position while it is halted or
+      // hidden: the level waits for the next tick. Exits (take-profit, stop-loss, liquidation)
+      // fire through a halt: it never locks a position (PRODUCT section 1, rule 8).
+      if (!product || !open || (kind === 'entry' && stopsOpening(product))) {
         outcomes.set(trigger.key, 'keep');
         continue;
       }

@@ -12,6 +12,9 @@
  * and fee at its limit frozen by a hold, a sell with its quantity frozen in the holding, and
  * fills at its limit when a tick reaches it (that tick is the fill's evidence). Cancelling a
  * resting order returns what it froze at once. Every order runs once per request id.
+ *
+ * A halted or hidden product stops buying only (PRODUCT section 1, rule 8): sells at market and
+ * resting sells still fill at the feed's price, resting buys wait, and cancelling always works.
  */
 import {
   ORDER_DIRECTION,
@@ -64,9 +67,11 @@ import {
   pagedRows,
   requireTradable,
   rowByRequestId,
+  stopsOpening,
   tradableProduct,
   tradeCurrency,
   type Notify,
+  type OrderIntent,
 } from './common';
 import type { FiredTick, Trigger, TriggerEngine, TriggerOutcome, TriggerOwner } from './triggers';
 
@@ -246,11 +251,20 @@ export class SpotTrading implements TriggerOwner {
   async fire(triggers: Trigger[], tick: FiredTick): Promise<Map<string, TriggerOutcome>> {
     const outcomes = new Map<string, TriggerOutcome>();
     const product = this.deps.market.productById(tick.productId);
-    // No fill outside the product's session or while it is halted: the order waits.
-    const fillable =
-      product !== undefined && product.is_lock !== 1 && this.deps.market.isOpen(product, tick.time);
+    // No fill outside the product's session: the order waits for the next tick inside it.
+    const open = product !== undefined && this.deps.market.isOpen(product, tick.time);
+    // A halt or a hidden product stops buying, never selling (PRODUCT section 1, rule 8). A
+    // resting sell is the user's way out of a holding whose quantity (or coins) it froze: it still
+    // fills at its limit from the feed's tick, or the halt would lock what the user holds. A
+    // resting buy would be a new purchase on a halted product: it waits (kept, not dropped, so it
+    // can fill once trading resumes) and its user can cancel it at any time, which returns the
+    // funds it froze.
+    const buysWait = product !== undefined && stopsOpening(product);
     const ids: number[] = [];
     for (const trigger of triggers) {
+      // Buys rest at or below the price, sells at or above it (`triggerOf`).
+      const buy = trigger.side === 'atOrBelow';
+      const fillable = open && !(buy && buysWait);
       outcomes.set(trigger.key, fillable ? 'done' : 'keep');
       if (fillable) ids.push(Number(trigger.key.split(':')[1]));
     }
@@ -484,14 +498,18 @@ export class SpotTrading implements TriggerOwner {
     return coins;
   }
 
-  /** The product of an order: spot takes stocks and crypto, coin-to-coin crypto pairs only. */
+  /**
+   * The product of an order: spot takes stocks and crypto, coin-to-coin crypto pairs only. A sell
+   * (`exit`) may name a hidden product: what the user holds of it stays sellable.
+   */
   private productOf(
     positionType: SpotPositionType,
     body: SpotOrderBody | BibiOrderBody,
+    intent: OrderIntent,
   ): ProductRow {
     if (positionType === POSITION_TYPE.spot) {
       const { productType } = body as SpotOrderBody;
-      return tradableProduct(this.deps.market, productType, body.productCode, positionType);
+      return tradableProduct(this.deps.market, productType, body.productCode, positionType, intent);
     }
     const code = body.productCode.toUpperCase();
     if (!this.deps.market.product(PRODUCT_TYPE.crypto, code)) {
@@ -501,12 +519,13 @@ export class SpotTrading implements TriggerOwner {
       );
       if (other) throw new AppError('hint_positionTypeUnavailable', 422);
     }
-    return tradableProduct(this.deps.market, PRODUCT_TYPE.crypto, code, positionType);
+    return tradableProduct(this.deps.market, PRODUCT_TYPE.crypto, code, positionType, intent);
   }
 
   /**
    * Places a buy or a sell. A repeat of a request id returns the first order (a different order
-   * under the same id is refused); nothing moves twice.
+   * under the same id is refused); nothing moves twice. A halted or hidden product refuses buys
+   * and takes sells at the feed's price (PRODUCT section 1, rule 8); its session counts for both.
    */
   async place(
     session: Session,
@@ -515,7 +534,8 @@ export class SpotTrading implements TriggerOwner {
     body: SpotOrderBody | BibiOrderBody,
     lang: LanguageKey = 'en',
   ): Promise<SpotOrder> {
-    const product = this.productOf(positionType, body);
+    const intent: OrderIntent = direction === BUY ? 'open' : 'exit';
+    const product = this.productOf(positionType, body, intent);
     const quantity = normalize(body.quantity);
     const limit = body.orderType === ORDER_TYPE.limit ? normalize(body.price!) : null;
     const hash = fingerprint({
@@ -533,7 +553,7 @@ export class SpotTrading implements TriggerOwner {
     if (limit !== null && scaleOf(limit) > product.price_scale)
       throw new AppError('hint_priceDecimals', 422, [product.price_scale]);
     const now = this.deps.clock.now();
-    await requireTradable(this.deps.db, this.deps.market, product, now.getTime());
+    await requireTradable(this.deps.db, this.deps.market, product, now.getTime(), intent);
     const tick = currentTick(this.deps.market, product);
     const currency = await tradeCurrency(this.deps.settings);
     const rate = await feeRate(this.deps.settings, product.product_type, positionType, direction);

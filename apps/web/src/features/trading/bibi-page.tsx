@@ -1,7 +1,8 @@
 /**
  * Coin-to-coin (quoteDetail/bibi, `?productCode=BTCUSDT`): the pair's live price, the buy and sell
  * form, the user's coins of the pair and USDT, the user's own resting orders laid out like an order
- * book (sells above the price, buys below, each to cancel) and the pair's recent fills.
+ * book (sells above the price, buys below, each to cancel) and the pair's recent fills. A pair
+ * the market no longer lists still opens for a user who holds its coin, to sell it.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
@@ -40,6 +41,7 @@ import {
   TRADING_KEY,
   cancelSpotOrder,
   fetchSpotOrders,
+  heldProduct,
   priceText,
   quantityText,
 } from './trading-api';
@@ -163,7 +165,20 @@ export default function BibiPage() {
     queryFn: () => fetchProduct(PRODUCT_TYPE.crypto, productCode),
   });
   const live = useLiveTicker(PRODUCT_TYPE.crypto, productCode);
-  const data = product.data;
+  const assets = useBibiAssets(signedIn);
+  const asset = signedIn ? assets.data?.find((row) => row.productCode === productCode) : undefined;
+  // A pair the operator hid is no longer listed, but the coins the user holds of it still sell
+  // and its resting orders still cancel here (PRODUCT section 1, rule 8).
+  const data =
+    product.data ??
+    (product.isSuccess && asset
+      ? heldProduct({
+          productType: PRODUCT_TYPE.crypto,
+          productCode,
+          quantities: [asset.bibiAmount, asset.frozenAmount],
+          price: asset.averageCost,
+        })
+      : undefined);
   const ticker = live ?? data?.tickerInfo ?? undefined;
   const priceScale = data?.priceScale ?? 2;
   const fills = useQuery({
@@ -192,7 +207,7 @@ export default function BibiPage() {
         <p className="muted empty-note">{t('hint_productUnknown')}</p>
       ) : (
         <>
-          <SimulatedLabel simulated={data?.simulated} />
+          <SimulatedLabel simulated={product.data?.simulated} />
           <section className="detail-price bibi-price">
             <strong style={{ fontSize: 16 }}>
               {baseAsset(productCode)}/{currencyName(tradeCurrencyId())}

@@ -213,9 +213,15 @@ export function useTpSl(
   };
 }
 
-/** Why no order can be placed on a product now (halted, or its market closed). */
-export function closedReason(product: { isLock: number; marketOpen: boolean }): string | undefined {
-  if (product.isLock === 1) return 'hint_productHalted';
+/**
+ * Why no order can be placed on a product now: its market is closed, or, for a buy or an open
+ * (`opening`), it is halted. A halt never stops a sell (PRODUCT section 1, rule 8).
+ */
+export function closedReason(
+  product: { isLock: number; marketOpen: boolean },
+  opening = true,
+): string | undefined {
+  if (opening && product.isLock === 1) return 'hint_productHalted';
   if (!product.marketOpen) return 'hint_marketClosed';
   return undefined;
 }

@@ -1,13 +1,15 @@
 /**
  * The spot tab of the positions screen: what the user holds (quantity, the part resting sells
- * froze, average cost, value and result at the live price) with a shortcut to sell, the coins
- * traded coin to coin (wallet balances, with the average cost of what coin to coin bought), and
- * the spot order history.
+ * froze, average cost, value and result at the live price) with a shortcut to sell (in a sheet
+ * here when the market no longer lists the product), the coins traded coin to coin (wallet
+ * balances, with the average cost of what coin to coin bought), and the spot order history.
  */
-import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import {
+  ORDER_DIRECTION,
   POSITION_TYPE,
   PRODUCT_TYPE,
   add,
@@ -18,8 +20,12 @@ import {
   toScale,
   type BibiAsset,
   type Holding,
+  type ProductType,
 } from '@bourse/shared';
+import { fetchProduct } from '../../api/market';
+import { BottomSheet } from '../../components/bottom-sheet';
 import { useLiveTicker } from '../../hooks/use-live-tickers';
+import { useSubmit } from '../../hooks/use-submit';
 import { navigateTo } from '../../lib/navigation';
 import { currencyScale, money, signedMoney, tradeCurrencyId } from '../../lib/trade';
 import { useBibiAssets, useBook, useHoldings } from './hooks';
@@ -29,14 +35,46 @@ import {
   LIVE_REFRESH_MS,
   TRADING_KEY,
   fetchSpotOrders,
+  heldProduct,
   priceText,
   quantityText,
   returnRate,
+  type TradableProduct,
 } from './trading-api';
+
+/** The spot form, loaded when a holding of a product the market no longer lists is sold. */
+const SpotPanel = lazy(() => import('./spot-panel'));
 
 function HoldingCard({ holding }: { holding: Holding }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const live = useLiveTicker(holding.productType, holding.productCode);
+  const [unlisted, setUnlisted] = useState<TradableProduct>();
+  // The sell shortcut opens the quote detail on the sell side. A product the operator hid is not
+  // there, but what the user holds of it still sells (PRODUCT section 1, rule 8): in a sheet here.
+  const sell = useSubmit(async () => {
+    const listed = await queryClient.fetchQuery({
+      queryKey: ['product', holding.productType, holding.productCode],
+      queryFn: () => fetchProduct(holding.productType as ProductType, holding.productCode),
+    });
+    if (listed)
+      navigateTo('quoteDetail', {
+        productType: holding.productType,
+        productCode: holding.productCode,
+        mode: 'spot',
+        side: ORDER_DIRECTION.down,
+      });
+    else
+      setUnlisted(
+        heldProduct({
+          productType: holding.productType,
+          productCode: holding.productCode,
+          productName: holding.productName,
+          quantities: [holding.quantity, holding.frozenQuantity],
+          price: holding.nowPrice ?? holding.averageCost,
+        }),
+      );
+  });
   const scale = currencyScale(tradeCurrencyId()) ?? 4;
   const price = live?.nowPrice ?? holding.nowPrice ?? undefined;
   const priceScale = priceScaleOf(price ?? holding.nowPrice);
@@ -57,15 +95,10 @@ function HoldingCard({ holding }: { holding: Holding }) {
           size="small"
           color="danger"
           fill="outline"
+          loading={sell.pending}
+          disabled={sell.pending}
           data-testid={`holding-${holding.productCode}-sell`}
-          onClick={() =>
-            navigateTo('quoteDetail', {
-              productType: holding.productType,
-              productCode: holding.productCode,
-              mode: 'spot',
-              side: 2,
-            })
-          }
+          onClick={() => void sell.submit()}
         >
           {t('trade_sell')}
         </Button>
@@ -95,6 +128,23 @@ function HoldingCard({ holding }: { holding: Holding }) {
           {money(value, scale)}
         </Line>
       </div>
+      <BottomSheet
+        visible={Boolean(unlisted)}
+        onClose={() => setUnlisted(undefined)}
+        onMaskClick={() => setUnlisted(undefined)}
+        destroyOnClose
+        bodyClassName="trade-sheet"
+      >
+        {unlisted && (
+          <Suspense fallback={<p className="muted">{t('common_loading')}</p>}>
+            <SpotPanel
+              product={unlisted}
+              ticker={price ? { nowPrice: price } : undefined}
+              initialSide={ORDER_DIRECTION.down}
+            />
+          </Suspense>
+        )}
+      </BottomSheet>
     </article>
   );
 }

@@ -2,6 +2,7 @@
  * The buy and sell form of spot (position type 2, on the quote detail) and coin-to-coin (3, on
  * the bibi screen): market or limit, a quantity in whole lots with shortcuts to a share of the
  * money available (buys) or of what is held (sells), the fee and the total before a confirmation.
+ * A halted product takes sells only: the buy side says why (PRODUCT section 1, rule 8).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +17,7 @@ import {
   isMultipleOf,
   spotPreview,
   spotQuantityForShare,
+  type TickerInfo,
 } from '@bourse/shared';
 import { showToast } from '../../api';
 import { isSignedIn } from '../../api/session';
@@ -69,7 +71,11 @@ export default function SpotPanel({
   ticker,
   initialSide,
   kind = 'spot',
-}: OrderPanelProps & { kind?: SpotKind }) {
+}: Omit<OrderPanelProps, 'ticker'> & {
+  /** The live price (nothing else of the ticker is read). */
+  ticker: Pick<TickerInfo, 'nowPrice'> | undefined;
+  kind?: SpotKind;
+}) {
   const { t } = useTranslation();
   const prefix = kind === 'bibi' ? 'bibi' : 'spot';
   const flow = useOrderFlow(prefix);
@@ -89,7 +95,8 @@ export default function SpotPanel({
   const cash = balance.data?.amount;
   const sellable = useSellable(kind, product.productType, product.productCode);
   const available = buy ? cash : sellable;
-  const closed = closedReason(product);
+  // A halted product takes no buy; its sells stay open (PRODUCT section 1, rule 8).
+  const closed = closedReason(product, buy);
 
   const price = useOrderPrice(direction, priceScale, ticker?.nowPrice);
   const { orderType, limitValue, fill } = price;

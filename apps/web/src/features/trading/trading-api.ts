@@ -19,7 +19,7 @@ import {
   type SpotOrder,
 } from '@bourse/shared';
 import { api } from '../../api';
-import { loadFeeSettings, type FeeSetting } from '../../api/launch';
+import { loadFeeSettings, storedSiteInfo, type FeeSetting } from '../../api/launch';
 import type { Product } from '../../api/market';
 import { getItem, setItem, STORAGE_KEY } from '../../lib/storage';
 import { thousandsGrouped } from '../../lib/trade';
@@ -195,6 +195,43 @@ export async function fetchBibiAssets(): Promise<BibiAsset[]> {
 
 export function storedBibiAssets(): BibiAsset[] | undefined {
   return getItem<BibiAsset[]>(STORAGE_KEY.bibiAssets);
+}
+
+/**
+ * A product the market no longer lists (the operator hid it) that the user still holds: enough of
+ * it for the sell form. Hiding or halting never locks a holding (PRODUCT section 1, rule 8): the
+ * form sells at the feed's price, and its buy side says the product is halted. Its lot is not
+ * known here: the finest step the held quantities show, a power of ten, so a multiple of the
+ * product's own lot when they are whole lots (the server has the last word either way).
+ */
+export function heldProduct(held: {
+  productType: number;
+  productCode: string;
+  productName?: string;
+  /** What is held: available and frozen quantities. */
+  quantities: readonly string[];
+  /** A price the server gave at the product's decimals (its last price or the average cost). */
+  price: string | null | undefined;
+}): TradableProduct {
+  const decimals = Math.max(0, ...held.quantities.map((quantity) => scaleOf(normalize(quantity))));
+  return {
+    id: 0,
+    productId: 0,
+    productName: held.productName || held.productCode,
+    productCode: held.productCode,
+    productDesc: '',
+    productType: held.productType as Product['productType'],
+    isLock: 1,
+    isOption: 0,
+    standard: decimals === 0 ? '1' : `0.${'0'.repeat(decimals - 1)}1`,
+    priceScale: held.price ? scaleOf(held.price) : 2,
+    leverages: [],
+    // Not known here: the server refuses an order outside the session with its reason.
+    marketOpen: true,
+    source: '',
+    simulated: storedSiteInfo()?.marketFeed === 'simulated',
+    tickerInfo: null,
+  };
 }
 
 // ------------------------------------------------------------------ texts
