@@ -17,6 +17,7 @@ import type { Database } from './db/database';
 import { registerErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
+import { RequestBudgets } from './http/budgets';
 import { Router } from './http/router';
 import { AppError } from './lib/errors';
 import { systemClock, type Clock } from './lib/clock';
@@ -146,8 +147,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       maxAge: 600,
     });
   }
-  // Limits are set per route (see Router): sign-in, registration and code sending carry their
-  // own, other calls the general one; launch data answered from memory is not counted.
+  // One general budget per client address and per user across every call (RequestBudgets, below);
+  // sign-in, registration and code sending carry tighter route limits of their own (see Router);
+  // launch data answered from memory is not counted.
   await app.register(rateLimit, {
     global: false,
     max: config.RATE_LIMIT_GLOBAL_PER_MINUTE,
@@ -292,10 +294,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
-  const router = new Router(app, accounts, {
+  const budgets = new RequestBudgets(app, {
     max: config.RATE_LIMIT_GLOBAL_PER_MINUTE,
     timeWindowMs: 60_000,
   });
+  const router = new Router(app, accounts, budgets);
   accountRoutes(router, accounts, settings, config);
   settingsRoutes(router, settings, config, {
     codeRequired: (channel) => accounts.codeRequired(channel),
@@ -315,7 +318,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Without a market feed the change is stored and applies when the engine next loads.
     reloadProducts: liveEngine ? () => liveEngine.reloadProducts() : undefined,
   });
-  adminRoutes(app, { db, config, clock, wallet, trading });
+  adminRoutes(app, { db, config, clock, wallet, trading, budgets });
 
   // The real-time channel: no compression (it costs more CPU than it saves on small messages).
   await app.register(websocket, { options: { perMessageDeflate: false, maxPayload: 4096 } });

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { LanguageKey } from '@bourse/shared';
 import { AppError } from '../lib/errors';
+import type { RequestBudgets } from './budgets';
 import { requestLanguage } from './language';
 import { parseInput } from './validation';
 
@@ -53,8 +54,10 @@ export interface RouteSpec<QS extends z.ZodType, BS extends z.ZodType, A extends
   query?: QS;
   body?: BS;
   /**
-   * Requests per client address; defaults to the general limit. `false` only for public reads
-   * answered from memory (launch data), which are cheaper to serve than to count.
+   * A budget of this route alone, per client address (sign-in, registration, codes), on top of
+   * the general budget every route counts against (budgets.ts). `false` only for public reads
+   * answered from memory (launch data), which are cheaper to serve than to count: they count
+   * against neither.
    */
   rateLimit?: RateLimit | false;
   /** Largest accepted body in bytes (default: the server's 64 KiB). */
@@ -75,7 +78,7 @@ export class Router {
   constructor(
     private readonly app: FastifyInstance,
     private readonly sessions: SessionResolver,
-    private readonly defaultRateLimit: RateLimit,
+    private readonly budgets: RequestBudgets,
   ) {}
 
   add<
@@ -84,12 +87,14 @@ export class Router {
     A extends Auth = 'none',
   >(spec: RouteSpec<QS, BS, A>): void {
     const sessions = this.sessions;
-    const limit = spec.rateLimit === undefined ? this.defaultRateLimit : spec.rateLimit;
+    const budgets = this.budgets;
+    const limit = spec.rateLimit;
     this.app.route({
       method: spec.method,
       url: spec.url,
       bodyLimit: spec.bodyLimit,
       config: limit ? { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } } : undefined,
+      onRequest: limit === false ? undefined : budgets.address,
       handler: async (request, reply) => {
         const token = tokenOf(request);
         let session: Session | null = null;
@@ -102,6 +107,8 @@ export class Router {
             throw error;
           });
         }
+        if (session && limit !== false)
+          await budgets.user(request, reply, `user:${session.userId}`);
         const query = spec.query ? parseInput(spec.query, request.query) : undefined;
         const body = spec.body ? parseInput(spec.body, request.body) : undefined;
         return spec.handler({

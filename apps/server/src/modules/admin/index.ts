@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
+import type { RequestBudgets } from '../../http/budgets';
 import type { Clock } from '../../lib/clock';
 import type { TradingSettingsAdmin } from '../trading/settings-admin';
 import type { WalletReview } from '../wallet/review';
@@ -18,14 +19,13 @@ export interface AdminRoutesDeps {
   clock: Clock;
   wallet: WalletReview;
   trading: TradingSettingsAdmin;
+  /** The general request budget, shared with /api. */
+  budgets: RequestBudgets;
 }
 
 export function adminRoutes(app: FastifyInstance, deps: AdminRoutesDeps): AdminService {
   const admin = new AdminService({ ...deps, logger: app.log });
-  const router = new AdminRouter(app, admin, {
-    max: deps.config.RATE_LIMIT_GLOBAL_PER_MINUTE,
-    timeWindowMs: 60_000,
-  });
+  const router = new AdminRouter(app, admin, deps.budgets);
   adminApiRoutes(router, admin, deps.config);
   return admin;
 }

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { LanguageKey } from '@bourse/shared';
 import { requestLanguage } from '../../http/language';
+import type { RequestBudgets } from '../../http/budgets';
 import { tokenOf, type RateLimit } from '../../http/router';
 import { parseInput } from '../../http/validation';
 import { AppError } from '../../lib/errors';
@@ -36,7 +37,7 @@ export interface AdminRouteSpec<QS extends z.ZodType, BS extends z.ZodType, A ex
   access: A;
   query?: QS;
   body?: BS;
-  /** Requests per client address; defaults to the general limit. */
+  /** A budget of this route alone per client address (sign-in), on top of the general one. */
   rateLimit?: RateLimit;
   handler: (context: AdminRouteContext<z.output<QS>, z.output<BS>, A>) => Promise<unknown>;
 }
@@ -45,7 +46,8 @@ export class AdminRouter {
   constructor(
     private readonly app: FastifyInstance,
     private readonly admin: AdminService,
-    private readonly defaultRateLimit: RateLimit,
+    /** The general budget, shared with /api (budgets.ts). */
+    private readonly budgets: RequestBudgets,
   ) {}
 
   add<
@@ -54,17 +56,20 @@ export class AdminRouter {
     A extends Access = 'any',
   >(spec: AdminRouteSpec<QS, BS, A>): void {
     const admin = this.admin;
-    const limit = spec.rateLimit ?? this.defaultRateLimit;
+    const budgets = this.budgets;
+    const limit = spec.rateLimit;
     this.app.route({
       method: spec.method,
       url: `${ADMIN_API_PREFIX}${spec.url}`,
-      config: { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } },
+      config: limit ? { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } } : undefined,
+      onRequest: budgets.address,
       handler: async (request, reply) => {
         let operator: OperatorContext | null = null;
         if (spec.access !== 'none') {
           const token = tokenOf(request);
           if (!token) throw new AppError('hint_unauthorized', 401);
           operator = await admin.resolve(token, request.ip);
+          await budgets.user(request, reply, `operator:${operator.operatorId}`);
           const allowed = spec.access;
           if (allowed !== 'any' && !operator.roles.some((role) => allowed.includes(role)))
             throw new AppError('hint_forbidden', 403);
