@@ -207,7 +207,8 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}${sequence}.${randomBytes(3).toString('hex')}@example.com`;
 }
 
-export const GOOD_PASSWORD = 'Secret123';
+/** A valid login password that is not in the common-password list (lib/common-passwords.ts). */
+export const GOOD_PASSWORD = 'Tidewater58';
 
 /** Registers a user by email and returns its token and id. */
 export async function registerUser(

@@ -22,7 +22,8 @@ export const SCREENS_DIR = path.join(webDir, 'test-results/screens');
 const FAILURES_DIR = path.join(webDir, 'test-results/failures');
 
 export const VIEWPORT = { width: 390, height: 844 } as const;
-export const PASSWORD = 'Passw0rd1';
+/** Not in the server's common-password list, which refuses e.g. `Passw0rd1`. */
+export const PASSWORD = 'Quokka7Harbor';
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({

@@ -26,6 +26,7 @@ import type { Config } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import type { Session, SessionResolver } from '../../http/router';
 import type { Clock } from '../../lib/clock';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import { AppError, assert } from '../../lib/errors';
 import { allLanguages } from '../../lib/i18n';
 import {
@@ -344,6 +345,8 @@ export class AccountService implements SessionResolver {
   // ------------------------------------------------------------ registration and login
 
   async register(body: RegBody, meta: ClientMeta): Promise<SignedIn> {
+    // A password rule like the schema's: refused before anything is checked, spent or created.
+    refuseCommonPassword(body.userPwd, 'userPwd');
     const { settings } = this.deps;
     const byPhone = body.regType === REG_TYPE.phone;
     if (byPhone && !(await settings.switchOn(SWITCH.registerByPhone)))
@@ -542,6 +545,7 @@ export class AccountService implements SessionResolver {
 
   /** Changes the login password and ends every session of the user, this one included. */
   async updatePassword(session: Session, body: UpdateUserPwdBody): Promise<void> {
+    refuseCommonPassword(body.newPwd, 'newPwd');
     const user = await this.requireUser(this.deps.db, session.userId);
     await this.checkLoginPassword(user, body.oldPwd);
     if (body.oldPwd === body.newPwd) throw new AppError('hint_pwdSameAsOld', 422, ['newPwd']);

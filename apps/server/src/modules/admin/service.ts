@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import { refuseCommonPassword } from '../../lib/common-passwords';
 import { AppError, assert } from '../../lib/errors';
 import {
   hashPassword,
@@ -286,6 +287,7 @@ export class AdminService {
     operator: OperatorContext,
     body: { oldPassword: string; newPassword: string },
   ): Promise<void> {
+    refuseCommonPassword(body.newPassword, 'newPassword');
     await this.passwordLimiter.attempt(
       `operator-pwd:${operator.operatorId}`,
       () => verifyPassword(operator.row.password_hash, body.oldPassword),
@@ -337,6 +339,7 @@ export class AdminService {
     operator: OperatorContext,
     body: { username: string; password: string; roles: OperatorRole[] },
   ): Promise<OperatorInfo> {
+    refuseCommonPassword(body.password, 'password');
     const passwordHash = await hashPassword(body.password);
     return this.deps.db.transaction(async (tx) => {
       const row = await repo.insertOperator(tx, {
@@ -407,6 +410,7 @@ export class AdminService {
     operator: OperatorContext,
     body: { id: number; password?: string },
   ): Promise<{ operator: OperatorInfo; password?: string }> {
+    if (body.password !== undefined) refuseCommonPassword(body.password, 'password');
     const generated = body.password === undefined ? newPassword() : undefined;
     const passwordHash = await hashPassword(body.password ?? generated!);
     const result = await this.deps.db.transaction(async (tx) => {
