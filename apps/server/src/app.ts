@@ -168,12 +168,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const codes =
     options.codeSender ??
     createCodeSender({ smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM, logger: app.log });
-  const accounts = new AccountService({ db, config, clock, settings, codes, logger: app.log });
+  // With several instances, the bus that carries ticks, users' private events and ended sessions
+  // between them.
+  const bus = config.REDIS_URL
+    ? await RedisTickBus.connect(config.REDIS_URL, config.REDIS_PREFIX)
+    : undefined;
+  const accounts = new AccountService({
+    db,
+    config,
+    clock,
+    settings,
+    codes,
+    logger: app.log,
+    // Every instance's /ws signs those sessions' sockets out (the hub is made below).
+    sessionsEnded: (event) => {
+      if (bus) bus.publishSessionsEnded(event);
+      else app.hub?.endSessions(event);
+    },
+  });
   const messages = new MessageService(db);
   let marketEngine: MarketEngine | undefined;
   let market: MarketService | undefined;
-  // With several instances, the bus that carries ticks and users' private events between them.
-  let bus: RedisTickBus | undefined;
   /** A change for a user's private /ws topics: through the bus when there is one, so the user's
    * connections on every instance hear it. */
   const notifyUser = (userId: number, topic: string, data: unknown) => {
@@ -193,12 +208,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       history: options.history,
       provider: options.feed ?? feed?.provider,
       historySource: options.feed ? undefined : feed?.history,
-      cluster: config.REDIS_URL
-        ? {
-            bus: (bus = await RedisTickBus.connect(config.REDIS_URL, config.REDIS_PREFIX)),
-            instance: instanceId(),
-            leaseTtlMs: config.MARKET_LEASE_MS,
-          }
+      cluster: bus
+        ? { bus, instance: instanceId(), leaseTtlMs: config.MARKET_LEASE_MS }
         : undefined,
     });
     await marketEngine.prepare();
@@ -326,16 +337,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: app.log,
     productExists: (productType, productCode) =>
       Boolean(marketEngine?.product(productType, productCode)),
+    endedSessions: (ids) => accounts.endedSessions(ids),
+    sessionCheckMs: config.WS_SESSION_CHECK_MS,
   });
-  const authenticate = async (token: string) => ({
-    userId: (await accounts.resolve(token)).userId,
-  });
+  const authenticate = async (token: string) => {
+    const session = await accounts.resolve(token);
+    return { userId: session.userId, sessionId: session.id };
+  };
   app.get('/ws', { websocket: true }, (socket) => hub.accept(socket, authenticate));
   marketEngine?.onTickEvent((event) => hub.onTick(event));
   await bus?.subscribeUserEvents((event) =>
     hub.publishToUser(event.userId, event.topic, event.data),
   );
+  await bus?.subscribeSessionsEnded((event) => hub.endSessions(event));
   app.addHook('onClose', async () => hub.close());
+  // Last: the engine and the hub publish on the bus until they stop.
+  if (bus) app.addHook('onClose', async () => bus.close());
   app.decorate('hub', hub);
   await registerWebApp(app, {
     webDir: config.webDir,

@@ -57,6 +57,9 @@ export const configSchema = z.object({
    */
   VERIFICATION_CODES: z.enum(['auto', 'always', 'never']).default('auto'),
   SESSION_TTL_HOURS: positiveInt.max(24 * 30).default(24),
+  // How often each instance asks which sessions of its signed-in WebSockets ended (expiry; an end
+  // announced through Redis that was lost). Ends announced at once do not wait for it.
+  WS_SESSION_CHECK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** Failed logins per account before it is locked, and for how long. */
   LOGIN_MAX_FAILURES: positiveInt.max(100).default(5),
   LOGIN_LOCK_MINUTES: positiveInt.max(24 * 60).default(15),

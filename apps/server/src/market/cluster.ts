@@ -58,10 +58,27 @@ export interface UserEventBus {
   subscribeUserEvents(handler: (event: UserEvent) => void): Promise<void>;
 }
 
-/** Ticks and user events over Redis pub/sub, one channel each per deployment prefix. */
-export class RedisTickBus implements TickBus, UserEventBus {
+/**
+ * Sessions that ended (sign-out, a password change, an account disabled, expiry): every
+ * instance's /ws drops what those sessions' sockets were sent privately (ws-hub.ts).
+ */
+export interface SessionsEnded {
+  sessionIds: number[];
+  /** The hint key the sockets are told (`hint_sessionExpired`, `hint_accountDisabled`). */
+  msg: string;
+}
+
+export interface SessionEventBus {
+  publishSessionsEnded(event: SessionsEnded): void;
+  /** Delivers every such event published by any instance, this one included. */
+  subscribeSessionsEnded(handler: (event: SessionsEnded) => void): Promise<void>;
+}
+
+/** Ticks, user events and ended sessions over Redis pub/sub, a channel each per deployment prefix. */
+export class RedisTickBus implements TickBus, UserEventBus, SessionEventBus {
   private readonly channel: string;
   private readonly userChannel: string;
+  private readonly sessionChannel: string;
   private readonly handlers = new Map<string, (message: string) => void>();
 
   private constructor(
@@ -71,6 +88,7 @@ export class RedisTickBus implements TickBus, UserEventBus {
   ) {
     this.channel = `${prefix}:ticks`;
     this.userChannel = `${prefix}:user-events`;
+    this.sessionChannel = `${prefix}:sessions-ended`;
     this.subscriber.on('message', (channel: string, message: string) => {
       try {
         this.handlers.get(channel)?.(message);
@@ -108,6 +126,23 @@ export class RedisTickBus implements TickBus, UserEventBus {
       if (Number.isSafeInteger(event.userId) && typeof event.topic === 'string') handler(event);
     });
     await this.subscriber.subscribe(this.userChannel);
+  }
+
+  publishSessionsEnded(event: SessionsEnded): void {
+    void this.publisher.publish(this.sessionChannel, JSON.stringify(event)).catch(() => undefined);
+  }
+
+  async subscribeSessionsEnded(handler: (event: SessionsEnded) => void): Promise<void> {
+    this.handlers.set(this.sessionChannel, (message) => {
+      const event = JSON.parse(message) as SessionsEnded;
+      if (
+        Array.isArray(event.sessionIds) &&
+        event.sessionIds.every((id) => Number.isSafeInteger(id)) &&
+        typeof event.msg === 'string'
+      )
+        handler(event);
+    });
+    await this.subscriber.subscribe(this.sessionChannel);
   }
 
   async close(): Promise<void> {

@@ -347,8 +347,8 @@ export class MarketEngine {
     await this.flush();
     const cluster = this.options.cluster;
     if (cluster) {
+      // The bus is the app's: it closes it once everything that publishes has stopped.
       if (this.leader) await releaseLease(this.options.db, cluster.instance).catch(() => undefined);
-      await cluster.bus.close();
     }
     this.leader = false;
   }

@@ -4,6 +4,13 @@
  * and `tickers:<type>` (conflated to one message a second). Private topics (`orders`, `positions`,
  * `balances`, `notifications`, `service`) need `{ op: "auth", token }` first.
  *
+ * A socket signed in with a session loses its private topics the moment that session ends (sign-out,
+ * a password change, an account disabled, expiry): it gets `{ op: "error", msg, signedOut: true,
+ * topics }` naming the hint key and the private topics it no longer receives, and stays open for
+ * public topics. Ends are announced on every instance (`endSessions`, through Redis when there are
+ * several), and every `sessionCheckMs` each instance also asks the database which of its signed-in
+ * sockets' sessions are still live, which catches expiry and any announcement that was lost.
+ *
  * Every message carries a sequence number: data messages the next number of their topic's sequence
  * (the same for every subscriber, so each message is encoded once for all of them), replies and
  * heartbeats the next number of the connection's own. A client that sees a gap in a topic knows it
@@ -13,6 +20,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import { PRODUCT_TYPES } from '@bourse/shared';
+import type { SessionsEnded } from './cluster';
 import type { TickEvent } from './engine';
 import { CANDLE_INTERVALS, type CandleInterval } from './types';
 
@@ -40,10 +48,17 @@ export interface HubOptions {
   maxSubscriptions?: number;
   heartbeatMs?: number;
   conflateMs?: number;
+  /**
+   * Of the given sessions, those that are no longer live, each with the hint key its sockets are
+   * told (revoked or expired: `hint_sessionExpired`; the user disabled: `hint_accountDisabled`).
+   */
+  endedSessions?(sessionIds: number[]): Promise<Map<number, string>>;
+  /** How often the sessions of signed-in sockets are checked (default 30 s). */
+  sessionCheckMs?: number;
 }
 
-/** Resolves a session token to its user; rejects or resolves null when there is none. */
-export type Authenticate = (token: string) => Promise<{ userId: number } | null>;
+/** Resolves a session token to its user and session; rejects or resolves null when there is none. */
+export type Authenticate = (token: string) => Promise<{ userId: number; sessionId: number } | null>;
 
 interface Connection {
   socket: WebSocket;
@@ -51,6 +66,8 @@ interface Connection {
   seq: number;
   topics: Set<string>;
   userId: number | null;
+  /** The session the socket signed in with. */
+  sessionId: number | null;
   alive: boolean;
   /** The message being handled: the next waits for it, so replies follow the requests' order. */
   queue: Promise<void>;
@@ -78,9 +95,17 @@ export class WsHub {
     this.maxSubscriptions = options.maxSubscriptions ?? 200;
     const heartbeat = setInterval(() => this.heartbeat(), options.heartbeatMs ?? 20_000);
     const conflate = setInterval(() => this.sendTickers(), options.conflateMs ?? 1000);
+    const sessions = setInterval(
+      () =>
+        void this.checkSessions().catch((error: unknown) =>
+          this.options.logger.error({ err: error }, 'checking WebSocket sessions failed'),
+        ),
+      options.sessionCheckMs ?? 30_000,
+    );
     heartbeat.unref();
     conflate.unref();
-    this.timers.push(heartbeat, conflate);
+    sessions.unref();
+    this.timers.push(heartbeat, conflate, sessions);
   }
 
   get connectionCount(): number {
@@ -94,6 +119,7 @@ export class WsHub {
       seq: 0,
       topics: new Set(),
       userId: null,
+      sessionId: null,
       alive: true,
       queue: Promise.resolve(),
     };
@@ -149,6 +175,7 @@ export class WsHub {
             ? await connection.authenticate(message.token).catch(() => null)
             : null;
         connection.userId = user?.userId ?? null;
+        connection.sessionId = user?.sessionId ?? null;
         this.reply(connection, user ? { op: 'authed' } : { op: 'error', msg: 'hint_unauthorized' });
         return;
       }
@@ -283,6 +310,44 @@ export class WsHub {
       }
       this.writeFrame(connection, frame);
     }
+  }
+
+  /**
+   * Signs out every socket of these sessions, on this instance: each is told why and which
+   * private topics it no longer receives, and stops receiving them at once.
+   */
+  endSessions(event: SessionsEnded): void {
+    const ended = new Set(event.sessionIds);
+    for (const connection of this.connections)
+      if (connection.sessionId !== null && ended.has(connection.sessionId))
+        this.signOut(connection, event.msg);
+  }
+
+  /** Asks which sessions of signed-in sockets ended (expired, or an announcement lost). */
+  async checkSessions(): Promise<void> {
+    if (!this.options.endedSessions) return;
+    const ids = new Set<number>();
+    for (const connection of this.connections)
+      if (connection.sessionId !== null) ids.add(connection.sessionId);
+    if (ids.size === 0) return;
+    const ended = await this.options.endedSessions([...ids]);
+    for (const connection of this.connections) {
+      const msg = connection.sessionId === null ? undefined : ended.get(connection.sessionId);
+      if (msg) this.signOut(connection, msg);
+    }
+  }
+
+  private signOut(connection: Connection, msg: string): void {
+    const dropped: string[] = [];
+    for (const topic of connection.topics) {
+      if (!PRIVATE_TOPICS.includes(topic)) continue;
+      connection.topics.delete(topic);
+      this.subscribers.get(topic)?.delete(connection);
+      dropped.push(topic);
+    }
+    connection.userId = null;
+    connection.sessionId = null;
+    this.reply(connection, { op: 'error', msg, signedOut: true, topics: dropped });
   }
 
   /** Fans a tick out to its ticker and k-line topics and queues it for the conflated lists. */

@@ -4,7 +4,9 @@
  * subscribes again. Data messages carry their topic's sequence number: a gap in a topic, or a
  * reconnect, tells that topic's listeners to re-read what they show over REST (`onResync`).
  * Private topics (the user's orders, positions, balances) are subscribed once the socket has
- * signed in with the stored token.
+ * signed in with the stored token. When that session ends (signed out here or elsewhere, a password
+ * change, expiry) the server drops them and says so (`signedOut`): their listeners re-read over
+ * REST, and the next private subscription signs in again with whatever token is stored then.
  */
 import { baseUrl } from './lines';
 import { getToken } from './storage';
@@ -82,7 +84,14 @@ function connect(): void {
     for (const name of topics.keys()) sendSubscribe(name);
   };
   current.onmessage = (event) => {
-    let message: { op?: string; topic?: string; seq?: number; data?: unknown };
+    let message: {
+      op?: string;
+      topic?: string;
+      seq?: number;
+      data?: unknown;
+      signedOut?: boolean;
+      topics?: unknown;
+    };
     try {
       message = JSON.parse(String(event.data)) as typeof message;
     } catch {
@@ -91,6 +100,16 @@ function connect(): void {
     if (message.op === 'authed' && socket === current) {
       authed = true;
       for (const name of topics.keys()) if (PRIVATE_TOPICS.has(name)) sendSubscribe(name);
+      return;
+    }
+    if (message.op === 'error' && message.signedOut === true && socket === current) {
+      authed = false;
+      authToken = undefined;
+      const dropped = Array.isArray(message.topics) ? message.topics : [];
+      for (const name of dropped) {
+        const topic = typeof name === 'string' ? topics.get(name) : undefined;
+        if (topic) resync(topic);
+      }
       return;
     }
     if (message.op !== 'data' || !message.topic) return;

@@ -232,12 +232,35 @@ export async function revokeSession(q: Queryable, sessionId: number, at: Date): 
   ]);
 }
 
-export async function revokeUserSessions(q: Queryable, userId: number, at: Date): Promise<number> {
-  const { rowCount } = await q.query(
-    'UPDATE user_session SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL',
+/** Ends every live session of a user; the ids of those it ended. */
+export async function revokeUserSessions(
+  q: Queryable,
+  userId: number,
+  at: Date,
+): Promise<number[]> {
+  const { rows } = await q.query<{ id: number }>(
+    'UPDATE user_session SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL RETURNING id',
     [userId, at],
   );
-  return rowCount;
+  return rows.map((row) => row.id);
+}
+
+/** Whether each session is revoked or expired, and its user's status (missing ids: gone). */
+export async function findSessionStates(
+  q: Queryable,
+  sessionIds: readonly number[],
+): Promise<{ id: number; revoked_at: Date | null; expires_at: Date; status: number }[]> {
+  const { rows } = await q.query<{
+    id: number;
+    revoked_at: Date | null;
+    expires_at: Date;
+    status: number;
+  }>(
+    `SELECT s.id, s.revoked_at, s.expires_at, u.status
+     FROM user_session s JOIN app_user u ON u.id = s.user_id WHERE s.id = ANY($1::bigint[])`,
+    [sessionIds],
+  );
+  return rows;
 }
 
 // ---------------------------------------------------------------- verification codes

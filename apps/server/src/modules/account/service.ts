@@ -25,6 +25,7 @@ import {
 import type { Config } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import type { Session, SessionResolver } from '../../http/router';
+import type { SessionsEnded } from '../../market/cluster';
 import type { Clock } from '../../lib/clock';
 import { refuseCommonPassword } from '../../lib/common-passwords';
 import { AppError, assert } from '../../lib/errors';
@@ -58,6 +59,11 @@ export interface AccountDeps {
   settings: SettingsService;
   codes: CodeSender;
   logger: FastifyBaseLogger;
+  /**
+   * Sessions that just ended (sign-out, password change): announced to every instance, whose
+   * /ws then stops sending those sessions' sockets anything private (ws-hub.ts).
+   */
+  sessionsEnded?: (event: SessionsEnded) => void;
 }
 
 export interface ClientMeta {
@@ -239,6 +245,22 @@ export class AccountService implements SessionResolver {
 
   async logout(session: Session): Promise<void> {
     await repo.revokeSession(this.deps.db, session.id, this.now());
+    this.deps.sessionsEnded?.({ sessionIds: [session.id], msg: 'hint_sessionExpired' });
+  }
+
+  /**
+   * Of these sessions, those no longer live, with the hint key their sockets are told: revoked or
+   * expired, `hint_sessionExpired`; the user disabled (by an operator), `hint_accountDisabled`.
+   */
+  async endedSessions(sessionIds: number[]): Promise<Map<number, string>> {
+    const rows = await repo.findSessionStates(this.deps.db, sessionIds);
+    const now = this.now();
+    const ended = new Map<number, string>(sessionIds.map((id) => [id, 'hint_sessionExpired']));
+    for (const row of rows) {
+      if (row.status !== 0) ended.set(row.id, 'hint_accountDisabled');
+      else if (row.revoked_at === null && row.expires_at > now) ended.delete(row.id);
+    }
+    return ended;
   }
 
   // ------------------------------------------------------------ verification codes
@@ -551,10 +573,11 @@ export class AccountService implements SessionResolver {
     if (body.oldPwd === body.newPwd) throw new AppError('hint_pwdSameAsOld', 422, ['newPwd']);
     const passwordHash = await hashPassword(body.newPwd);
     const now = this.now();
-    await this.deps.db.transaction(async (tx) => {
+    const ended = await this.deps.db.transaction(async (tx) => {
       await repo.updatePasswordHash(tx, user.id, passwordHash, now);
-      await repo.revokeUserSessions(tx, user.id, now);
+      return repo.revokeUserSessions(tx, user.id, now);
     });
+    this.deps.sessionsEnded?.({ sessionIds: ended, msg: 'hint_sessionExpired' });
   }
 
   /**
