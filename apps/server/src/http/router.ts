@@ -74,6 +74,33 @@ export function tokenOf(request: FastifyRequest): string | null {
   return token.length > 0 && token.length <= 256 ? token : null;
 }
 
+/** What a route declares, as recorded when it is registered (see `registeredRoutes`). */
+export interface RegisteredRoute {
+  methods: readonly ('GET' | 'POST')[];
+  /** The full path, `/api/...` or `/admin-api/...`. */
+  url: string;
+  /** `required` / `optional`: a user's session on /api, an operator's on /admin-api. */
+  auth: Auth;
+  /** The operator roles allowed, when the route names them. */
+  roles?: readonly string[];
+  query?: z.ZodType;
+  body?: z.ZodType;
+}
+
+const registries = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/** Records a route declared on `app` by Router or AdminRouter. */
+export function recordRoute(app: FastifyInstance, route: RegisteredRoute): void {
+  const routes = registries.get(app) ?? [];
+  registries.set(app, routes);
+  routes.push(route);
+}
+
+/** Every route Router and AdminRouter declared on `app`, in order (the fuzz test walks them). */
+export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
+  return registries.get(app) ?? [];
+}
+
 export class Router {
   constructor(
     private readonly app: FastifyInstance,
@@ -86,6 +113,13 @@ export class Router {
     BS extends z.ZodType = z.ZodType<undefined>,
     A extends Auth = 'none',
   >(spec: RouteSpec<QS, BS, A>): void {
+    recordRoute(this.app, {
+      methods: Array.isArray(spec.method) ? spec.method : [spec.method],
+      url: spec.url,
+      auth: spec.auth,
+      query: spec.query,
+      body: spec.body,
+    });
     const sessions = this.sessions;
     const budgets = this.budgets;
     const limit = spec.rateLimit;

@@ -1,6 +1,8 @@
 /**
  * Turns the first zod issue of a request into a translated error key that names the field, e.g.
- * `{ msg: 'hint_paramRequired', params: ['userAccount'] }`.
+ * `{ msg: 'hint_paramRequired', params: ['userAccount'] }`. A schema's own key (`hint_…`) is
+ * answered as it is, e.g. `hint_textInvalidCharacters` for a control character or an unpaired
+ * surrogate in a text (see `safeString` in @bourse/shared).
  */
 import type { z } from 'zod';
 import { AppError } from '../lib/errors';
@@ -17,6 +19,10 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 export function validationError(issue: z.core.$ZodIssue, input: unknown): AppError {
+  // A refused key of a record (a field name the caller chose, e.g. of a bank card): its own
+  // issue, naming the record, never the key itself, which may hold anything.
+  const [keyIssue] = issue.code === 'invalid_key' ? issue.issues : [];
+  if (keyIssue) return validationError({ ...keyIssue, path: issue.path.slice(0, -1) }, input);
   const field = issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';
   const raw = valueAt(input, issue.path);
   if (OWN_KEY.test(issue.message) && issue.message !== 'hint_paramInvalid') {

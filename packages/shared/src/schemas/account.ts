@@ -9,7 +9,7 @@ import {
   isWithdrawalPassword,
   passwordProblems,
 } from '../validators';
-import { codeField, exactText, optionalText, text } from './common';
+import { codeField, exactText, optionalText, safeString, text } from './common';
 
 /** A login password checked against the spec's rules; the first broken rule is the message. */
 export const password = exactText(64).superRefine((value, context) => {
@@ -17,23 +17,21 @@ export const password = exactText(64).superRefine((value, context) => {
   if (problem) context.addIssue({ code: 'custom', message: problem });
 });
 
-const verificationCode = z
-  .string()
-  .refine((value) => isVerificationCode(value, VERIFICATION_CODE.length), {
-    error: 'hint_codeFormat',
-  });
+const verificationCode = safeString(16).refine(
+  (value) => isVerificationCode(value, VERIFICATION_CODE.length),
+  { error: 'hint_codeFormat' },
+);
 
 const optionalVerificationCode = z.preprocess(
   (value) => (value === '' ? undefined : value),
   verificationCode.optional(),
 );
 
-const areaCode = z.string().max(8).refine(isAreaCode, { error: 'hint_areaCodeInvalid' });
+const areaCode = safeString(8).refine(isAreaCode, { error: 'hint_areaCodeInvalid' });
 
-export const inviteCode = z
-  .string()
-  .max(16)
-  .regex(/^[A-Za-z0-9]{4,16}$/, { error: 'hint_inviteCodeInvalid' });
+export const inviteCode = safeString(16).regex(/^[A-Za-z0-9]{4,16}$/, {
+  error: 'hint_inviteCodeInvalid',
+});
 
 export const regBody = z
   .object({
@@ -78,10 +76,9 @@ export const updateUserPwdBody = z.object({
 });
 export type UpdateUserPwdBody = z.infer<typeof updateUserPwdBody>;
 
-const withdrawalPassword = z
-  .string()
-  .max(16)
-  .refine(isWithdrawalPassword, { error: 'hint_withPwdFormat' });
+const withdrawalPassword = safeString(16).refine(isWithdrawalPassword, {
+  error: 'hint_withPwdFormat',
+});
 
 /**
  * Sets or changes the withdrawal password (6 digits). Changing needs the current one (`oldPwd`);

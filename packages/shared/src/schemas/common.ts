@@ -28,30 +28,70 @@ export function codeField<const T extends readonly number[]>(codes: T) {
   });
 }
 
-/** Trimmed text with bounded length. */
-export function text(maxLength: number, minLength = 1) {
-  return z
-    .string()
-    .max(maxLength * 4)
-    .transform((value) => value.trim())
-    .pipe(z.string().min(minLength).max(maxLength));
+/**
+ * Which characters a text field refuses. Every text field is single-line unless it says otherwise:
+ * C0 controls (U+0000–U+001F), DEL and the C1 controls (U+007F–U+009F) are refused. A multi-line
+ * field (a remark or a reason typed in a text area) also takes line feeds, carriage returns and
+ * tabs. Both refuse unpaired UTF-16 surrogates, which have no UTF-8 form and so cannot be stored.
+ * (`\p{Cs}` with the `u` flag matches only a surrogate that is not half of a pair.)
+ */
+export type TextLines = 'singleLine' | 'multiLine';
+
+/* eslint-disable no-control-regex -- these patterns are there to find control characters */
+const FORBIDDEN_CHARACTERS: Record<TextLines, RegExp> = {
+  singleLine: /[\p{Cs}\u0000-\u001F\u007F-\u009F]/u,
+  multiLine: /[\p{Cs}\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/u,
+};
+/* eslint-enable no-control-regex */
+
+/** The translation key of a text with a refused character; `{0}` is the field. */
+export const TEXT_INVALID_CHARACTERS = 'hint_textInvalidCharacters';
+
+/** Whether a text holds a character its kind of field refuses (see TextLines). */
+export function hasForbiddenCharacters(value: string, lines: TextLines = 'singleLine'): boolean {
+  return FORBIDDEN_CHARACTERS[lines].test(value);
 }
 
-export function optionalText(maxLength: number) {
+/**
+ * The one string schema every text input goes through: at most `maxLength` UTF-16 units, checked
+ * first and alone (a 100 KB value is refused by its length before anything reads its content),
+ * then no refused character. Further checks chain on it like on `z.string()`.
+ */
+export function safeString(maxLength: number, lines: TextLines = 'singleLine') {
+  return z
+    .string()
+    .max(maxLength, { abort: true })
+    .refine((value) => !hasForbiddenCharacters(value, lines), { error: TEXT_INVALID_CHARACTERS });
+}
+
+/**
+ * Trimmed text with bounded length (single-line unless `lines` says otherwise). Characters are
+ * checked once the edges are trimmed: a line break pasted after an address is dropped, one inside
+ * it is refused.
+ */
+export function text(maxLength: number, minLength = 1, lines: TextLines = 'singleLine') {
+  return z
+    .string()
+    .max(maxLength * 4, { abort: true })
+    .transform((value) => value.trim())
+    .pipe(safeString(maxLength, lines).min(minLength));
+}
+
+export function optionalText(maxLength: number, lines: TextLines = 'singleLine') {
   return z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    text(maxLength).optional(),
+    text(maxLength, 1, lines).optional(),
   );
 }
 
-/** Text that is taken exactly as sent (passwords, codes). */
+/** Text that is taken exactly as sent (passwords, codes); single-line. */
 export function exactText(maxLength: number) {
-  return z.string().min(1).max(maxLength);
+  return safeString(maxLength).min(1);
 }
 
 /** A positive amount as a decimal string within the given scale and bounds. */
 export function decimalAmount(options: ParseDecimalOptions = {}) {
-  return z.union([z.string().max(64), z.number()]).transform((value, context) => {
+  return z.union([safeString(64), z.number()]).transform((value, context) => {
     if (typeof value === 'number') {
       // JSON numbers are floats: refuse them rather than guess which decimal was meant.
       context.addIssue({ code: 'custom', message: 'hint_amountAsText' });
@@ -67,10 +107,8 @@ export function decimalAmount(options: ParseDecimalOptions = {}) {
 }
 
 /** The client-generated key that makes a money-moving request safe to retry. */
-export const requestId = z
-  .string()
+export const requestId = safeString(64)
   .min(8)
-  .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, { error: 'hint_paramInvalid' });
 
 export const pageQuery = z.object({

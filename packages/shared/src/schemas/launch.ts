@@ -1,7 +1,7 @@
 /** Schemas of the launch calls (SEED-SPEC section 7). */
 import { z } from 'zod';
 import { CURRENCY_TYPE, LANGUAGE_KEYS, PAGE } from '../constants';
-import { codeField, optionalInt, pageQuery } from './common';
+import { codeField, optionalInt, pageQuery, safeString } from './common';
 
 export const textLangListQuery = pageQuery;
 
@@ -16,9 +16,7 @@ export type LangMgrQuery = z.infer<typeof langMgrQuery>;
 export const appConfigQuery = z.object({
   pagePath: z.preprocess(
     (value) => (value === '' ? undefined : value),
-    z
-      .string()
-      .max(120)
+    safeString(120)
       .regex(/^\/?[A-Za-z0-9_\-/]+$/, { error: 'hint_paramInvalid' })
       .transform((value) => (value.startsWith('/') ? value.slice(1) : value))
       .optional(),

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { MAX_SCALE } from '../money';
 import { PRODUCT_TYPES } from '../constants';
-import { codeField, decimalAmount, intField, pageQuery, requestId } from './common';
+import { codeField, decimalAmount, intField, pageQuery, requestId, safeString } from './common';
 import { productCode } from './market';
 
 export const ORDER_DIRECTION = { up: 1, down: 2 } as const;
@@ -160,8 +160,7 @@ export const contractListQuery = pageQuery.extend({
   /** Several statuses separated by commas ("0,1" for pending and open). */
   status: z.preprocess(
     (value) => (value === '' ? undefined : value),
-    z
-      .string()
+    safeString(16)
       .regex(/^[0-3](,[0-3]){0,3}$/, { error: 'hint_paramInvalid' })
       .transform((value) => [...new Set(value.split(',').map(Number))])
       .optional(),

@@ -10,12 +10,15 @@ import { isWithdrawalPassword } from '../validators';
 import {
   codeField,
   decimalAmount,
+  hasForbiddenCharacters,
   intField,
   optionalInt,
   optionalText,
   pageQuery,
   requestId,
+  safeString,
   text,
+  TEXT_INVALID_CHARACTERS,
 } from './common';
 
 const id = intField(1, 2_147_483_647);
@@ -74,14 +77,15 @@ export interface WithdrawChannel {
 // ---------------------------------------------------------------- recharge
 
 /** A payment proof as a data URL (`data:image/jpeg;base64,…`) or bare base64. */
-export const proofImage = z.string().max(3 * 1024 * 1024);
+export const proofImage = safeString(3 * 1024 * 1024);
 
 export const inMoneyBody = z.object({
   channelId: id,
   amount,
   /** Required for bank and crypto channels; the online channel has none. */
   proofImage: z.preprocess(emptyToUndefined, proofImage.optional()),
-  remark: optionalText(140),
+  /** Multi-line: typed in a text area, so line breaks are the user's own. */
+  remark: optionalText(140, 'multiLine'),
   requestId,
 });
 export type InMoneyBody = z.infer<typeof inMoneyBody>;
@@ -121,7 +125,7 @@ export interface RechargeRecord {
 export const outMoneyBody = z.object({
   channelId: id,
   amount,
-  withPwd: z.string().max(16).refine(isWithdrawalPassword, { error: 'hint_withPwdFormat' }),
+  withPwd: safeString(16).refine(isWithdrawalPassword, { error: 'hint_withPwdFormat' }),
   /** The bound card (bank channels) or address (crypto channels) to pay to. */
   bankId: z.preprocess(emptyToUndefined, id.optional()),
   addressId: z.preprocess(emptyToUndefined, id.optional()),
@@ -172,8 +176,18 @@ export interface WithdrawRecord {
 /**
  * A bank card: the fields named by bankPropertyConfig (configType 0), each a bounded text; which
  * are required comes from the same configuration and is checked by the server.
+ *
+ * Field names are single-line text. A value's type and length are checked by the server, which
+ * names the field by its translated label; here a text value is only checked for refused
+ * characters, by the multi-line rule, because the server folds tabs and line breaks into spaces.
  */
-export const bankCardBody = z.record(z.string().max(32), z.unknown());
+export const bankCardBody = z.record(
+  safeString(32),
+  z.unknown().superRefine((value, context) => {
+    if (typeof value === 'string' && hasForbiddenCharacters(value, 'multiLine'))
+      context.addIssue({ code: 'custom', message: TEXT_INVALID_CHARACTERS });
+  }),
+);
 export type BankCardBody = z.infer<typeof bankCardBody>;
 
 export interface BankCard {
@@ -237,7 +251,7 @@ export interface ExchangeQuote {
   expiresAt: string;
 }
 
-export const balanceConvertBody = z.object({ quoteId: z.string().min(8).max(64), requestId });
+export const balanceConvertBody = z.object({ quoteId: safeString(64).min(8), requestId });
 export type BalanceConvertBody = z.infer<typeof balanceConvertBody>;
 
 export interface ConvertRecord {

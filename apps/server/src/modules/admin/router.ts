@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { LanguageKey } from '@bourse/shared';
 import { requestLanguage } from '../../http/language';
 import type { RequestBudgets } from '../../http/budgets';
-import { tokenOf, type RateLimit } from '../../http/router';
+import { recordRoute, tokenOf, type RateLimit } from '../../http/router';
 import { parseInput } from '../../http/validation';
 import { AppError } from '../../lib/errors';
 import type { OperatorRole } from './roles';
@@ -55,6 +55,14 @@ export class AdminRouter {
     BS extends z.ZodType = z.ZodType<undefined>,
     A extends Access = 'any',
   >(spec: AdminRouteSpec<QS, BS, A>): void {
+    recordRoute(this.app, {
+      methods: [spec.method],
+      url: `${ADMIN_API_PREFIX}${spec.url}`,
+      auth: spec.access === 'none' ? 'none' : 'required',
+      roles: spec.access === 'none' || spec.access === 'any' ? undefined : spec.access,
+      query: spec.query,
+      body: spec.body,
+    });
     const admin = this.admin;
     const budgets = this.budgets;
     const limit = spec.rateLimit;

@@ -3,7 +3,7 @@
  * (every value text, lists as repeated fields or comma-separated) or JSON.
  */
 import { z } from 'zod';
-import { intField, optionalInt, pageQuery, text } from '@bourse/shared';
+import { intField, optionalInt, pageQuery, safeString, text } from '@bourse/shared';
 import { OPERATOR_ROLES } from './roles';
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
@@ -14,13 +14,12 @@ const OPERATOR_PASSWORD_MAX = 128;
 
 const id = intField(1, 2_147_483_647);
 
-const username = z
-  .string()
-  .max(64)
+const username = safeString(64)
   .transform((value) => value.trim().toLowerCase())
   .pipe(z.string().regex(/^[a-z0-9][a-z0-9._-]{2,31}$/, { error: 'hint_operatorNameInvalid' }));
 
-const newPassword = z.string().min(OPERATOR_PASSWORD_MIN).max(OPERATOR_PASSWORD_MAX);
+/** Taken exactly as sent, spaces included; like every text, no control characters. */
+const newPassword = safeString(OPERATOR_PASSWORD_MAX).min(OPERATOR_PASSWORD_MIN);
 
 /** A list of roles: an array, a repeated form field, or `admin,finance`. */
 const roles = z.preprocess(
@@ -46,12 +45,12 @@ const flag = z.preprocess((value) => {
 }, z.boolean().optional());
 
 export const adminLoginBody = z.object({
-  username: z.string().min(1).max(64),
-  password: z.string().min(1).max(OPERATOR_PASSWORD_MAX),
+  username: safeString(64).min(1),
+  password: safeString(OPERATOR_PASSWORD_MAX).min(1),
 });
 
 export const changeOwnPasswordBody = z.object({
-  oldPassword: z.string().min(1).max(OPERATOR_PASSWORD_MAX),
+  oldPassword: safeString(OPERATOR_PASSWORD_MAX).min(1),
   newPassword,
 });
 
@@ -78,7 +77,8 @@ export const reviewListQuery = pageQuery.extend({
 
 export const reviewIdQuery = z.object({ id });
 export const reviewIdBody = z.object({ id });
-export const reviewRejectBody = z.object({ id, reason: text(500) });
+/** The reason is shown to the user; multi-line, as an operator may explain in a few lines. */
+export const reviewRejectBody = z.object({ id, reason: text(500, 1, 'multiLine') });
 
 export const auditQuery = pageQuery.extend({
   operatorId: optionalInt(1, 2_147_483_647),

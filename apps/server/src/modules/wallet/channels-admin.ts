@@ -14,6 +14,7 @@ import {
   normalize,
   optionalText,
   RECHARGE_CHANNEL_TYPE,
+  safeString,
   text,
   WITHDRAW_CHANNEL_TYPE,
 } from '@bourse/shared';
@@ -44,7 +45,7 @@ export const rechargeChannelInput = z.object({
   payUrl: optionalText(512),
   minAmount: amount,
   maxAmount: amount,
-  remark: z.preprocess((v) => v ?? '', z.string().max(500)),
+  remark: z.preprocess((v) => v ?? '', safeString(500, 'multiLine')),
   sort: z.preprocess((v) => (v === '' || v === undefined ? 0 : v), intField(-1_000_000, 1_000_000)),
   isVisible: z.preprocess((v) => (v === undefined ? 1 : v), flag),
 });
@@ -61,7 +62,8 @@ export const withdrawChannelInput = z.object({
   minAmount: amount,
   maxAmount: amount,
   dailyLimit: amount,
-  remark: z.preprocess((v) => v ?? '', z.string().max(500)),
+  /** Multi-line, like a deposit channel's remark. */
+  remark: z.preprocess((v) => v ?? '', safeString(500, 'multiLine')),
   sort: z.preprocess((v) => (v === '' || v === undefined ? 0 : v), intField(-1_000_000, 1_000_000)),
   isVisible: z.preprocess((v) => (v === undefined ? 1 : v), flag),
 });
