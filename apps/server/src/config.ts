@@ -93,6 +93,11 @@ export const configSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - only')
     .default('bourse'),
+  /**
+   * Hours between announcing a withdrawal-terms change that makes withdrawing harder and its taking
+   * effect (PRODUCT section 1.9). Changes that make withdrawing easier apply at once.
+   */
+  WITHDRAW_TERMS_NOTICE_HOURS: positiveInt.max(24 * 365).default(72),
   /** API lines offered on the line-selection page: `Name|https://host,Name 2|https://host2`. */
   API_LINES: list.default([]),
 });

@@ -975,7 +975,7 @@ describe('channels', () => {
     expect(forbidden.body).toMatchObject({ code: 403 });
   });
 
-  it('lowers withdrawal fees but never raises them', async () => {
+  it('lowers withdrawal fees at once, and raises them only after the notice', async () => {
     const finance = await newOperator(['finance']);
     const channel = {
       channelType: 2,
@@ -1002,12 +1002,19 @@ describe('channels', () => {
       token: finance.token,
       json: { ...channel, id, fixedFee: '1.5' },
     });
-    expect(raise.body.msg).toBe('hint_withdrawFeeRaise');
+    // Announced, not applied (withdraw-terms.test.ts has the whole rule).
+    expect(raise.status).toBe(200);
+    expect(raise.body.data.pendingChanges).toEqual([
+      expect.objectContaining({ term: 'fixedFee', oldValue: '1', newValue: '1.5' }),
+    ]);
     const rateRaise = await adminCall('POST', '/channels/withdraw/save', {
       token: finance.token,
       json: { ...channel, id, fixedFee: '1', feeRate: '0.002' },
     });
-    expect(rateRaise.body.msg).toBe('hint_withdrawFeeRaise');
+    expect(rateRaise.status).toBe(200);
+    expect(rateRaise.body.data.pendingChanges).toEqual([
+      expect.objectContaining({ term: 'feeRate', newValue: '0.002' }),
+    ]);
     const { rows } = await t.db.query<{ fixed_fee: string }>(
       'SELECT fixed_fee FROM withdraw_channel WHERE id = $1',
       [id],

@@ -9,3 +9,4 @@ export * from './schemas/market';
 export * from './schemas/wallet';
 export * from './schemas/trading';
 export * from './trading';
+export * from './withdraw-terms';

@@ -467,7 +467,11 @@ export class AdminService {
   }
 
   saveWithdrawChannel(operator: OperatorContext, input: WithdrawChannelInput) {
-    return this.deps.wallet.saveWithdrawChannel(input, this.auditWriter(operator));
+    return this.deps.wallet.saveWithdrawChannel(
+      input,
+      this.auditWriter(operator),
+      this.deps.config.WITHDRAW_TERMS_NOTICE_HOURS,
+    );
   }
 
   // ------------------------------------------------------------ trading settings

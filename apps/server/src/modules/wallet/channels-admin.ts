@@ -1,8 +1,10 @@
 /**
  * The operator's management of deposit and withdrawal channels: the platform's own bank account,
  * deposit addresses and payment page, limits and fees. Every change is audited. A withdrawal
- * channel's fees can be lowered but never raised (PRODUCT section 1.5: withdrawals are not gated
- * by fees users were not shown before they deposited); a costlier route is a new channel.
+ * channel's terms only get worse with notice (PRODUCT section 1.9, terms.ts): what makes
+ * withdrawing easier applies at once, what makes it harder (fees up, minimum up, maximum or daily
+ * limit down, hiding a channel unless one as good stays visible) is announced and applies after
+ * WITHDRAW_TERMS_NOTICE_HOURS. A channel's currency never changes; another route is a new channel.
  */
 import {
   cmp,
@@ -15,6 +17,7 @@ import {
   optionalText,
   RECHARGE_CHANNEL_TYPE,
   safeString,
+  scaleOf,
   text,
   WITHDRAW_CHANNEL_TYPE,
 } from '@bourse/shared';
@@ -23,6 +26,22 @@ import type { Queryable } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { requireCurrency, type WalletDeps } from './common';
 import type { AuditWriter } from './review';
+import {
+  asGoodAs,
+  channelsInForce,
+  describePending,
+  foldDue,
+  openChanges,
+  planTermsSave,
+  writePlan,
+  type ChannelTermsRow,
+  type PendingTermsChange,
+} from './terms';
+
+/** The fee rate column keeps 8 decimals (numeric(12, 8)). */
+const FEE_RATE_SCALE = 8;
+
+type StoredWithdrawChannel = ChannelTermsRow & Record<string, unknown>;
 
 const amount = decimalAmount({ maxScale: MAX_SCALE });
 const nonNegative = decimalAmount({ maxScale: MAX_SCALE, sign: 'nonNegative' });
@@ -45,6 +64,7 @@ export const rechargeChannelInput = z.object({
   payUrl: optionalText(512),
   minAmount: amount,
   maxAmount: amount,
+  /** Shown to users under the channel: multi-line, so instructions may take several lines. */
   remark: z.preprocess((v) => v ?? '', safeString(500, 'multiLine')),
   sort: z.preprocess((v) => (v === '' || v === undefined ? 0 : v), intField(-1_000_000, 1_000_000)),
   isVisible: z.preprocess((v) => (v === undefined ? 1 : v), flag),
@@ -74,12 +94,26 @@ const invalid = (field: string) => new AppError('hint_paramInvalid', 400, [field
 export class ChannelAdmin {
   constructor(private readonly deps: WalletDeps) {}
 
+  /** Withdrawal channels with the terms in force now and the changes still to come. */
   async list() {
+    const now = this.deps.clock.now();
     const [recharge, withdraw] = await Promise.all([
       this.deps.db.query('SELECT * FROM recharge_channel ORDER BY sort, id'),
-      this.deps.db.query('SELECT * FROM withdraw_channel ORDER BY sort, id'),
+      channelsInForce<StoredWithdrawChannel>(this.deps.db, now),
     ]);
-    return { recharge: recharge.rows, withdraw: withdraw.rows };
+    const pending = (
+      await openChanges(
+        this.deps.db,
+        withdraw.map((row) => row.id),
+      )
+    ).filter((change) => change.effective_at.getTime() > now.getTime());
+    return {
+      recharge: recharge.rows,
+      withdraw: withdraw.map((row) => ({
+        ...row,
+        pendingChanges: describePending(pending.filter((change) => change.channel_id === row.id)),
+      })),
+    };
   }
 
   private async checkNetwork(currencyId: number, network: string | undefined): Promise<void> {
@@ -151,60 +185,134 @@ export class ChannelAdmin {
     });
   }
 
-  async saveWithdraw(input: WithdrawChannelInput, audit: AuditWriter) {
+  /**
+   * Creates a withdrawal channel (never a worsening: it only adds a way out) or changes one: what
+   * makes withdrawing easier applies now, what makes it harder is announced and applies after
+   * `noticeHours` (planTermsSave in terms.ts). Answers the channel as in force now with the changes
+   * still to come (`pendingChanges`, each with its `effectiveTime`); the audit entry holds both,
+   * before and after, in the same transaction.
+   */
+  async saveWithdraw(input: WithdrawChannelInput, audit: AuditWriter, noticeHours: number) {
     if (cmp(input.minAmount, input.maxAmount) > 0) throw invalid('maxAmount');
     if (cmp(input.dailyLimit, input.minAmount) < 0) throw invalid('dailyLimit');
-    if (cmp(input.feeRate, '1') >= 0) throw invalid('feeRate');
+    if (cmp(input.feeRate, '1') >= 0 || scaleOf(normalize(input.feeRate)) > FEE_RATE_SCALE)
+      throw invalid('feeRate');
     if (input.channelType === WITHDRAW_CHANNEL_TYPE.crypto)
       await this.checkNetwork(input.currencyId, input.network);
     else await requireCurrency(this.deps.settings, input.currencyId);
-    const values = [
-      input.channelType,
-      input.channelName,
-      input.currencyId,
-      input.channelType === WITHDRAW_CHANNEL_TYPE.crypto ? input.network : null,
-      input.feeRate,
-      input.fixedFee,
-      input.minAmount,
-      input.maxAmount,
-      input.dailyLimit,
-      input.remark,
-      input.sort,
-      input.isVisible,
-    ];
+    const network = input.channelType === WITHDRAW_CHANNEL_TYPE.crypto ? input.network : null;
+    const now = this.deps.clock.now();
     return this.deps.db.transaction(async (tx) => {
-      const before = input.id ? await this.lock(tx, 'withdraw_channel', input.id) : null;
-      if (before) {
-        const raises =
-          cmp(input.feeRate, normalize(before.fee_rate as string)) > 0 ||
-          cmp(input.fixedFee, normalize(before.fixed_fee as string)) > 0 ||
-          before.currency_id !== input.currencyId;
-        if (raises) throw new AppError('hint_withdrawFeeRaise', 422);
+      if (!input.id) {
+        const { rows } = await tx.query<StoredWithdrawChannel>(
+          `INSERT INTO withdraw_channel (channel_type, channel_name, currency_id, network, fee_rate, fixed_fee,
+             min_amount, max_amount, daily_limit, remark, sort, is_visible)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
+          [
+            input.channelType,
+            input.channelName,
+            input.currencyId,
+            network,
+            input.feeRate,
+            input.fixedFee,
+            input.minAmount,
+            input.maxAmount,
+            input.dailyLimit,
+            input.remark,
+            input.sort,
+            input.isVisible,
+          ],
+        );
+        const created = { ...rows[0]!, pendingChanges: [] as PendingTermsChange[] };
+        await audit(tx, {
+          action: 'withdrawChannel.create',
+          targetType: 'withdrawChannel',
+          targetId: String(created.id),
+          before: null,
+          after: created,
+        });
+        return created;
       }
-      const { rows } = before
-        ? await tx.query(
-            `UPDATE withdraw_channel SET channel_type = $1, channel_name = $2, currency_id = $3, network = $4,
-               fee_rate = $5, fixed_fee = $6, min_amount = $7, max_amount = $8, daily_limit = $9, remark = $10,
-               sort = $11, is_visible = $12
-             WHERE id = $13 RETURNING *`,
-            [...values, input.id],
-          )
-        : await tx.query(
-            `INSERT INTO withdraw_channel (channel_type, channel_name, currency_id, network, fee_rate, fixed_fee,
-               min_amount, max_amount, daily_limit, remark, sort, is_visible)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
-            values,
-          );
-      const after = rows[0]!;
+      const siblings = await this.lockCurrencyChannels(tx, input.id);
+      const inForce = await foldDue(tx, siblings, now);
+      const current = inForce.find((row) => row.id === input.id)!;
+      if (current.currency_id !== input.currencyId)
+        throw new AppError('hint_withdrawChannelCurrency', 422);
+      const open = await openChanges(
+        tx,
+        inForce.map((row) => row.id),
+      );
+      // Hiding takes nothing from users only while a channel as good stays visible (asGoodAs).
+      const substituteStays = inForce.some((row) =>
+        asGoodAs(
+          row,
+          open.filter((change) => change.channel_id === row.id),
+          current,
+        ),
+      );
+      const pendingBefore = open.filter((change) => change.channel_id === input.id);
+      const plan = planTermsSave(
+        current,
+        {
+          minAmount: input.minAmount,
+          maxAmount: input.maxAmount,
+          dailyLimit: input.dailyLimit,
+          feeRate: input.feeRate,
+          fixedFee: input.fixedFee,
+          isVisible: String(input.isVisible),
+        },
+        pendingBefore,
+        substituteStays,
+      );
+      const { rows } = await tx.query<StoredWithdrawChannel>(
+        `UPDATE withdraw_channel SET channel_type = $1, channel_name = $2, network = $3, fee_rate = $4,
+           fixed_fee = $5, min_amount = $6, max_amount = $7, daily_limit = $8, remark = $9, sort = $10,
+           is_visible = $11
+         WHERE id = $12 RETURNING *`,
+        [
+          input.channelType,
+          input.channelName,
+          network,
+          plan.values.feeRate,
+          plan.values.fixedFee,
+          plan.values.minAmount,
+          plan.values.maxAmount,
+          plan.values.dailyLimit,
+          input.remark,
+          input.sort,
+          Number(plan.values.isVisible),
+          input.id,
+        ],
+      );
+      await writePlan(tx, input.id, plan, now, noticeHours);
+      const pendingAfter = await openChanges(tx, [input.id]);
+      const after = { ...rows[0]!, pendingChanges: describePending(pendingAfter) };
       await audit(tx, {
-        action: before ? 'withdrawChannel.update' : 'withdrawChannel.create',
+        action: 'withdrawChannel.update',
         targetType: 'withdrawChannel',
-        targetId: String(after.id),
-        before,
+        targetId: String(input.id),
+        before: { ...current, pendingChanges: describePending(pendingBefore) },
         after,
       });
       return after;
     });
+  }
+
+  /**
+   * Locks a withdrawal channel with every other channel of its currency, in id order: whether
+   * another as good stays visible (asGoodAs) then holds until the save commits.
+   */
+  private async lockCurrencyChannels(tx: Queryable, id: number): Promise<StoredWithdrawChannel[]> {
+    const { rows } = await tx.query<{ currency_id: number }>(
+      'SELECT currency_id FROM withdraw_channel WHERE id = $1',
+      [id],
+    );
+    if (!rows[0]) throw new AppError('hint_channelNotFound', 404, ['id']);
+    const { rows: locked } = await tx.query<StoredWithdrawChannel>(
+      'SELECT * FROM withdraw_channel WHERE currency_id = $1 ORDER BY id FOR UPDATE',
+      [rows[0].currency_id],
+    );
+    return locked;
   }
 
   private async lock(

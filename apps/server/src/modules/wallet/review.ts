@@ -47,8 +47,15 @@ export interface WalletReview {
   listChannels(): Promise<{ recharge: unknown[]; withdraw: unknown[] }>;
   /** Creates (no id) or updates a deposit channel; audited. */
   saveRechargeChannel(input: RechargeChannelInput, audit: AuditWriter): Promise<unknown>;
-  /** Creates or updates a withdrawal channel; its fees can be lowered, never raised. */
-  saveWithdrawChannel(input: WithdrawChannelInput, audit: AuditWriter): Promise<unknown>;
+  /**
+   * Creates or updates a withdrawal channel; audited. What makes withdrawing easier applies at
+   * once, what makes it harder is announced and applies `noticeHours` later (PRODUCT 1.9).
+   */
+  saveWithdrawChannel(
+    input: WithdrawChannelInput,
+    audit: AuditWriter,
+    noticeHours: number,
+  ): Promise<unknown>;
   listRecharges(query: ReviewListQuery): Promise<{ rows: ReviewedRecharge[]; total: number }>;
   rechargeProof(id: number): Promise<{ mime: string; data: Uint8Array } | null>;
   /** Credits the deposit. Throws AppError `hint_reviewClosed` (409) if it was rejected. */

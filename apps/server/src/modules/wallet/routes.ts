@@ -84,6 +84,16 @@ export function walletRoutes(router: Router, wallet: WalletService): void {
       ok(await wallet.withdrawals.channels(session, query.currencyId)),
   });
 
+  // The announcement of withdrawal terms getting worse (PRODUCT section 1.9): public, so anyone can
+  // see what is coming before depositing.
+  router.add({
+    method: 'GET',
+    url: '/api/userWithdraw/termsChanges',
+    auth: 'none',
+    query: channelListQuery,
+    handler: async ({ query }) => ok(await wallet.withdrawals.termsChanges(query.currencyId)),
+  });
+
   router.add({
     method: 'POST',
     url: '/api/userWithdraw/outMoney',

@@ -39,8 +39,8 @@ export class WalletService implements WalletReview {
     return this.channelAdmin.saveRecharge(input, audit);
   }
 
-  saveWithdrawChannel(input: WithdrawChannelInput, audit: AuditWriter) {
-    return this.channelAdmin.saveWithdraw(input, audit);
+  saveWithdrawChannel(input: WithdrawChannelInput, audit: AuditWriter, noticeHours: number) {
+    return this.channelAdmin.saveWithdraw(input, audit, noticeHours);
   }
 
   records(session: Session, query: BalanceRecordQuery) {

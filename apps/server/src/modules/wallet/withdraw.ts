@@ -23,6 +23,7 @@ import {
   type WithdrawDestination,
   type WithdrawListQuery,
   type WithdrawRecord,
+  type WithdrawTermsChange,
 } from '@bourse/shared';
 import type { Queryable } from '../../db/database';
 import type { Session } from '../../http/router';
@@ -30,6 +31,7 @@ import { AppError } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
 import * as accountRepo from '../account/repo';
 import type { Currency } from '../settings/service';
+import { channelsInForce, listTermsChanges, type ChannelTermsRow } from './terms';
 import {
   checkAmount,
   fingerprint,
@@ -51,17 +53,11 @@ import type {
   ReviewOutcome,
 } from './review';
 
-interface ChannelRow {
-  id: number;
+/** A channel with the terms in force (terms.ts: announced changes that became due laid over). */
+interface ChannelRow extends ChannelTermsRow {
   channel_type: number;
   channel_name: string;
-  currency_id: number;
   network: string | null;
-  fee_rate: string;
-  fixed_fee: string;
-  min_amount: string;
-  max_amount: string;
-  daily_limit: string;
   remark: string;
 }
 
@@ -139,14 +135,11 @@ export class Withdrawals {
   }
 
   async channels(session: Session, currencyId?: number): Promise<WithdrawChannel[]> {
-    const [currencies, { rows }] = await Promise.all([
+    const [currencies, all] = await Promise.all([
       this.currencies(),
-      this.deps.db.query<ChannelRow>(
-        `SELECT * FROM withdraw_channel WHERE is_visible = 1 AND ($1::int IS NULL OR currency_id = $1)
-         ORDER BY sort, id`,
-        [currencyId ?? null],
-      ),
+      channelsInForce<ChannelRow>(this.deps.db, this.deps.clock.now(), { currencyId }),
     ]);
+    const rows = all.filter((row) => row.is_visible === 1);
     const used = await this.usedToday(
       this.deps.db,
       session.userId,
@@ -175,6 +168,11 @@ export class Withdrawals {
         },
       ];
     });
+  }
+
+  /** The announced changes of withdrawal terms: pending, or in force for less than 30 days. */
+  termsChanges(currencyId?: number): Promise<WithdrawTermsChange[]> {
+    return listTermsChanges(this.deps, currencyId);
   }
 
   private toRecord(
@@ -283,14 +281,17 @@ export class Withdrawals {
     };
   }
 
-  /** A withdrawal request: amount plus fee frozen at once, left for the operator to pay. */
+  /**
+   * A withdrawal request: amount plus fee frozen at once, left for the operator to pay. It is
+   * checked against the channel's terms in force now, and its fee is stored with it: a change of
+   * the channel's terms that takes effect later never touches it (PRODUCT section 1.9).
+   */
   async submit(session: Session, body: OutMoneyBody): Promise<WithdrawRecord> {
     refuseDemo(session.accountType);
-    const { rows: channels } = await this.deps.db.query<ChannelRow>(
-      'SELECT * FROM withdraw_channel WHERE id = $1 AND is_visible = 1',
-      [body.channelId],
-    );
-    const channel = channels[0];
+    const now = this.deps.clock.now();
+    const channel = (
+      await channelsInForce<ChannelRow>(this.deps.db, now, { id: body.channelId })
+    ).find((row) => row.is_visible === 1);
     if (!channel) throw new AppError('hint_channelNotFound', 404, ['channelId']);
     const currency = await requireCurrency(this.deps.settings, channel.currency_id);
     const amount = normalize(body.amount);
@@ -315,7 +316,6 @@ export class Withdrawals {
 
     const fee = withdrawFee(amount, channel.fee_rate, channel.fixed_fee, currency.scale);
     const total = add(amount, fee);
-    const now = this.deps.clock.now();
     await this.deps.db.transaction(async (tx) => {
       // Requests of one user queue here, so the daily limit and the request id are exact.
       await tx.query('SELECT id FROM app_user WHERE id = $1 FOR UPDATE', [session.userId]);

@@ -35,6 +35,7 @@ import {
   type WalletAddress,
   type WithdrawChannel,
   type WithdrawRecord,
+  type WithdrawTermsChange,
 } from '@bourse/shared';
 import { api, ApiError, showToast, unhandledMessage } from '../../api';
 import { storedTip } from '../../api/launch';
@@ -73,6 +74,66 @@ function cleanAmount(value: string): string {
 
 function percent(rate: string): string {
   return `${normalize(mul(rate, '100'))}%`;
+}
+
+/** An announced change of the channel's terms as one sentence: "From <date>, the minimum becomes …". */
+function termsChangeText(change: WithdrawTermsChange, scale: number | undefined): string {
+  const from = formatDateTime(change.effectiveTime);
+  switch (change.term) {
+    case 'feeRate':
+      return translate('withdraw_termsFrom_feeRate', [from, percent(change.newValue)]);
+    case 'isVisible':
+      return translate('withdraw_termsFrom_isVisible', [from]);
+    default:
+      return translate(`withdraw_termsFrom_${change.term}`, [
+        from,
+        money(change.newValue, scale),
+        change.currencyName,
+      ]);
+  }
+}
+
+/**
+ * The chosen channel's announced changes that make withdrawing harder (PRODUCT section 1.9), in a
+ * short note under its terms; a request made before they apply keeps today's terms.
+ */
+function UpcomingTerms({
+  changes,
+  scale,
+}: {
+  changes: WithdrawTermsChange[];
+  scale: number | undefined;
+}) {
+  const { t } = useTranslation();
+  if (changes.length === 0) return null;
+  return (
+    <div
+      role="note"
+      aria-label={t('withdraw_termsChanges')}
+      data-testid="withdraw-terms-changes"
+      className="stack"
+      style={{
+        gap: 4,
+        padding: '8px 10px',
+        borderRadius: 8,
+        borderInlineStart: '3px solid var(--accent)',
+        background: 'rgb(241 168 2 / 8%)',
+        fontSize: 12,
+        lineHeight: 1.45,
+      }}
+    >
+      {changes.map((change) => (
+        <span key={change.id} className="row" style={{ gap: 6, alignItems: 'flex-start' }}>
+          <ExclamationCircleOutline
+            aria-hidden="true"
+            style={{ flex: 'none', marginTop: 2, color: 'var(--accent)' }}
+          />
+          <span style={{ color: 'var(--text)' }}>{termsChangeText(change, scale)}</span>
+        </span>
+      ))}
+      <span className="muted">{t('withdraw_termsKeep')}</span>
+    </div>
+  );
 }
 
 /** A choice among a few (channels, cards, addresses): a bordered button, highlighted when on. */
@@ -292,6 +353,15 @@ function WithdrawForm({ user }: { user: UserInfo | undefined }) {
   const channel =
     currencyChannels.find((candidate) => candidate.id === chosenChannel) ?? currencyChannels[0];
   const toBank = channel?.channelType === WITHDRAW_CHANNEL_TYPE.bank;
+  // Announced changes of the currency's channels (public): the chosen channel's still to come.
+  const termsChanges = useQuery({
+    queryKey: ['withdrawTermsChanges', currencyId],
+    queryFn: () => listRows<WithdrawTermsChange>('/api/userWithdraw/termsChanges', { currencyId }),
+    enabled: currencyId !== undefined,
+  });
+  const upcoming = (termsChanges.data ?? []).filter(
+    (change) => change.status === 'pending' && change.channelId === channel?.id,
+  );
 
   const balance = useQuery({
     queryKey: ['userBalance', currencyId, book],
@@ -435,7 +505,13 @@ function WithdrawForm({ user }: { user: UserInfo | undefined }) {
       }
       setConfirming(false);
       // Limits, balance, the hold or the password may have changed: show the current ones.
-      for (const key of ['withdrawChannels', 'userBalance', 'userInfo', 'isSetWithPwd'])
+      for (const key of [
+        'withdrawChannels',
+        'withdrawTermsChanges',
+        'userBalance',
+        'userInfo',
+        'isSetWithPwd',
+      ])
         void queryClient.invalidateQueries({ queryKey: [key] });
     } finally {
       setSending(false);
@@ -573,6 +649,7 @@ function WithdrawForm({ user }: { user: UserInfo | undefined }) {
                 {channel.remark}
               </span>
             )}
+            <UpcomingTerms changes={upcoming} scale={scale} />
           </div>
         </section>
       )}
