@@ -24,6 +24,7 @@ import {
 } from '@bourse/shared';
 import type { Config } from '../../config';
 import type { Database, Queryable } from '../../db/database';
+import { clientIp, clientUserAgent } from '../../http/client';
 import type { Session, SessionResolver } from '../../http/router';
 import type { SessionsEnded } from '../../market/cluster';
 import type { Clock } from '../../lib/clock';
@@ -97,12 +98,7 @@ function defaultNickName(body: { email: string | null; phone: string | null }): 
 }
 
 export function clientMeta(request: FastifyRequest, lang: LanguageKey): ClientMeta {
-  const userAgent = request.headers['user-agent'];
-  return {
-    ip: request.ip,
-    userAgent: (typeof userAgent === 'string' ? userAgent : '').slice(0, 512),
-    lang,
-  };
+  return { ip: clientIp(request), userAgent: clientUserAgent(request), lang };
 }
 
 export class AccountService implements SessionResolver {

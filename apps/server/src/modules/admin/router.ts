@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { LanguageKey } from '@bourse/shared';
 import { requestLanguage } from '../../http/language';
 import type { RequestBudgets } from '../../http/budgets';
+import { clientIp } from '../../http/client';
 import { recordRoute, tokenOf, type RateLimit } from '../../http/router';
 import { parseInput } from '../../http/validation';
 import { AppError } from '../../lib/errors';
@@ -76,7 +77,7 @@ export class AdminRouter {
         if (spec.access !== 'none') {
           const token = tokenOf(request);
           if (!token) throw new AppError('hint_unauthorized', 401);
-          operator = await admin.resolve(token, request.ip);
+          operator = await admin.resolve(token, clientIp(request));
           await budgets.user(request, reply, `operator:${operator.operatorId}`);
           const allowed = spec.access;
           if (allowed !== 'any' && !operator.roles.some((role) => allowed.includes(role)))

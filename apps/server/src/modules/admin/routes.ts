@@ -4,6 +4,7 @@
  * the audit log (admin). There is deliberately no call that sets a balance,
  * a price or an outcome (PRODUCT section 1): money moves only through the reviewed flows.
  */
+import { clientIp, clientUserAgent } from '../../http/client';
 import type { Config } from '../../config';
 import { nothingToDo, ok, page } from '../../http/envelope';
 import { AppError } from '../../lib/errors';
@@ -47,12 +48,8 @@ export function adminApiRoutes(router: AdminRouter, admin: AdminService, config:
     body: adminLoginBody,
     rateLimit: { max: config.RATE_LIMIT_LOGIN_PER_MINUTE, timeWindowMs: MINUTE_MS },
     handler: async ({ body, request }) => {
-      const userAgent = request.headers['user-agent'];
       return ok(
-        await admin.login(body, {
-          ip: request.ip,
-          userAgent: (typeof userAgent === 'string' ? userAgent : '').slice(0, 512),
-        }),
+        await admin.login(body, { ip: clientIp(request), userAgent: clientUserAgent(request) }),
       );
     },
   });
