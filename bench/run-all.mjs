@@ -10,6 +10,7 @@ import { benchWebSize } from './web-size.mjs';
 import { benchProducts } from './products.mjs';
 import { benchQuotesFps } from './quotes-fps.mjs';
 import { benchWsFanout } from './ws-fanout.mjs';
+import { benchLogin } from './login.mjs';
 import { benchWithdraw } from './withdraw.mjs';
 import { benchFastSettle } from './fast-settle.mjs';
 import { benchMarketOrders } from './market-orders.mjs';
@@ -26,6 +27,7 @@ for (const bench of [
   benchProducts,
   benchWsFanout,
   benchLedger,
+  benchLogin,
   benchWithdraw,
   benchFastSettle,
   benchMarketOrders,
