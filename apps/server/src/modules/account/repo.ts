@@ -365,6 +365,7 @@ export async function reserveAttempt(
      WHERE (a.locked_until IS NULL OR a.locked_until <= $2)
        AND ${failures} + ${pending} < $5::int`,
     [attempt.key, attempt.at, attempt.windowStart, attempt.pendingSince, attempt.maxFailures],
+    { name: 'reserve_attempt' },
   );
   return rowCount === 1;
 }
@@ -402,6 +403,7 @@ export async function settlePassedAttempt(q: Queryable, key: string, at: Date): 
        first_failure_at = $2, locked_until = NULL
      WHERE key = $1 AND NOT EXISTS (SELECT 1 FROM gone)`,
     [key, at],
+    { name: 'settle_passed_attempt' },
   );
 }
 
