@@ -220,24 +220,47 @@ export function applyDue<Row extends ChannelTermsRow>(
   });
 }
 
-/** Withdrawal channels (hidden ones included) with the terms in force at `now`. */
+/** A due change as the channel query hands it over (JSON: times as text). */
+type DueChangeJson = Omit<TermsChangeRow, 'announced_at' | 'effective_at'> & {
+  announced_at: string;
+  effective_at: string;
+};
+
+/**
+ * Withdrawal channels (hidden ones included) with the terms in force at `now`. One statement: the
+ * due changes come with their channel, so a withdrawal reads its channel in one round trip (on
+ * PGlite every statement waits for the one before).
+ */
 export async function channelsInForce<Row extends ChannelTermsRow>(
   q: Queryable,
   now: Date,
   filter: { id?: number; currencyId?: number } = {},
 ): Promise<Row[]> {
-  const { rows } = await q.query<Row>(
-    `SELECT * FROM withdraw_channel
-     WHERE ($1::int IS NULL OR id = $1) AND ($2::int IS NULL OR currency_id = $2)
-     ORDER BY sort, id`,
-    [filter.id ?? null, filter.currencyId ?? null],
+  const { rows } = await q.query<Row & { due_changes: DueChangeJson[] }>(
+    `SELECT w.*, COALESCE((
+       SELECT json_agg(json_build_object('id', c.id, 'channel_id', c.channel_id, 'term', c.term,
+           'old_value', c.old_value::text, 'new_value', c.new_value::text,
+           'announced_at', c.announced_at, 'effective_at', c.effective_at)
+         ORDER BY c.effective_at, c.id)
+       FROM withdraw_terms_change c
+       WHERE c.channel_id = w.id AND c.applied_at IS NULL AND c.cancelled_at IS NULL
+         AND c.effective_at <= $3), '[]'::json) AS due_changes
+     FROM withdraw_channel w
+     WHERE ($1::int IS NULL OR w.id = $1) AND ($2::int IS NULL OR w.currency_id = $2)
+     ORDER BY w.sort, w.id`,
+    [filter.id ?? null, filter.currencyId ?? null, now],
   );
-  const changes = await openChanges(
-    q,
-    rows.map((row) => row.id),
-    now,
-  );
-  return applyDue(rows, changes, now);
+  const changes: TermsChangeRow[] = [];
+  const channels = rows.map(({ due_changes: due, ...row }) => {
+    for (const change of due)
+      changes.push({
+        ...change,
+        announced_at: new Date(change.announced_at),
+        effective_at: new Date(change.effective_at),
+      });
+    return row as unknown as Row;
+  });
+  return applyDue(channels, changes, now);
 }
 
 /**
