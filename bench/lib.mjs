@@ -261,6 +261,36 @@ export async function createDatabase(prefix) {
   };
 }
 
+/**
+ * Runs `run(label, env)` with the server's environment for PostgreSQL (a fresh database, a pool of
+ * 20), then for the embedded PGlite; answers both results.
+ */
+export async function onBothDatabases(prefix, run) {
+  const database = await createDatabase(prefix);
+  try {
+    const postgres = await run('PostgreSQL', {
+      DATABASE_URL: database.url,
+      DATABASE_POOL_MAX: '20',
+    });
+    const pglite = await run('PGlite', {});
+    return [postgres, pglite];
+  } finally {
+    await database.drop();
+  }
+}
+
+/** A server on a random port and data folder of its own, stopped once `work(server)` is done. */
+export async function withServer(env, prefix, work) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  const port = 4000 + Math.floor(Math.random() * 900);
+  const server = await startServer({ port, env, dataDir });
+  try {
+    return await work(server, dataDir);
+  } finally {
+    await server.stop();
+  }
+}
+
 export function machine() {
   const cpus = os.cpus();
   return {

@@ -2,19 +2,13 @@
 // reserves an attempt for the account in the database before its password is checked (ADR 0006),
 // verifies the password (argon2id), settles the attempt and opens a session, as
 // `userInfo/login` does for users. 50 users take turns, always with the right password.
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { cannon, createDatabase, postJson, startServer, summary } from './lib.mjs';
+import { cannon, onBothDatabases, postJson, summary, withServer } from './lib.mjs';
 
 const USERS = 50;
 const PASSWORD = 'Heron4Lantern';
 
-async function run(label, env) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bourse-bench-login-'));
-  const port = 4000 + Math.floor(Math.random() * 900);
-  const server = await startServer({ port, env, dataDir });
-  try {
+function run(label, env) {
+  return withServer(env, 'bourse-bench-login-', async (server) => {
     const accounts = [];
     for (let i = 0; i < USERS; i++) {
       const userAccount = `login${i}.${Date.now()}@example.com`;
@@ -47,23 +41,11 @@ async function run(label, env) {
       await cannon({ url: server.url, requests, connections: 50, duration: 10 }),
     );
     return { name: `sign-ins on ${label}, 50 connections`, ...result, pass: result.non2xx === 0 };
-  } finally {
-    await server.stop();
-  }
+  });
 }
 
-export async function benchLogin() {
-  const database = await createDatabase('bourse_bench_login');
-  try {
-    const postgres = await run('PostgreSQL', {
-      DATABASE_URL: database.url,
-      DATABASE_POOL_MAX: '20',
-    });
-    const pglite = await run('PGlite', {});
-    return [postgres, pglite];
-  } finally {
-    await database.drop();
-  }
+export function benchLogin() {
+  return onBothDatabases('bourse_bench_login', run);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`)

@@ -2,17 +2,14 @@
 // each one checks the withdrawal password (argon2id), freezes amount plus fee with a ledger hold
 // and stores the request, as `userWithdraw/outMoney` does for users. 50 users, each funded by a
 // deposit an operator approved through the console API, take turns.
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import {
   approvedDeposit,
   cannon,
-  createDatabase,
+  onBothDatabases,
   operatorLogin,
   postJson,
-  startServer,
   summary,
+  withServer,
 } from './lib.mjs';
 
 const USERS = 50;
@@ -49,11 +46,8 @@ async function prepareUsers(base, dataDir) {
   return users;
 }
 
-async function run(label, env) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bourse-bench-withdraw-'));
-  const port = 4000 + Math.floor(Math.random() * 900);
-  const server = await startServer({ port, env, dataDir });
-  try {
+function run(label, env) {
+  return withServer(env, 'bourse-bench-withdraw-', async (server, dataDir) => {
     const users = await prepareUsers(server.url, dataDir);
     let sequence = 0;
     const requests = [
@@ -88,23 +82,11 @@ async function run(label, env) {
       ...result,
       pass: result.non2xx === 0,
     };
-  } finally {
-    await server.stop();
-  }
+  });
 }
 
-export async function benchWithdraw() {
-  const database = await createDatabase('bourse_bench_withdraw');
-  try {
-    const postgres = await run('PostgreSQL', {
-      DATABASE_URL: database.url,
-      DATABASE_POOL_MAX: '20',
-    });
-    const pglite = await run('PGlite', {});
-    return [postgres, pglite];
-  } finally {
-    await database.drop();
-  }
+export function benchWithdraw() {
+  return onBothDatabases('bourse_bench_withdraw', run);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`)

@@ -39,7 +39,7 @@ describe('what is stored of the client', () => {
       [user.userId],
     );
     expect(rows[0]!.ip).toBe('192.0.2.7');
-    expect(rows[0]!.user_agent).toMatch(/^Probe\/1\.0  \(\[31m\)x+$/);
+    expect(rows[0]!.user_agent).toMatch(/^Probe\/1\.0 {2}\(\[31m\)x+$/);
     expect(rows[0]!.user_agent.length).toBeLessThanOrEqual(512);
   });
 
@@ -56,6 +56,6 @@ describe('what is stored of the client', () => {
       'SELECT ip, user_agent FROM operator_session ORDER BY id DESC LIMIT 1',
     );
     expect(rows[0]!.ip).toBe('192.0.2.8');
-    expect(rows[0]!.user_agent).toMatch(/^Probe\/1\.0  \(\[31m\)x+$/);
+    expect(rows[0]!.user_agent).toMatch(/^Probe\/1\.0 {2}\(\[31m\)x+$/);
   });
 });

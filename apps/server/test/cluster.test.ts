@@ -4,7 +4,7 @@
  * over. Runs against the Redis at REDIS_TEST_URL (default redis://127.0.0.1:6379); CI requires it.
  */
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
+import type net from 'node:net';
 import pino from 'pino';
 import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
@@ -20,23 +20,9 @@ import {
   testConfig,
   type TestDatabase,
 } from './helpers';
+import { REDIS_URL, redisAvailable } from './support/redis';
 
-const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
-
-function redisAnswers(): Promise<boolean> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(1000);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-  });
-}
-
-const available = process.env.REQUIRE_REDIS === '1' || (await redisAnswers());
-if (!available)
-  console.warn(`Redis at ${REDIS_URL} is not reachable: the cluster test is skipped.`);
+const available = await redisAvailable('the cluster test is');
 
 const catalogue = DEFAULT_CATALOGUE.filter((product) => product.code === 'BTCUSDT');
 

@@ -7,7 +7,6 @@
  * keeps and the ticker sends.
  */
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TickEvidence } from '@bourse/shared';
@@ -32,6 +31,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from './helpers';
+import { REDIS_URL, redisAvailable } from './support/redis';
 
 const NOW = Date.parse('2026-11-18T15:00:00Z');
 const CODES = ['BTCUSDT', 'ETHUSDT'] as const;
@@ -354,21 +354,7 @@ describe('a run that uses up its epoch', () => {
 
 // ---------------------------------------------------------------- two instances, one feed lease
 
-const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
-
-function redisAnswers(): Promise<boolean> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(1000);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-  });
-}
-
-const redis = process.env.REQUIRE_REDIS === '1' || (await redisAnswers());
-if (!redis) console.warn(`Redis at ${REDIS_URL} is not reachable: the lease case is skipped.`);
+const redis = await redisAvailable('the lease case is');
 
 describe.runIf(redis)('when another instance takes the feed over', () => {
   let database: TestDatabase;

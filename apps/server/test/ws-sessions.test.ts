@@ -10,7 +10,6 @@
  * which shows the socket of the ended one would have, had it not been signed out.
  */
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { div } from '@bourse/shared';
@@ -26,6 +25,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from './helpers';
+import { REDIS_URL, redisAvailable } from './support/redis';
 
 const USDT = 3;
 const BTC = 4;
@@ -224,21 +224,7 @@ describe(`WebSocket sessions on one instance (${onPostgres ? 'PostgreSQL' : 'PGl
 
 // ------------------------------------------------------------------- two instances, one Redis
 
-const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
-
-function redisAnswers(): Promise<boolean> {
-  const { hostname, port } = new URL(REDIS_URL);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(1000);
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-  });
-}
-
-const redis = process.env.REQUIRE_REDIS === '1' || (await redisAnswers());
-if (!redis) console.warn(`Redis at ${REDIS_URL} is not reachable: two-instance tests skipped.`);
+const redis = await redisAvailable('two-instance tests');
 
 describe.runIf(redis)('WebSocket sessions on two instances', () => {
   let database: TestDatabase;

@@ -90,20 +90,26 @@ export class TickLog {
   }
 }
 
-/** The first stored tick of a product at or after `time` (ms), if there is one. */
-export async function firstTickFrom(
+/**
+ * The stored tick of a product nearest `time` (ms) on one side, if there is one: the first at or
+ * after it (`after`), or the last at or before it (`before`).
+ */
+async function nearestTick(
   q: Queryable,
   productId: number,
   time: number,
+  side: 'after' | 'before',
 ): Promise<StoredTick | undefined> {
+  const where = side === 'after' ? 'tick_time >= $2' : 'tick_time <= $2';
+  const order = side === 'after' ? 'tick_time, sequence' : 'tick_time DESC, sequence DESC';
   const { rows } = await q.query<{
     tick_time: number;
     sequence: number;
     price: string;
     source: string;
   }>(
-    `SELECT tick_time, sequence, price, source FROM market_tick
-     WHERE product_id = $1 AND tick_time >= $2 ORDER BY tick_time, sequence LIMIT 1`,
+    `SELECT tick_time, sequence, price::text AS price, source FROM market_tick
+     WHERE product_id = $1 AND ${where} ORDER BY ${order} LIMIT 1`,
     [productId, time],
   );
   const row = rows[0];
@@ -118,30 +124,20 @@ export async function firstTickFrom(
     : undefined;
 }
 
-/** The last stored tick of a product at or before `time` (ms), if there is one. */
-export async function lastLoggedTick(
+/** The first stored tick of a product at or after `time` (ms), if there is one. */
+export function firstTickFrom(
   q: Queryable,
   productId: number,
   time: number,
 ): Promise<StoredTick | undefined> {
-  const { rows } = await q.query<{
-    tick_time: number;
-    sequence: number;
-    price: string;
-    source: string;
-  }>(
-    `SELECT tick_time, sequence, price::text AS price, source FROM market_tick
-     WHERE product_id = $1 AND tick_time <= $2 ORDER BY tick_time DESC, sequence DESC LIMIT 1`,
-    [productId, time],
-  );
-  const row = rows[0];
-  return row
-    ? {
-        productId,
-        time: row.tick_time,
-        sequence: row.sequence,
-        price: row.price,
-        source: row.source,
-      }
-    : undefined;
+  return nearestTick(q, productId, time, 'after');
+}
+
+/** The last stored tick of a product at or before `time` (ms), if there is one. */
+export function lastLoggedTick(
+  q: Queryable,
+  productId: number,
+  time: number,
+): Promise<StoredTick | undefined> {
+  return nearestTick(q, productId, time, 'before');
 }
