@@ -329,7 +329,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Without a market feed the change is stored and applies when the engine next loads.
     reloadProducts: liveEngine ? () => liveEngine.reloadProducts() : undefined,
   });
-  adminRoutes(app, { db, config, clock, wallet, trading, budgets });
+  adminRoutes(app, { db, config, clock, wallet, trading, budgets, users: accounts });
 
   // The real-time channel: no compression (it costs more CPU than it saves on small messages).
   await app.register(websocket, { options: { perMessageDeflate: false, maxPayload: 4096 } });

@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { div } from '@bourse/shared';
+import { ensureFirstAdmin } from '../src/modules/admin/service';
 import type { RateSource } from '../src/modules/assets/rates';
 import {
   call,
@@ -25,6 +26,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from './helpers';
+import { adminApiCall, operatorSignIn } from './support/admin-api';
 import { REDIS_URL, redisAvailable } from './support/redis';
 
 const USDT = 3;
@@ -198,7 +200,7 @@ describe(`WebSocket sessions on one instance (${onPostgres ? 'PostgreSQL' : 'PGl
     expect(second.data('balances')).toEqual([]);
   });
 
-  it('signs out the sockets of a user an operator disables', async () => {
+  it('signs out, at the next check, the sockets of a user disabled outside the API', async () => {
     const user = await twoSessions(t.app, t.db);
     const socket = await open(user.first, PRIVATE);
     const other = await twoSessions(t.app, t.db);
@@ -269,6 +271,84 @@ describe.runIf(redis)('WebSocket sessions on two instances', () => {
     await exchange(two.app, user.second);
     await expect.poll(() => live.data('balances').length).toBe(2);
     expect(ended.data('balances')).toEqual([]);
+  });
+
+  it('signs out the sockets on both instances when an operator disables the user on one', async () => {
+    const [one, two] = apps as [TestApp, TestApp];
+    await ensureFirstAdmin(one.db, one.clock, 'admin', 'ws sessions admin password');
+    const admin = await operatorSignIn(one.app, 'admin', 'ws sessions admin password');
+    const created = await adminApiCall(one.app, 'POST', '/operators/create', {
+      token: admin,
+      json: { username: 'helpdesk', password: 'Helpdesk desk 2048', roles: ['support'] },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const support = await operatorSignIn(two.app, 'helpdesk', 'Helpdesk desk 2048');
+    const user = await twoSessions(one.app, one.db);
+    const here = await open(bases[0]!, user.first);
+    const there = await open(bases[1]!, user.second);
+
+    // A finance operator may not; support may, through either instance.
+    const finance = await adminApiCall(one.app, 'POST', '/operators/create', {
+      token: admin,
+      json: { username: 'cashier', password: 'Cashier desk 4096', roles: ['finance'] },
+    });
+    expect(finance.status).toBe(200);
+    const cashier = await operatorSignIn(one.app, 'cashier', 'Cashier desk 4096');
+    const refused = await adminApiCall(one.app, 'POST', '/users/status', {
+      token: cashier,
+      json: { id: user.userId, disabled: 1 },
+    });
+    expect(refused.status).toBe(403);
+
+    const disabled = await adminApiCall(two.app, 'POST', '/users/status', {
+      token: support,
+      json: { id: user.userId, disabled: 1 },
+    });
+    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
+    expect(disabled.body.data).toEqual({ changed: true, status: 1 });
+    await expect.poll(() => here.signOuts().length + there.signOuts().length).toBe(2);
+    expectSignedOut(here, 'hint_accountDisabled');
+    expectSignedOut(there, 'hint_accountDisabled');
+    // Every session ended, and signing in is refused until the account is enabled again.
+    for (const token of [user.first, user.second])
+      expect((await call(one.app, 'GET', '/api/userInfo/getUserInfo', { token })).status).toBe(401);
+    const signIn = await call(one.app, 'POST', '/api/userInfo/login', {
+      json: { userAccount: user.email, userPwd: GOOD_PASSWORD },
+    });
+    expect(signIn.body.msg).toBe('hint_accountDisabled');
+    const again = await adminApiCall(one.app, 'POST', '/users/status', {
+      token: admin,
+      json: { id: user.userId, disabled: 1 },
+    });
+    expect(again.body).toMatchObject({ msg: 'hint_48', data: { changed: false, status: 1 } });
+    const enabled = await adminApiCall(one.app, 'POST', '/users/status', {
+      token: admin,
+      json: { id: user.userId, disabled: 0 },
+    });
+    expect(enabled.body.data).toEqual({ changed: true, status: 0 });
+    await login(one.app, user.email);
+    const audit = await adminApiCall(one.app, 'GET', '/audit', {
+      token: admin,
+      query: { targetType: 'user', targetId: String(user.userId) },
+    });
+    expect(audit.body.rows).toEqual([
+      expect.objectContaining({
+        action: 'user.enable',
+        before: { status: 1 },
+        after: { status: 0, sessionsEnded: 0 },
+      }),
+      expect.objectContaining({
+        action: 'user.disable',
+        operatorName: 'helpdesk',
+        before: { status: 0 },
+        after: { status: 1, sessionsEnded: 2 },
+      }),
+    ]);
+    const unknown = await adminApiCall(one.app, 'POST', '/users/status', {
+      token: admin,
+      json: { id: 99_999_999, disabled: 1 },
+    });
+    expect(unknown.status).toBe(404);
   });
 
   it('signs out the sockets on both instances when the password changes on one', async () => {

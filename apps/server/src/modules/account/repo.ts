@@ -101,6 +101,11 @@ export async function insertUser(q: Queryable, user: NewUser): Promise<UserRow |
   return rows[0];
 }
 
+/** 0 active, 1 disabled by an operator. */
+export async function updateUserStatus(q: Queryable, userId: number, status: 0 | 1): Promise<void> {
+  await q.query('UPDATE app_user SET status = $2 WHERE id = $1', [userId, status]);
+}
+
 export async function updateNickName(
   q: Queryable,
   userId: number,

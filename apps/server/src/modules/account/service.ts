@@ -79,6 +79,12 @@ export interface SignedIn {
 }
 
 type Channel = 'email' | 'phone';
+
+/** Writes an operator's audit entry in the transaction of the change (the admin module's). */
+export type UserAuditWriter = (
+  tx: Queryable,
+  change: { action: string; targetType: string; targetId: string; before: unknown; after: unknown },
+) => Promise<void>;
 type LiveSession = repo.SessionRow & repo.UserRow;
 
 function codeHash(code: string, channel: Channel, target: string, purpose: string): string {
@@ -242,6 +248,39 @@ export class AccountService implements SessionResolver {
   async logout(session: Session): Promise<void> {
     await repo.revokeSession(this.deps.db, session.id, this.now());
     this.deps.sessionsEnded?.({ sessionIds: [session.id], msg: 'hint_sessionExpired' });
+  }
+
+  /**
+   * Disables a user's account, or enables it again, for an operator. A disabled user cannot sign
+   * in, every session of theirs ends at once, and their WebSockets are signed out on every
+   * instance (`hint_accountDisabled`). `audit` writes the operator's entry in the same
+   * transaction. Nothing changes when the account already has that status.
+   */
+  async setUserDisabled(
+    userId: number,
+    disabled: boolean,
+    audit: UserAuditWriter,
+  ): Promise<{ changed: boolean; status: 0 | 1 }> {
+    const status = disabled ? 1 : 0;
+    const now = this.now();
+    const result = await this.deps.db.transaction(async (tx) => {
+      const user = await repo.findUserById(tx, userId, true);
+      if (!user) throw new AppError('hint_notFound', 404, ['id']);
+      if (user.status === status) return { changed: false, ended: [] as number[] };
+      await repo.updateUserStatus(tx, userId, status);
+      const ended = disabled ? await repo.revokeUserSessions(tx, userId, now) : [];
+      await audit(tx, {
+        action: disabled ? 'user.disable' : 'user.enable',
+        targetType: 'user',
+        targetId: String(userId),
+        before: { status: user.status },
+        after: { status, sessionsEnded: ended.length },
+      });
+      return { changed: true, ended };
+    });
+    if (result.ended.length > 0)
+      this.deps.sessionsEnded?.({ sessionIds: result.ended, msg: 'hint_accountDisabled' });
+    return { changed: result.changed, status };
   }
 
   /**

@@ -11,7 +11,7 @@ import type { TradingSettingsAdmin } from '../trading/settings-admin';
 import type { WalletReview } from '../wallet/review';
 import { AdminRouter } from './router';
 import { adminApiRoutes } from './routes';
-import { AdminService } from './service';
+import { AdminService, type AdminDeps } from './service';
 
 export interface AdminRoutesDeps {
   db: Database;
@@ -19,6 +19,7 @@ export interface AdminRoutesDeps {
   clock: Clock;
   wallet: WalletReview;
   trading: TradingSettingsAdmin;
+  users: AdminDeps['users'];
   /** The general request budget, shared with /api. */
   budgets: RequestBudgets;
 }

@@ -22,6 +22,7 @@ import {
   reviewIdQuery,
   reviewListQuery,
   reviewRejectBody,
+  userStatusBody,
 } from './schemas';
 import type { AdminService } from './service';
 import { rechargeChannelInput, withdrawChannelInput } from '../wallet/channels-admin';
@@ -34,6 +35,7 @@ import {
 const MINUTE_MS = 60_000;
 const ADMIN: readonly OperatorRole[] = ['admin'];
 const FINANCE: readonly OperatorRole[] = ['finance', 'admin'];
+const SUPPORT: readonly OperatorRole[] = ['support', 'admin'];
 
 const outcome = <T>(result: { record: T; changed: boolean }) =>
   result.changed ? ok(result.record) : nothingToDo(result.record);
@@ -118,6 +120,19 @@ export function adminApiRoutes(router: AdminRouter, admin: AdminService, config:
     access: ADMIN,
     body: operatorResetPasswordBody,
     handler: async ({ operator, body }) => ok(await admin.resetPassword(operator, body)),
+  });
+
+  // ------------------------------------------------------------ users (support)
+
+  router.add({
+    method: 'POST',
+    url: '/users/status',
+    access: SUPPORT,
+    body: userStatusBody,
+    handler: async ({ operator, body }) => {
+      const result = await admin.setUserDisabled(operator, body);
+      return result.changed ? ok(result) : nothingToDo(result);
+    },
   });
 
   // ------------------------------------------------------------ deposits (finance)

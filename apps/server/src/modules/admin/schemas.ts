@@ -77,6 +77,12 @@ export const reviewListQuery = pageQuery.extend({
 
 export const reviewIdQuery = z.object({ id });
 export const reviewIdBody = z.object({ id });
+
+/** Disable (true) or enable again (false) a user's account. */
+export const userStatusBody = z.object({
+  id,
+  disabled: flag.refine((value) => value !== undefined, { error: 'hint_paramRequired' }),
+});
 /** The reason is shown to the user; multi-line, as an operator may explain in a few lines. */
 export const reviewRejectBody = z.object({ id, reason: text(500, 1, 'multiLine') });
 

@@ -19,6 +19,7 @@ import {
   verifyPassword,
 } from '../../lib/secrets';
 import { AttemptLimiter } from '../account/limiter';
+import type { AccountService } from '../account/service';
 import { keptPasswordWas, retireFirstPassword } from './password-file';
 import type {
   AuditWriter,
@@ -53,6 +54,8 @@ export interface AdminDeps {
   wallet: WalletReview;
   /** Fees, fast-trade options and per-product trading settings. */
   trading: TradingSettingsAdmin;
+  /** Users' accounts: disabling one ends its sessions everywhere. */
+  users: Pick<AccountService, 'setUserDisabled'>;
   logger?: FastifyBaseLogger;
 }
 
@@ -471,6 +474,17 @@ export class AdminService {
       input,
       this.auditWriter(operator),
       this.deps.config.WITHDRAW_TERMS_NOTICE_HOURS,
+    );
+  }
+
+  // ------------------------------------------------------------ users
+
+  /** Disables a user's account (every session ends at once) or enables it again; audited. */
+  setUserDisabled(operator: OperatorContext, body: { id: number; disabled?: boolean }) {
+    return this.deps.users.setUserDisabled(
+      body.id,
+      body.disabled === true,
+      this.auditWriter(operator),
     );
   }
 
