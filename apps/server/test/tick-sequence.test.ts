@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TickEvidence } from '@bourse/shared';
+import { normalize, type TickEvidence } from '@bourse/shared';
 import { buildApp } from '../src/app';
 import { loadMigrations, migrate } from '../src/db/migrate';
 import { ManualClock, systemClock } from '../src/lib/clock';
@@ -235,7 +235,7 @@ describe(`tick sequences on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
         );
         expect(match, `${what} ${JSON.stringify(tick)}`).toBeDefined();
         expect(match!.time, what).toBe(tick.time);
-        expect(Number(match!.price), what).toBe(Number(tick.price));
+        expect(normalize(match!.price), what).toBe(normalize(tick.price));
       }
       const pairs = (list: typeof evidence) =>
         new Set(list.map(({ tick }) => `${tick.source}:${tick.sequence}`));

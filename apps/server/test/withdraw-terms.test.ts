@@ -6,6 +6,7 @@
  * coming, the audit log says when it takes effect, and requests already submitted keep their fee.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { normalize } from '@bourse/shared';
 import { loadConfig } from '../src/config';
 import { verifyLedger } from '../src/ledger/verify';
 import { ensureFirstAdmin } from '../src/modules/admin/service';
@@ -297,7 +298,7 @@ describe(`withdrawal terms on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       expect(inConsole.pendingChanges).toEqual([]);
       // The console lists stored rows: min_amount, max_amount, daily_limit, fee_rate, fixed_fee.
       const column = term.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
-      expect(Number(inConsole[column])).toBe(Number(to));
+      expect(normalize(String(inConsole[column]))).toBe(normalize(to));
     },
   );
 
@@ -644,7 +645,7 @@ describe(`withdrawal terms on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       before: null,
       after: { id, channel_name: 'Audited', pendingChanges: [] },
     });
-    expect(Number(create.after.min_amount)).toBe(10);
+    expect(normalize(create.after.min_amount)).toBe('10');
     expect(update).toMatchObject({
       action: 'withdrawChannel.update',
       targetType: 'withdrawChannel',
@@ -664,9 +665,9 @@ describe(`withdrawal terms on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       },
     });
     // The easier maximum applied at once; the minimum is still the one in force.
-    expect(Number(update.before.max_amount)).toBe(1000);
-    expect(Number(update.after.max_amount)).toBe(2000);
-    expect(Number(update.after.min_amount)).toBe(10);
+    expect(normalize(update.before.max_amount)).toBe('1000');
+    expect(normalize(update.after.max_amount)).toBe('2000');
+    expect(normalize(update.after.min_amount)).toBe('10');
 
     // Taking it back is audited too, the announced change in `before`.
     await saveChannel({ id, channelName: 'Audited', minAmount: '10', maxAmount: '2000' });

@@ -101,7 +101,7 @@ describe('withdrawal terms notice', () => {
       const note = page.locator('[data-testid="withdraw-terms-changes"]');
       await note.waitFor();
       const from = formatDateTime(effectiveTime);
-      expect(await note.locator('span.row').allTextContents()).toEqual([
+      expect(await note.locator('span.notice').allTextContents()).toEqual([
         fill(text('withdraw_termsFrom_minAmount'), from, '50.00', 'USD'),
         fill(text('withdraw_termsFrom_feeRate'), from, '1%'),
       ]);

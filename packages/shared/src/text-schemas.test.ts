@@ -13,6 +13,7 @@ import {
   safeString,
   text,
   TEXT_INVALID_CHARACTERS,
+  withoutForbiddenCharacters,
 } from './schemas/common';
 import { loginBody, regBody } from './schemas/account';
 import { bankCardBody, inMoneyBody, walletAddressBody } from './schemas/wallet';
@@ -54,6 +55,19 @@ describe('hasForbiddenCharacters', () => {
   it('lets ordinary text of any script through', () => {
     for (const value of ['Zoë Ångström', '张伟', 'محمد', 'Ромашка', ' spaces ', '\u00a0\u00ad'])
       expect(hasForbiddenCharacters(value)).toBe(false);
+  });
+});
+
+describe('withoutForbiddenCharacters', () => {
+  it('drops what a field of its kind refuses and keeps the rest, pairs included', () => {
+    expect(withoutForbiddenCharacters('Probe\u0000/1.0 \ud800(\u001b[31m)\u0085 😀')).toBe(
+      'Probe/1.0 ([31m) 😀',
+    );
+    expect(withoutForbiddenCharacters('a\nb\tc\u0000', 'multiLine')).toBe('a\nb\tc');
+    expect(withoutForbiddenCharacters('a\nb', 'singleLine')).toBe('ab');
+    // The pattern is global: every occurrence goes, call after call.
+    expect(withoutForbiddenCharacters('\u0000x\u0000')).toBe('x');
+    expect(withoutForbiddenCharacters('\u0000y\u0000')).toBe('y');
   });
 });
 

@@ -8,12 +8,9 @@
  */
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
+import { withoutForbiddenCharacters } from '@bourse/shared';
 
 const USER_AGENT_MAX = 512;
-// C0 and C1 controls and DEL, and surrogates without their other half.
-const UNSTORABLE =
-  // eslint-disable-next-line no-control-regex
-  /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** The client's address: the one the proxy hops give, when it is an address; else the socket's. */
 export function clientIp(request: FastifyRequest): string {
@@ -25,5 +22,6 @@ export function clientIp(request: FastifyRequest): string {
 export function clientUserAgent(request: FastifyRequest): string {
   const header = request.headers['user-agent'];
   if (typeof header !== 'string') return '';
-  return header.slice(0, USER_AGENT_MAX).replace(UNSTORABLE, '');
+  // Cut first: a pair split at the cut leaves an unpaired half, which goes with the rest.
+  return withoutForbiddenCharacters(header.slice(0, USER_AGENT_MAX));
 }

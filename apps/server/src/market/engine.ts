@@ -12,7 +12,7 @@ import * as repo from './repo';
 import { acquireLease, releaseLease, type TickBus } from './cluster';
 import { isSessionOpen } from './sessions';
 import { SimulatedFeed, generateHistory, productKey, type SimulatedParams } from './simulated';
-import { lastLoggedTick } from './tick-log';
+import { lastLoggedTicks } from './tick-log';
 import { TickSequencer, takeEpoch } from './tick-sequence';
 import type {
   Candle,
@@ -163,6 +163,10 @@ export class MarketEngine {
   /** Current candles of every interval, the previous day and the last price, from the database. */
   private async restore(now: number): Promise<void> {
     const intervals: CandleInterval[] = ['1m', '5m', '15m', '30m', '1h', '4h', '1w', '1M'];
+    // The last logged tick of each product, when there is one: the price an order at market gets
+    // before the feed's first tick then carries a real tick's evidence (its source and sequence as
+    // market_tick keeps them), not a stand-in that every restart would number the same.
+    const lastTicks = await lastLoggedTicks(this.options.db, now);
     for (const [key, product] of this.products) {
       // The latest trading day and the one before (on a closed market: its last session's day,
       // so a weekend shows Friday's move rather than a flat line).
@@ -176,10 +180,7 @@ export class MarketEngine {
       }
       const minute = restored['1m'];
       const lastPrice = minute?.close ?? previousDay?.close ?? product.reference_price;
-      // The last logged tick, when there is one: the price an order at market gets before the
-      // feed's first tick then carries a real tick's evidence (its source and sequence as
-      // market_tick keeps them), not a stand-in that every restart would number the same.
-      const logged = await lastLoggedTick(this.options.db, product.id, now);
+      const logged = lastTicks.get(product.id);
       this.store.restore(key, {
         candles: restored,
         previousDay,

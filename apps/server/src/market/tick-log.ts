@@ -90,26 +90,20 @@ export class TickLog {
   }
 }
 
-/**
- * The stored tick of a product nearest `time` (ms) on one side, if there is one: the first at or
- * after it (`after`), or the last at or before it (`before`).
- */
-async function nearestTick(
+/** The first stored tick of a product at or after `time` (ms), if there is one. */
+export async function firstTickFrom(
   q: Queryable,
   productId: number,
   time: number,
-  side: 'after' | 'before',
 ): Promise<StoredTick | undefined> {
-  const where = side === 'after' ? 'tick_time >= $2' : 'tick_time <= $2';
-  const order = side === 'after' ? 'tick_time, sequence' : 'tick_time DESC, sequence DESC';
   const { rows } = await q.query<{
     tick_time: number;
     sequence: number;
     price: string;
     source: string;
   }>(
-    `SELECT tick_time, sequence, price::text AS price, source FROM market_tick
-     WHERE product_id = $1 AND ${where} ORDER BY ${order} LIMIT 1`,
+    `SELECT tick_time, sequence, price, source FROM market_tick
+     WHERE product_id = $1 AND tick_time >= $2 ORDER BY tick_time, sequence LIMIT 1`,
     [productId, time],
   );
   const row = rows[0];
@@ -124,20 +118,40 @@ async function nearestTick(
     : undefined;
 }
 
-/** The first stored tick of a product at or after `time` (ms), if there is one. */
-export function firstTickFrom(
+/**
+ * The last stored tick of every product at or before `time` (ms), by product id, in one statement
+ * (a probe of the primary key per product): what a start restores as each product's last price.
+ */
+export async function lastLoggedTicks(
   q: Queryable,
-  productId: number,
   time: number,
-): Promise<StoredTick | undefined> {
-  return nearestTick(q, productId, time, 'after');
-}
-
-/** The last stored tick of a product at or before `time` (ms), if there is one. */
-export function lastLoggedTick(
-  q: Queryable,
-  productId: number,
-  time: number,
-): Promise<StoredTick | undefined> {
-  return nearestTick(q, productId, time, 'before');
+): Promise<Map<number, StoredTick>> {
+  const { rows } = await q.query<{
+    product_id: number;
+    tick_time: number;
+    sequence: number;
+    price: string;
+    source: string;
+  }>(
+    `SELECT p.id AS product_id, t.tick_time, t.sequence, t.price::text AS price, t.source
+     FROM product p
+     CROSS JOIN LATERAL (
+       SELECT tick_time, sequence, price, source FROM market_tick
+       WHERE product_id = p.id AND tick_time <= $1
+       ORDER BY tick_time DESC, sequence DESC LIMIT 1
+     ) t`,
+    [time],
+  );
+  return new Map(
+    rows.map((row) => [
+      row.product_id,
+      {
+        productId: row.product_id,
+        time: row.tick_time,
+        sequence: row.sequence,
+        price: row.price,
+        source: row.source,
+      },
+    ]),
+  );
 }

@@ -52,6 +52,19 @@ export function hasForbiddenCharacters(value: string, lines: TextLines = 'single
   return FORBIDDEN_CHARACTERS[lines].test(value);
 }
 
+const EVERY_FORBIDDEN_CHARACTER: Record<TextLines, RegExp> = {
+  singleLine: new RegExp(FORBIDDEN_CHARACTERS.singleLine.source, 'gu'),
+  multiLine: new RegExp(FORBIDDEN_CHARACTERS.multiLine.source, 'gu'),
+};
+
+/**
+ * The text without the characters its kind of field refuses: for values nobody typed into a
+ * field and that must still be stored, such as a request's User-Agent header.
+ */
+export function withoutForbiddenCharacters(value: string, lines: TextLines = 'singleLine'): string {
+  return value.replace(EVERY_FORBIDDEN_CHARACTER[lines], '');
+}
+
 /**
  * The one string schema every text input goes through: at most `maxLength` UTF-16 units, checked
  * first and alone (a 100 KB value is refused by its length before anything reads its content),

@@ -27,8 +27,8 @@ import { AppError } from '../../lib/errors';
 import { requireCurrency, type WalletDeps } from './common';
 import type { AuditWriter } from './review';
 import {
+  applyDue,
   asGoodAs,
-  channelsInForce,
   describePending,
   foldDue,
   openChanges,
@@ -97,19 +97,19 @@ export class ChannelAdmin {
   /** Withdrawal channels with the terms in force now and the changes still to come. */
   async list() {
     const now = this.deps.clock.now();
-    const [recharge, withdraw] = await Promise.all([
+    const [recharge, stored] = await Promise.all([
       this.deps.db.query('SELECT * FROM recharge_channel ORDER BY sort, id'),
-      channelsInForce<StoredWithdrawChannel>(this.deps.db, now),
+      this.deps.db.query<StoredWithdrawChannel>('SELECT * FROM withdraw_channel ORDER BY sort, id'),
     ]);
-    const pending = (
-      await openChanges(
-        this.deps.db,
-        withdraw.map((row) => row.id),
-      )
-    ).filter((change) => change.effective_at.getTime() > now.getTime());
+    // Every open change once: the due ones give the terms in force, the others are to come.
+    const open = await openChanges(
+      this.deps.db,
+      stored.rows.map((row) => row.id),
+    );
+    const pending = open.filter((change) => change.effective_at.getTime() > now.getTime());
     return {
       recharge: recharge.rows,
-      withdraw: withdraw.map((row) => ({
+      withdraw: applyDue(stored.rows, open, now).map((row) => ({
         ...row,
         pendingChanges: describePending(pending.filter((change) => change.channel_id === row.id)),
       })),
@@ -234,14 +234,18 @@ export class ChannelAdmin {
         return created;
       }
       const siblings = await this.lockCurrencyChannels(tx, input.id);
-      const inForce = await foldDue(tx, siblings, now);
+      const { rows: inForce, open } = await foldDue(
+        tx,
+        siblings,
+        await openChanges(
+          tx,
+          siblings.map((row) => row.id),
+        ),
+        now,
+      );
       const current = inForce.find((row) => row.id === input.id)!;
       if (current.currency_id !== input.currencyId)
         throw new AppError('hint_withdrawChannelCurrency', 422);
-      const open = await openChanges(
-        tx,
-        inForce.map((row) => row.id),
-      );
       // Hiding takes nothing from users only while a channel as good stays visible (asGoodAs).
       const substituteStays = inForce.some((row) =>
         asGoodAs(
@@ -303,16 +307,14 @@ export class ChannelAdmin {
    * another as good stays visible (asGoodAs) then holds until the save commits.
    */
   private async lockCurrencyChannels(tx: Queryable, id: number): Promise<StoredWithdrawChannel[]> {
-    const { rows } = await tx.query<{ currency_id: number }>(
-      'SELECT currency_id FROM withdraw_channel WHERE id = $1',
+    const { rows } = await tx.query<StoredWithdrawChannel>(
+      `SELECT * FROM withdraw_channel
+       WHERE currency_id = (SELECT currency_id FROM withdraw_channel WHERE id = $1)
+       ORDER BY id FOR UPDATE`,
       [id],
     );
-    if (!rows[0]) throw new AppError('hint_channelNotFound', 404, ['id']);
-    const { rows: locked } = await tx.query<StoredWithdrawChannel>(
-      'SELECT * FROM withdraw_channel WHERE currency_id = $1 ORDER BY id FOR UPDATE',
-      [rows[0].currency_id],
-    );
-    return locked;
+    if (!rows.some((row) => row.id === id)) throw new AppError('hint_channelNotFound', 404, ['id']);
+    return rows;
   }
 
   private async lock(

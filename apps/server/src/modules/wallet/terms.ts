@@ -182,20 +182,15 @@ export function planTermsSave(
   return plan;
 }
 
-/** Open changes (neither applied nor cancelled) of these channels; with `dueBy`, the due ones. */
-export async function openChanges(
-  q: Queryable,
-  channelIds: number[],
-  dueBy?: Date,
-): Promise<TermsChangeRow[]> {
+/** Open changes (neither applied nor cancelled) of these channels, soonest first. */
+export async function openChanges(q: Queryable, channelIds: number[]): Promise<TermsChangeRow[]> {
   if (channelIds.length === 0) return [];
   const { rows } = await q.query<TermsChangeRow>(
     `SELECT id, channel_id, term, old_value, new_value, announced_at, effective_at
      FROM withdraw_terms_change
      WHERE channel_id = ANY($1::int[]) AND applied_at IS NULL AND cancelled_at IS NULL
-       AND ($2::timestamptz IS NULL OR effective_at <= $2)
      ORDER BY effective_at, id`,
-    [channelIds, dueBy ?? null],
+    [channelIds],
   );
   return rows;
 }
@@ -264,19 +259,18 @@ export async function channelsInForce<Row extends ChannelTermsRow>(
 }
 
 /**
- * Writes the changes due at `now` into the rows (inside a save's transaction, the rows locked):
- * from then on the row alone holds them. Answers the rows as they now are.
+ * Writes the changes of `open` (the rows' open changes) that are due at `now` into the rows, inside
+ * a save's transaction with the rows locked: from then on the row alone holds them. Answers the
+ * rows as they now are and the changes still to come.
  */
 export async function foldDue<Row extends ChannelTermsRow>(
   tx: Queryable,
   rows: Row[],
+  open: TermsChangeRow[],
   now: Date,
-): Promise<Row[]> {
-  const due = await openChanges(
-    tx,
-    rows.map((row) => row.id),
-    now,
-  );
+): Promise<{ rows: Row[]; open: TermsChangeRow[] }> {
+  const isDue = (change: TermsChangeRow) => change.effective_at.getTime() <= now.getTime();
+  const due = open.filter(isDue);
   for (const change of due) {
     // Through numeric, so that is_visible (smallint) takes "0.000…" as 0.
     await tx.query(
@@ -290,7 +284,7 @@ export async function foldDue<Row extends ChannelTermsRow>(
       [due.map((change) => change.id), now],
     );
   }
-  return applyDue(rows, due, now);
+  return { rows: applyDue(rows, due, now), open: open.filter((change) => !isDue(change)) };
 }
 
 /** Records a save's plan: replaced changes cancelled first, then the new ones announced. */

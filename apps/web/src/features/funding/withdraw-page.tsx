@@ -111,24 +111,12 @@ function UpcomingTerms({
       role="note"
       aria-label={t('withdraw_termsChanges')}
       data-testid="withdraw-terms-changes"
-      className="stack"
-      style={{
-        gap: 4,
-        padding: '8px 10px',
-        borderRadius: 8,
-        borderInlineStart: '3px solid var(--accent)',
-        background: 'rgb(241 168 2 / 8%)',
-        fontSize: 12,
-        lineHeight: 1.45,
-      }}
+      className="terms-changes"
     >
       {changes.map((change) => (
-        <span key={change.id} className="row" style={{ gap: 6, alignItems: 'flex-start' }}>
-          <ExclamationCircleOutline
-            aria-hidden="true"
-            style={{ flex: 'none', marginTop: 2, color: 'var(--accent)' }}
-          />
-          <span style={{ color: 'var(--text)' }}>{termsChangeText(change, scale)}</span>
+        <span key={change.id} className="notice">
+          <ExclamationCircleOutline aria-hidden="true" style={{ flex: 'none', marginTop: 2 }} />
+          <span>{termsChangeText(change, scale)}</span>
         </span>
       ))}
       <span className="muted">{t('withdraw_termsKeep')}</span>
