@@ -1,10 +1,22 @@
 /**
- * Runs a form's submit so a double tap never sends twice: calls within the debounce window, or
- * while the previous call is still pending, are dropped. `pending` drives the button's loading
- * state, and it always ends, whatever the call's outcome.
+ * Runs a form's submit so a double tap never sends twice: a call while the previous one is still
+ * pending is dropped, and so is a repeat of the same call (the same arguments, for a form the same
+ * field values) within the debounce window. A call with something changed is sent at once, however
+ * soon: a user who corrects a wrong password and taps again is never silently ignored (a fast
+ * answer and a quick retype put the second tap within 300 ms of the first; dropping it left the
+ * screen doing nothing). `pending` drives the button's loading state, and it always ends,
+ * whatever the call's outcome.
  */
 import { useCallback, useRef, useState } from 'react';
 import { UI } from '@bourse/shared';
+
+function sameArguments(previous: readonly unknown[] | undefined, next: readonly unknown[]) {
+  return (
+    previous !== undefined &&
+    previous.length === next.length &&
+    previous.every((value, index) => Object.is(value, next[index]))
+  );
+}
 
 export function useSubmit<A extends unknown[]>(
   run: (...args: A) => Promise<void>,
@@ -12,12 +24,15 @@ export function useSubmit<A extends unknown[]>(
   const [pending, setPending] = useState(false);
   const busy = useRef(false);
   const lastAt = useRef(0);
+  const lastArgs = useRef<readonly unknown[] | undefined>(undefined);
   const submit = useCallback(
     async (...args: A) => {
       const now = Date.now();
-      if (busy.current || now - lastAt.current < UI.debounceMs) return;
+      if (busy.current) return;
+      if (sameArguments(lastArgs.current, args) && now - lastAt.current < UI.debounceMs) return;
       busy.current = true;
       lastAt.current = now;
+      lastArgs.current = args;
       setPending(true);
       try {
         await run(...args);
