@@ -10,3 +10,4 @@ export * from './schemas/wallet';
 export * from './schemas/trading';
 export * from './trading';
 export * from './withdraw-terms';
+export * from './amounts';

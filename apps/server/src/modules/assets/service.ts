@@ -3,7 +3,7 @@ import { add, isZero, mul, sum, toScale, type DecimalString } from '@bourse/shar
 import type { Database } from '../../db/database';
 import type { Session } from '../../http/router';
 import { systemClock, type Clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
+import { AppError, assert } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
 import type { Currency, SettingsService } from '../settings/service';
 import type { RateSource } from './rates';
@@ -109,6 +109,7 @@ export class AssetsService {
   async valuation(session: Session): Promise<BalanceValuation> {
     const tradeCurrencyId = (await this.settings.otherValue()).default_trade_currency_id;
     const tradeCurrency = await this.settings.currency(tradeCurrencyId);
+    assert(tradeCurrency, `the trade currency ${tradeCurrencyId} is not a platform currency`);
     const [balances, margins] = await Promise.all([
       this.balances(session),
       ledger.userBalancesOfKind(this.db, bookOf(session), session.userId, 'margin'),
@@ -131,7 +132,7 @@ export class AssetsService {
       margin = add(margin, valued);
       total = add(total, valued);
     }
-    const scale = tradeCurrency?.scale ?? 2;
+    const scale = tradeCurrency.scale;
     const now = this.clock.now();
     const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
     const [realized, open] = await Promise.all([
@@ -143,7 +144,7 @@ export class AssetsService {
     const today = add(sum(realized), unrealized);
     return {
       currencyId: tradeCurrencyId,
-      currencyName: tradeCurrency?.currencyName ?? '',
+      currencyName: tradeCurrency.currencyName,
       userBalanceConvert: toScale(total, scale),
       allMarginAmount: toScale(margin, scale),
       profitAndLose: toScale(unrealized, scale),

@@ -14,6 +14,7 @@ import {
 } from '@bourse/shared';
 import type { Database } from '../../db/database';
 import { TimedCache } from '../../lib/cache';
+import { assert } from '../../lib/errors';
 import { bundledMessages, type Messages } from '../../lib/i18n';
 import * as repo from './repo';
 
@@ -168,4 +169,15 @@ export function countryName(countryCode: string, lang: LanguageKey): string {
   } catch {
     return countryCode;
   }
+}
+
+/**
+ * The currency behind an amount. Currencies are seeded and never deleted, and every amount's
+ * currency is a foreign key, so a missing one is a broken invariant: an amount is never shown or
+ * moved at a guessed scale.
+ */
+export function currencyIn(currencies: ReadonlyMap<number, Currency>, id: number): Currency {
+  const currency = currencies.get(id);
+  assert(currency, `currency ${id} is not among the platform's currencies`);
+  return currency;
 }

@@ -49,7 +49,7 @@ import * as ledger from '../../ledger/ledger';
 import type { MarketEngine } from '../../market/engine';
 import type { ProductRow } from '../../market/repo';
 import { bookOf } from '../assets/service';
-import type { Currency, SettingsService } from '../settings/service';
+import { currencyIn, type Currency, type SettingsService } from '../settings/service';
 import { fingerprint, orderStamp } from '../wallet/common';
 import {
   currencyMap,
@@ -330,8 +330,8 @@ export class Contracts implements TriggerOwner {
     lang: LanguageKey,
   ): ContractPosition {
     const product = this.deps.market.productById(row.product_id);
-    const currency = currencies.get(row.currency_id);
-    const scale = currency?.scale ?? 2;
+    const currency = currencyIn(currencies, row.currency_id);
+    const scale = currency.scale;
     const priceScale = product?.price_scale ?? 8;
     const price = (value: string | null) => (value === null ? null : toScale(value, priceScale));
     const money = (value: string | null) => (value === null ? null : toScale(value, scale));
@@ -383,7 +383,7 @@ export class Contracts implements TriggerOwner {
         'entry_tick_price',
       ),
       exit: evidenceOf(row as unknown as Record<string, unknown>, 'exit', priceScale, toScale),
-      currencyName: currency?.currencyName ?? '',
+      currencyName: currency.currencyName,
       createTime: row.created_at.toISOString(),
       openTime: row.opened_at?.toISOString() ?? null,
       closeTime: row.closed_at?.toISOString() ?? null,
@@ -794,7 +794,7 @@ export class Contracts implements TriggerOwner {
     tick: FiredTick,
   ): Promise<PositionRow[]> {
     const now = this.deps.clock.now();
-    const scales = new Map((await this.deps.settings.currencies()).map((c) => [c.id, c.scale]));
+    const currencies = new Map((await this.deps.settings.currencies()).map((c) => [c.id, c]));
     const product = this.deps.market.productById(tick.productId);
     const rates = new Map<number, string>();
     for (const direction of [ORDER_DIRECTION.up, ORDER_DIRECTION.down])
@@ -824,7 +824,7 @@ export class Contracts implements TriggerOwner {
           },
           tick.price,
           rates.get(closingDirection(position.direction))!,
-          scales.get(position.currency_id) ?? 2,
+          currencyIn(currencies, position.currency_id).scale,
         ),
       );
       const index = new Map(rows.map((position, at) => [position.id, at]));

@@ -12,10 +12,10 @@ import {
   POSITION_TYPE,
   SWITCH,
   cmp,
+  fastTradeAmounts,
   gt,
   isPositive,
   lt,
-  mul,
   neg,
   normalize,
   scaleOf,
@@ -39,7 +39,7 @@ import type { MarketEngine, TickEvent } from '../../market/engine';
 import type { ProductRow } from '../../market/repo';
 import { firstTickFrom } from '../../market/tick-log';
 import { bookOf } from '../assets/service';
-import type { Currency, SettingsService } from '../settings/service';
+import { currencyIn, type Currency, type SettingsService } from '../settings/service';
 import { fingerprint, nextId, orderNumber } from '../wallet/common';
 import {
   currencyMap,
@@ -272,7 +272,7 @@ export class FastTrades {
   private async settleBatch(orders: OpenOrder[], tick: TickEvidence): Promise<void> {
     try {
       const now = this.deps.clock.now();
-      const scales = new Map((await this.deps.settings.currencies()).map((c) => [c.id, c.scale]));
+      const currencies = new Map((await this.deps.settings.currencies()).map((c) => [c.id, c]));
       const settled = await this.deps.db.transaction(async (tx) => {
         const { rows } = await tx.query<OrderRow>(
           `SELECT * FROM fast_trade_order WHERE id = ANY($1::bigint[]) AND status = 0
@@ -282,17 +282,18 @@ export class FastTrades {
         if (rows.length === 0) return [];
         const outcomes = rows.map((row) => {
           const status = outcomeOf(row.direction, row.entry_price, tick.price);
-          const scale = scales.get(row.currency_id) ?? 2;
+          const { scale } = currencyIn(currencies, row.currency_id);
           const stake = normalize(row.stake);
-          if (status === FAST_TRADE_STATUS.won) {
-            const profit = toScale(mul(stake, row.payout_rate), scale, 'down');
+          // The figures the app previewed before the order was placed (packages/shared).
+          const { profit, loss } = fastTradeAmounts(
+            stake,
+            { feeRate: '0', payoutRate: row.payout_rate, lossRate: row.loss_rate },
+            scale,
+          );
+          if (status === FAST_TRADE_STATUS.won)
             return { row, status, result: profit, returned: stake, paid: profit };
-          }
-          if (status === FAST_TRADE_STATUS.lost) {
-            const loss = toScale(mul(stake, row.loss_rate), scale, 'up');
-            const lost = lt(loss, stake) ? loss : stake;
-            return { row, status, result: neg(lost), returned: sub(stake, lost), paid: '0' };
-          }
+          if (status === FAST_TRADE_STATUS.lost)
+            return { row, status, result: neg(loss), returned: sub(stake, loss), paid: '0' };
           return { row, status, result: '0', returned: stake, paid: '0' };
         });
         const groups = groupBy(outcomes, ({ row }) => `${row.book}:${row.currency_id}`);
@@ -480,10 +481,14 @@ export class FastTrades {
       ]);
     const ticker = this.deps.market.tickerInfo(product);
     if (!ticker) throw new AppError('hint_marketClosed', 422);
-    const fee = toScale(
-      mul(amount, await this.feeRate(product.product_type, body.orderDirection)),
+    const { fee } = fastTradeAmounts(
+      amount,
+      {
+        feeRate: await this.feeRate(product.product_type, body.orderDirection),
+        payoutRate: option.payout_rate,
+        lossRate: option.loss_rate,
+      },
       currency.scale,
-      'up',
     );
     const book = bookOf(session);
     const expiresAt = now.getTime() + option.duration_seconds * 1000;
@@ -576,8 +581,8 @@ export class FastTrades {
     lang: LanguageKey,
   ): FastTradeOrder {
     const product = this.deps.market.productById(row.product_id);
-    const currency = currencies.get(row.currency_id);
-    const scale = currency?.scale ?? 2;
+    const currency = currencyIn(currencies, row.currency_id);
+    const scale = currency.scale;
     const priceScale = product?.price_scale ?? 8;
     return {
       id: row.id,
@@ -586,7 +591,7 @@ export class FastTrades {
       productCode: product?.product_code ?? '',
       productName: product ? pickLanguage(product.product_name_lang, lang) : '',
       orderDirection: row.direction,
-      currencyName: currency?.currencyName ?? '',
+      currencyName: currency.currencyName,
       amount: toScale(row.stake, scale),
       fee: toScale(row.fee, scale),
       durationSeconds: row.duration_seconds,

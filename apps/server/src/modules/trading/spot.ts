@@ -56,7 +56,7 @@ import * as ledger from '../../ledger/ledger';
 import type { MarketEngine } from '../../market/engine';
 import type { ProductRow } from '../../market/repo';
 import { bookOf } from '../assets/service';
-import type { Currency, SettingsService } from '../settings/service';
+import { currencyIn, type Currency, type SettingsService } from '../settings/service';
 import { fingerprint, nextId, orderNumber } from '../wallet/common';
 import {
   currencyMap,
@@ -281,8 +281,8 @@ export class SpotTrading implements TriggerOwner {
 
   private toOrder(row: OrderRow, currencies: Map<number, Currency>, lang: LanguageKey): SpotOrder {
     const product = this.deps.market.productById(row.product_id);
-    const currency = currencies.get(row.currency_id);
-    const scale = currency?.scale ?? 2;
+    const currency = currencyIn(currencies, row.currency_id);
+    const scale = currency.scale;
     const priceScale = product?.price_scale ?? 8;
     const price = (value: string | null) => (value === null ? null : toScale(value, priceScale));
     const money = (value: string | null) =>
@@ -310,7 +310,7 @@ export class SpotTrading implements TriggerOwner {
         toScale,
         'fill_tick_price',
       ),
-      currencyName: currency?.currencyName ?? '',
+      currencyName: currency.currencyName,
       createTime: row.created_at.toISOString(),
       fillTime: row.filled_at?.toISOString() ?? null,
     };
@@ -883,7 +883,7 @@ export class SpotTrading implements TriggerOwner {
       const fills = orders.map((order) => {
         const ref = refOf(order, coins);
         const holding = holdings.get(holdingKey(ref))!;
-        const scale = currencies.get(order.currency_id)?.scale ?? 2;
+        const { scale } = currencyIn(currencies, order.currency_id);
         const price = normalize(order.limit_price!);
         const quantity = normalize(order.quantity);
         const buy = order.direction === BUY;

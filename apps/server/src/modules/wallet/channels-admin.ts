@@ -197,9 +197,13 @@ export class ChannelAdmin {
     if (cmp(input.dailyLimit, input.minAmount) < 0) throw invalid('dailyLimit');
     if (cmp(input.feeRate, '1') >= 0 || scaleOf(normalize(input.feeRate)) > FEE_RATE_SCALE)
       throw invalid('feeRate');
+    const currency = await requireCurrency(this.deps.settings, input.currencyId);
+    // A fee is charged in whole units of the currency: a finer fixed fee could never be paid as
+    // shown (the app rounds the fee to the currency's decimals, and so does the server).
+    if (scaleOf(normalize(input.fixedFee)) > currency.scale)
+      throw new AppError('hint_amount_scale', 422, ['fixedFee']);
     if (input.channelType === WITHDRAW_CHANNEL_TYPE.crypto)
       await this.checkNetwork(input.currencyId, input.network);
-    else await requireCurrency(this.deps.settings, input.currencyId);
     const network = input.channelType === WITHDRAW_CHANNEL_TYPE.crypto ? input.network : null;
     const now = this.deps.clock.now();
     return this.deps.db.transaction(async (tx) => {

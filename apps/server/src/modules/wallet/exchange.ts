@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import {
   EXCHANGE_QUOTE_TTL_MS,
+  exchangeAmounts,
   isPositive,
-  mul,
   neg,
   normalize,
   scaleOf,
@@ -23,7 +23,7 @@ import type { Session } from '../../http/router';
 import { AppError } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
 import { bookOf } from '../assets/service';
-import type { Currency } from '../settings/service';
+import { currencyIn, type Currency } from '../settings/service';
 import { requireCurrency, tellBalances, type WalletDeps } from './common';
 
 interface QuoteRow {
@@ -68,8 +68,8 @@ export class Exchange {
     if (rate === null || !isPositive(rate))
       throw new AppError('hint_rateUnavailable', 422, [from.currencyName, to.currencyName]);
     const feeRate = (await this.deps.settings.wallet()).exchangeFeeRate;
-    const fee = toScale(mul(amount, feeRate), from.scale, 'up');
-    const receiveAmount = toScale(mul(sub(amount, fee), rate), to.scale, 'down');
+    // The quote's figures, by the function the app would preview them with (packages/shared).
+    const { fee, receiveAmount } = exchangeAmounts(amount, { feeRate, rate }, from.scale, to.scale);
     if (!isPositive(receiveAmount)) throw new AppError('hint_exchangeTooSmall', 422, ['amount']);
     const now = this.deps.clock.now();
     const expiresAt = new Date(now.getTime() + EXCHANGE_QUOTE_TTL_MS);
@@ -116,18 +116,18 @@ export class Exchange {
   }
 
   private toRecord(row: RecordRow, currencies: Map<number, Currency>): ConvertRecord {
-    const from = currencies.get(row.from_currency_id);
-    const to = currencies.get(row.to_currency_id);
+    const from = currencyIn(currencies, row.from_currency_id);
+    const to = currencyIn(currencies, row.to_currency_id);
     return {
       id: row.id,
       fromCurrencyId: row.from_currency_id,
-      fromCurrencyName: from?.currencyName ?? '',
+      fromCurrencyName: from.currencyName,
       toCurrencyId: row.to_currency_id,
-      toCurrencyName: to?.currencyName ?? '',
-      amount: toScale(row.amount, from?.scale ?? 2),
+      toCurrencyName: to.currencyName,
+      amount: toScale(row.amount, from.scale),
       rate: normalize(row.rate),
-      fee: toScale(row.fee, from?.scale ?? 2),
-      receiveAmount: toScale(row.receive_amount, to?.scale ?? 2),
+      fee: toScale(row.fee, from.scale),
+      receiveAmount: toScale(row.receive_amount, to.scale),
       createTime: row.created_at.toISOString(),
     };
   }

@@ -17,7 +17,7 @@ import type { Queryable } from '../../db/database';
 import type { Session } from '../../http/router';
 import { AppError } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
-import type { Currency } from '../settings/service';
+import { currencyIn, type Currency } from '../settings/service';
 import {
   checkAmount,
   fingerprint,
@@ -93,14 +93,14 @@ export class Recharges {
     return new Map((await this.deps.settings.currencies()).map((c) => [c.id, c]));
   }
 
-  private toChannel(row: ChannelRow, currency: Currency | undefined): RechargeChannel {
-    const scale = currency?.scale ?? 2;
+  private toChannel(row: ChannelRow, currency: Currency): RechargeChannel {
+    const scale = currency.scale;
     return {
       id: row.id,
       channelType: row.channel_type,
       channelName: row.channel_name,
       currencyId: row.currency_id,
-      currencyName: currency?.currencyName ?? '',
+      currencyName: currency.currencyName,
       network: row.network,
       depositAddress: row.deposit_address,
       bankName: row.bank_name,
@@ -123,14 +123,12 @@ export class Recharges {
         [currencyId ?? null],
       ),
     ]);
-    return rows
-      .filter((row) => currencies.has(row.currency_id))
-      .map((row) => this.toChannel(row, currencies.get(row.currency_id)));
+    return rows.map((row) => this.toChannel(row, currencyIn(currencies, row.currency_id)));
   }
 
   /** Currencies come from the settings cache, read before any transaction (see Database). */
   private toRecord(row: RechargeRow, currencies: Map<number, Currency>): ReviewedRecharge {
-    const currency = currencies.get(row.currency_id);
+    const currency = currencyIn(currencies, row.currency_id);
     return {
       id: row.id,
       orderNo: row.order_no,
@@ -138,8 +136,8 @@ export class Recharges {
       channelName: row.channel_name,
       channelType: row.channel_type,
       currencyId: row.currency_id,
-      currencyName: currency?.currencyName ?? '',
-      amount: toScale(row.amount, currency?.scale ?? 2),
+      currencyName: currency.currencyName,
+      amount: toScale(row.amount, currency.scale),
       status: row.status,
       rejectReason: row.reject_reason,
       remark: row.remark,

@@ -11,11 +11,11 @@ import {
   maskBankCard,
   maskWalletAddress,
   max,
-  mul,
   normalize,
   SWITCH,
   sub,
   toScale,
+  withdrawalFee,
   WITHDRAW_CHANNEL_TYPE,
   WITHDRAW_STATUS,
   type OutMoneyBody,
@@ -30,7 +30,7 @@ import type { Session } from '../../http/router';
 import { AppError } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
 import * as accountRepo from '../account/repo';
-import type { Currency } from '../settings/service';
+import { currencyIn, type Currency } from '../settings/service';
 import { channelsInForce, listTermsChanges, type ChannelTermsRow } from './terms';
 import {
   checkAmount,
@@ -92,16 +92,6 @@ const SELECT_WITHDRAW = `
 interface Masks {
   card: boolean;
   address: boolean;
-}
-
-/** The fee of a withdrawal: rate times amount, rounded up to the currency, plus the fixed fee. */
-export function withdrawFee(
-  amount: string,
-  feeRate: string,
-  fixedFee: string,
-  scale: number,
-): string {
-  return add(toScale(mul(amount, feeRate), scale, 'up'), fixedFee);
 }
 
 function formatUntil(iso: string): string {
@@ -180,8 +170,8 @@ export class Withdrawals {
     currencies: Map<number, Currency>,
     masks: Masks | null,
   ): ReviewedWithdraw {
-    const currency = currencies.get(row.currency_id);
-    const scale = currency?.scale ?? 2;
+    const currency = currencyIn(currencies, row.currency_id);
+    const scale = currency.scale;
     const destination = { ...row.destination };
     if (masks?.card && destination.cardNumber)
       destination.cardNumber = maskBankCard(destination.cardNumber);
@@ -193,7 +183,7 @@ export class Withdrawals {
       channelId: row.channel_id,
       channelName: row.channel_name,
       currencyId: row.currency_id,
-      currencyName: currency?.currencyName ?? '',
+      currencyName: currency.currencyName,
       amount: toScale(row.amount, scale),
       fee: toScale(row.fee, scale),
       totalAmount: toScale(add(row.amount, row.fee), scale),
@@ -314,7 +304,12 @@ export class Withdrawals {
     if (heldUntil) throw new AppError('hint_withdrawHeld', 422, [formatUntil(heldUntil)]);
     await this.deps.accounts.checkWithdrawalPassword(user, body.withPwd);
 
-    const fee = withdrawFee(amount, channel.fee_rate, channel.fixed_fee, currency.scale);
+    // The same function the app shows the fee with (packages/shared amounts.ts).
+    const fee = withdrawalFee(
+      amount,
+      { feeRate: channel.fee_rate, fixedFee: channel.fixed_fee },
+      currency.scale,
+    );
     const total = add(amount, fee);
     await this.deps.db.transaction(async (tx) => {
       // Requests of one user queue here, so the daily limit and the request id are exact.

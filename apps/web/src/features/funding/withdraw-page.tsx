@@ -29,6 +29,8 @@ import {
   mul,
   normalize,
   parseDecimal,
+  withdrawableAmount,
+  withdrawalFee,
   WITHDRAW_CHANNEL_TYPE,
   type BankCard,
   type UserInfo,
@@ -55,8 +57,6 @@ import {
   money,
   newRequestId,
   STATUS_LABEL,
-  withdrawableAmount,
-  withdrawFee,
 } from './withdraw-shared';
 
 interface Balance {
@@ -407,7 +407,8 @@ function WithdrawForm({ user }: { user: UserInfo | undefined }) {
   const parsed = channel
     ? parseDecimal(amount, { maxScale: channel.scale })
     : ({ ok: false, problem: 'format' } as const);
-  const fee = parsed.ok && channel ? withdrawFee(parsed.value, channel) : undefined;
+  const fee =
+    parsed.ok && channel ? withdrawalFee(parsed.value, channel, channel.scale) : undefined;
   const total = parsed.ok && fee !== undefined ? add(parsed.value, fee) : undefined;
 
   function amountProblem(): string | undefined {
@@ -749,7 +750,7 @@ function WithdrawForm({ user }: { user: UserInfo | undefined }) {
                 disabled={available === undefined}
                 onClick={() => {
                   if (available === undefined) return;
-                  setAmount(normalize(withdrawableAmount(available, channel)));
+                  setAmount(normalize(withdrawableAmount(available, channel, channel.scale)));
                   setTouched(true);
                 }}
               >

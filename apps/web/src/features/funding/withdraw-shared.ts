@@ -5,22 +5,13 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import {
-  add,
-  div,
   formatAmount,
-  gt,
   isDecimalString,
-  isPositive,
-  min,
-  mul,
   normalize,
   scaleOf,
-  sub,
-  toScale,
   SWITCH,
   SWITCH_OFF,
   WITHDRAW_STATUS,
-  type WithdrawChannel,
   type WithdrawDestination,
 } from '@bourse/shared';
 import { api, type PagedEnvelope } from '../../api';
@@ -100,30 +91,4 @@ export function newRequestId(): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
   return `wd-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
-}
-
-/** The fee of an amount: amount × rate + fixed fee, rounded up to the currency's decimals. */
-export function withdrawFee(amount: string, channel: WithdrawChannel): string {
-  return toScale(add(mul(amount, channel.feeRate), channel.fixedFee), channel.scale, 'up');
-}
-
-/**
- * The most that can be withdrawn: amount plus its fee within the available balance, and the
- * amount within the channel's maximum and what is left of today's limit. '0' when nothing can.
- */
-export function withdrawableAmount(available: string, channel: WithdrawChannel): string {
-  const room = sub(available, channel.fixedFee);
-  if (!isPositive(room)) return '0';
-  let amount = min(
-    div(room, add('1', channel.feeRate), channel.scale, 'down'),
-    min(channel.maxAmount, channel.dailyRemaining),
-  );
-  amount = toScale(amount, channel.scale, 'down');
-  // The fee is rounded up, which can take the total a unit or two over: step down until it fits.
-  const unit = channel.scale > 0 ? `0.${'0'.repeat(channel.scale - 1)}1` : '1';
-  for (let step = 0; step < 3 && isPositive(amount); step += 1) {
-    if (!gt(add(amount, withdrawFee(amount, channel)), available)) break;
-    amount = sub(amount, unit);
-  }
-  return isPositive(amount) ? toScale(amount, channel.scale) : '0';
 }

@@ -6,11 +6,8 @@
  */
 import {
   ORDER_DIRECTION,
-  add,
-  lt,
-  mul,
-  normalize,
-  toScale,
+  fastTradeAmounts,
+  type FastTradeAmounts,
   type FastTradeOption,
   type FastTradeOrder,
 } from '@bourse/shared';
@@ -115,36 +112,22 @@ export function feeRateOf(option: FastTradeOption, direction: number): string {
   return direction === ORDER_DIRECTION.down ? option.feeRateDown : option.feeRateUp;
 }
 
-export interface FastTradePreview {
-  /** Stake × fee rate, rounded up like the server does. */
-  fee: string;
-  /** What leaves the balance now: stake + fee. */
-  total: string;
-  /** Profit on a win: stake × payout rate, rounded down like the server does. */
-  profit: string;
-  /** What a win brings back: stake + profit. */
-  payout: string;
-  /** What a loss costs: stake × loss rate rounded up, at most the stake. */
-  loss: string;
-}
-
-/** The same arithmetic as the server's, on decimal strings. */
+/** What placing `stake` costs and what it can bring back: the server's own figures (shared). */
 export function previewOf(
   stake: string,
   option: FastTradeOption,
   direction: number,
   scale: number,
-): FastTradePreview {
-  const fee = toScale(mul(stake, feeRateOf(option, direction)), scale, 'up');
-  const profit = toScale(mul(stake, option.payoutRate), scale, 'down');
-  const lossRaw = toScale(mul(stake, option.lossRate), scale, 'up');
-  return {
-    fee,
-    total: add(stake, fee),
-    profit,
-    payout: add(stake, profit),
-    loss: lt(lossRaw, stake) ? lossRaw : normalize(stake),
-  };
+): FastTradeAmounts {
+  return fastTradeAmounts(
+    stake,
+    {
+      feeRate: feeRateOf(option, direction),
+      payoutRate: option.payoutRate,
+      lossRate: option.lossRate,
+    },
+    scale,
+  );
 }
 
 /** Translation keys and colours of the statuses. */

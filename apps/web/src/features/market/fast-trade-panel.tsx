@@ -14,18 +14,13 @@ import { useTranslation } from 'react-i18next';
 import {
   ACCOUNT_TYPE,
   ORDER_DIRECTION,
-  add,
-  div,
   gt,
-  isPositive,
+  largestFastTradeStake,
   lt,
-  min,
   mul,
   normalize,
   parseDecimal,
   scaleOf,
-  sub,
-  toScale,
   type FastTradeOption,
   type FastTradeOrder,
 } from '@bourse/shared';
@@ -52,6 +47,7 @@ import {
   FAST_TRADES_KEY,
   acceptRisk,
   durationText,
+  feeRateOf,
   fetchFastTradeOptions,
   fetchRiskAccepted,
   placeFastTrade,
@@ -176,13 +172,16 @@ function TradeForm({
   /** A share of the available balance that still pays its fee, within the option's maximum. */
   function shortcut(share: string) {
     if (available === undefined) return;
-    const rate = direction === ORDER_DIRECTION.down ? option.feeRateDown : option.feeRateUp;
-    let value = div(mul(available, share), add('1', rate), scale, 'down');
-    value = min(value, option.maxStake);
-    const unit = toScale(`0.${'0'.repeat(Math.max(0, scale - 1))}1`, scale);
-    while (isPositive(value) && gt(previewOf(value, option, direction, scale).total, available))
-      value = sub(value, scale > 0 ? unit : '1');
-    setStake(isPositive(value) ? normalize(toScale(value, scale, 'down')) : '0');
+    setStake(
+      normalize(
+        largestFastTradeStake(
+          mul(available, share),
+          feeRateOf(option, direction),
+          option.maxStake,
+          scale,
+        ),
+      ),
+    );
     setTouched(true);
   }
 
