@@ -1,10 +1,61 @@
-// ESLint: TypeScript rules plus the import boundaries of ARCHITECTURE.md (convention 1):
-// shared imports no app; server routes -> service -> repo/ledger; the ledger and the HTTP layer
-// never reach into domain modules.
+// ESLint: TypeScript rules plus the import boundaries of ARCHITECTURE.md (conventions 1 and 9):
+// shared imports no app; a server module is reached only through its index.ts; routes never
+// import repos, the database or the ledger; a web feature never imports another; the ledger and
+// the HTTP layer never reach into domain modules. The boundaries are checked on resolved paths
+// (eslint-plugin-import-x), so an import of any depth or spelling is caught, and the lists of
+// modules and features are read from the folders, so a new one is covered from its first file.
+// apps/server/test/lint-boundaries.test.ts shows each rule failing on a wrong import.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const folders = (dir) =>
+  readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const entries = (dir) => readdirSync(path.join(root, dir)).map((name) => `${dir}/${name}`);
+
+const SERVER = 'apps/server/src';
+const serverModules = folders(`${SERVER}/modules`);
+const webFeatures = folders('apps/web/src/features');
+const serverOutsideModules = entries(SERVER).filter((entry) => entry !== `${SERVER}/modules`);
+
+const boundaryZones = [
+  // A module is reached only through its index.ts, from other modules and the rest of the server.
+  ...serverModules.map((name) => ({
+    target: [
+      ...serverOutsideModules,
+      ...serverModules
+        .filter((other) => other !== name)
+        .map((other) => `${SERVER}/modules/${other}`),
+    ],
+    from: `${SERVER}/modules/${name}`,
+    except: ['./index.ts'],
+    message: `Import the ${name} module through its index.ts, never its files.`,
+  })),
+  // Routes call services: SQL, the database and the ledger stay below them.
+  {
+    target: [`${SERVER}/modules/**/*routes*.ts`, `${SERVER}/modules/**/*router*.ts`],
+    from: [`${SERVER}/ledger/**`, `${SERVER}/db/**`, `${SERVER}/modules/**/*repo*.ts`],
+    message: 'Routes call services; SQL and money stay below them.',
+  },
+  // A web feature never imports another one.
+  ...webFeatures.map((name) => ({
+    target: `apps/web/src/features/${name}`,
+    from: webFeatures
+      .filter((other) => other !== name)
+      .map((other) => `apps/web/src/features/${other}`),
+    message: 'A feature never imports another feature: move what both need below features.',
+  })),
+  // packages/shared imports no app.
+  { target: 'packages/shared', from: 'apps', message: 'packages/shared imports no app.' },
+];
 
 const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
@@ -26,6 +77,18 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       eqeqeq: ['error', 'always'],
       'no-console': 'off',
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
     },
   },
   {
@@ -59,12 +122,9 @@ export default tseslint.config(
     },
   },
   {
-    // Web imports go one way: shared -> features -> app; a feature never imports another one.
+    // Web imports go one way: shared -> features -> app (features never import each other: above).
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
-    rules: restrict([
-      { regex: '^\\.\\./(?!\\.)', message: 'A feature never imports another feature.' },
-      { regex: '(^|/)app/', message: 'Features do not import the app shell.' },
-    ]),
+    rules: restrict([{ regex: '(^|/)app/', message: 'Features do not import the app shell.' }]),
   },
   {
     files: WEB_LAYERS_BELOW_FEATURES.map((layer) => `apps/web/src/${layer}/**/*.{ts,tsx}`),
@@ -76,16 +136,7 @@ export default tseslint.config(
     ]),
   },
   {
-    files: ['apps/server/src/modules/*/routes.ts'],
-    rules: restrict([
-      {
-        group: ['./repo', '../*/repo', '**/db/*', '**/ledger/*'],
-        message: 'Routes call services; SQL and money stay below them.',
-      },
-    ]),
-  },
-  {
-    files: ['apps/server/src/modules/*/repo.ts'],
+    files: ['apps/server/src/modules/**/*repo*.ts'],
     rules: restrict([
       {
         group: ['./service', './routes', '**/http/*', '**/ledger/*'],

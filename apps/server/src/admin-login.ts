@@ -13,8 +13,10 @@ import {
   firstPasswordRetired,
   retireFirstPassword,
   storedFirstPassword,
-} from './modules/admin/password-file';
-import { ensureFirstAdmin, findOperatorPassword, hasOperators } from './modules/admin/service';
+  ensureFirstAdmin,
+  findOperatorPassword,
+  hasOperators,
+} from './modules/admin';
 
 export const ADMIN_USERNAME = 'admin';
 export { ADMIN_LOGIN_FILE };

@@ -21,34 +21,34 @@ import { RequestBudgets } from './http/budgets';
 import { Router } from './http/router';
 import { AppError } from './lib/errors';
 import { systemClock, type Clock } from './lib/clock';
-import { accountRoutes } from './modules/account/routes';
-import { AccountService } from './modules/account/service';
-import { createCodeSender, type CodeSender } from './modules/account/code-sender';
-import { assetsRoutes } from './modules/assets/routes';
-import { AssetsService } from './modules/assets/service';
-import { identityRates, type RateSource } from './modules/assets/rates';
-import { messageRoutes } from './modules/messages/routes';
-import { MessageService } from './modules/messages/service';
-import { settingsRoutes } from './modules/settings/routes';
-import { marketRoutes } from './modules/market/routes';
-import { MarketService } from './modules/market/service';
+import {
+  accountRoutes,
+  AccountService,
+  createCodeSender,
+  type CodeSender,
+} from './modules/account';
+import { assetsRoutes, AssetsService, identityRates, type RateSource } from './modules/assets';
+import { messageRoutes, MessageService } from './modules/messages';
+import { settingsRoutes, SettingsService } from './modules/settings';
+import { marketRoutes, MarketService } from './modules/market';
 import { MarketEngine, type MarketEngineOptions } from './market/engine';
 import { DEFAULT_CATALOGUE } from './market/catalogue';
 import type { CatalogueProduct, FeedProvider } from './market/types';
 import { WsHub } from './market/ws-hub';
 import { RedisTickBus, instanceId } from './market/cluster';
 import type { SimulatedParams } from './market/simulated';
-import { SettingsService } from './modules/settings/service';
-import { paymentMethodRoutes } from './modules/payment-methods/routes';
-import { walletRoutes } from './modules/wallet/routes';
-import { WalletService } from './modules/wallet/service';
-import { FastTrades } from './modules/trading/fast-trade';
-import { contractRoutes, tradingRoutes } from './modules/trading/routes';
-import { Contracts } from './modules/trading/contracts';
-import { SpotTrading } from './modules/trading/spot';
-import { spotRoutes } from './modules/trading/spot-routes';
-import { TriggerEngine } from './modules/trading/triggers';
-import { TradingSettingsAdmin } from './modules/trading/settings-admin';
+import { paymentMethodRoutes } from './modules/payment-methods';
+import { walletRoutes, WalletService } from './modules/wallet';
+import {
+  FastTrades,
+  contractRoutes,
+  tradingRoutes,
+  Contracts,
+  SpotTrading,
+  spotRoutes,
+  TriggerEngine,
+  TradingSettingsAdmin,
+} from './modules/trading';
 import { TickLog } from './market/tick-log';
 import { adminRoutes } from './modules/admin';
 

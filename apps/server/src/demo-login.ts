@@ -6,7 +6,7 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from './config';
 import { newPassword } from './lib/secrets';
-import type { AccountService } from './modules/account/service';
+import type { AccountService } from './modules/account';
 
 export const DEMO_EMAIL = 'demo@bourse.local';
 

@@ -14,7 +14,7 @@ import type { Config } from '../../config';
 import { nothingToDo, ok, page } from '../../http/envelope';
 import type { Router } from '../../http/router';
 import { parseInput } from '../../http/validation';
-import { countryName, type SettingsService } from '../settings/service';
+import { countryName, type SettingsService } from '../settings';
 import { clientMeta, type AccountService } from './service';
 
 const MINUTE_MS = 60_000;

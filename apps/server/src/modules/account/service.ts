@@ -41,7 +41,7 @@ import {
   verifyPassword,
 } from '../../lib/secrets';
 import * as ledger from '../../ledger/ledger';
-import type { SettingsService } from '../settings/service';
+import type { SettingsService } from '../settings';
 import type { CodeSender } from './code-sender';
 import { AttemptLimiter } from './limiter';
 import * as repo from './repo';
@@ -588,6 +588,18 @@ export class AccountService implements SessionResolver {
   }
 
   /** Checks a withdrawal password: 5 wrong tries lock it for an hour. */
+  /**
+   * Lets a withdrawal go ahead: the user has a withdrawal password, is not held after a password
+   * change, and `password` is right (5 tries, then an hour's lock).
+   */
+  async authorizeWithdrawal(session: Session, password: string): Promise<void> {
+    const user = await this.requireUser(this.deps.db, session.userId);
+    if (!user.with_pwd_hash) throw new AppError('hint_withPwdNotSet', 422);
+    const heldUntil = this.toUserInfo(user, session.accountType).withdrawHoldUntil;
+    if (heldUntil) throw new AppError('hint_withdrawHeld', 422, [formatUntil(heldUntil)]);
+    await this.checkWithdrawalPassword(user, password);
+  }
+
   async checkWithdrawalPassword(
     user: { id: number; with_pwd_hash: string | null },
     password: string,
@@ -660,4 +672,9 @@ export class AccountService implements SessionResolver {
     });
     return this.userInfo({ ...session, accountType: target });
   }
+}
+
+/** A moment as users read it in messages: "2026-11-26 14:05 UTC". */
+function formatUntil(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }

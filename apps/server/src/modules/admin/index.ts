@@ -7,8 +7,8 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { RequestBudgets } from '../../http/budgets';
 import type { Clock } from '../../lib/clock';
-import type { TradingSettingsAdmin } from '../trading/settings-admin';
-import type { WalletReview } from '../wallet/review';
+import type { TradingSettingsAdmin } from '../trading';
+import type { WalletReview } from '../wallet';
 import { AdminRouter } from './router';
 import { adminApiRoutes } from './routes';
 import { AdminService, type AdminDeps } from './service';
@@ -30,3 +30,13 @@ export function adminRoutes(app: FastifyInstance, deps: AdminRoutesDeps): AdminS
   adminApiRoutes(router, admin, deps.config);
   return admin;
 }
+
+// What the rest of the server uses of this module.
+export {
+  ADMIN_LOGIN_FILE,
+  adminLoginFile,
+  firstPasswordRetired,
+  retireFirstPassword,
+  storedFirstPassword,
+} from './password-file';
+export { ensureFirstAdmin, findOperatorPassword, hasOperators } from './service';

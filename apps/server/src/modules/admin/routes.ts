@@ -25,12 +25,8 @@ import {
   userStatusBody,
 } from './schemas';
 import type { AdminService } from './service';
-import { rechargeChannelInput, withdrawChannelInput } from '../wallet/channels-admin';
-import {
-  fastTradeOptionSaveInput,
-  feeSaveInput,
-  productUpdateInput,
-} from '../trading/settings-admin';
+import { rechargeChannelInput, withdrawChannelInput } from '../wallet';
+import { fastTradeOptionSaveInput, feeSaveInput, productUpdateInput } from '../trading';
 
 const MINUTE_MS = 60_000;
 const ADMIN: readonly OperatorRole[] = ['admin'];

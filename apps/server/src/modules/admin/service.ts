@@ -18,8 +18,7 @@ import {
   spendPasswordCheck,
   verifyPassword,
 } from '../../lib/secrets';
-import { AttemptLimiter } from '../account/limiter';
-import type { AccountService } from '../account/service';
+import { AttemptLimiter, type AccountService } from '../account';
 import { keptPasswordWas, retireFirstPassword } from './password-file';
 import type {
   AuditWriter,
@@ -28,14 +27,15 @@ import type {
   ReviewedRecharge,
   ReviewedWithdraw,
   WalletReview,
-} from '../wallet/review';
-import type { RechargeChannelInput, WithdrawChannelInput } from '../wallet/channels-admin';
+  RechargeChannelInput,
+  WithdrawChannelInput,
+} from '../wallet';
 import type {
   FastTradeOptionSaveInput,
   FeeSaveInput,
   ProductUpdateInput,
   TradingSettingsAdmin,
-} from '../trading/settings-admin';
+} from '../trading';
 import * as repo from './repo';
 import type { OperatorRole } from './roles';
 

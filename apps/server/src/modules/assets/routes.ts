@@ -5,7 +5,7 @@
 import { userBalanceQuery } from '@bourse/shared';
 import { ok } from '../../http/envelope';
 import type { Router } from '../../http/router';
-import type { MessageService } from '../messages/service';
+import type { MessageService } from '../messages';
 import type { AssetsService } from './service';
 
 export function assetsRoutes(

@@ -5,7 +5,7 @@ import type { Session } from '../../http/router';
 import { systemClock, type Clock } from '../../lib/clock';
 import { AppError, assert } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
-import type { Currency, SettingsService } from '../settings/service';
+import type { Currency, SettingsService } from '../settings';
 import type { RateSource } from './rates';
 
 export function bookOf(session: Session): ledger.Book {

@@ -20,8 +20,8 @@ import type { MarketEngine } from '../../market/engine';
 import type { TickerInfo } from '../../market/price-store';
 import * as repo from '../../market/repo';
 import type { Candle } from '../../market/types';
-import type { RateSource } from '../assets/rates';
-import type { SettingsService } from '../settings/service';
+import type { RateSource } from '../assets';
+import type { SettingsService } from '../settings';
 
 export interface ProductView {
   id: number;

@@ -24,8 +24,7 @@ import type { Database, Queryable } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError, assert } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
-import type { BankPropertyRow } from '../settings/repo';
-import type { SettingsService } from '../settings/service';
+import type { BankPropertyRow, SettingsService } from '../settings';
 import * as repo from './repo';
 
 export interface PaymentMethodDeps {

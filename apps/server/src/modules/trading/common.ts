@@ -1,11 +1,10 @@
 /** What every kind of order needs: its product, the trade currency, fees and the current tick. */
-import { normalize, type TickEvidence } from '@bourse/shared';
+import { normalize, type TickEvidence, type PageQuery } from '@bourse/shared';
 import type { Queryable } from '../../db/database';
-import type { PageQuery } from '@bourse/shared';
 import { AppError } from '../../lib/errors';
 import type { MarketEngine } from '../../market/engine';
 import type { ProductRow } from '../../market/repo';
-import type { Currency, SettingsService } from '../settings/service';
+import type { Currency, SettingsService } from '../settings';
 
 /** Tells a user's open connections (private /ws topics). */
 export type Notify = (

@@ -26,9 +26,9 @@ import {
   type FastTradeOption,
   type FastTradeOrder,
   type TickEvidence,
+  type LanguageKey,
 } from '@bourse/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LanguageKey } from '@bourse/shared';
 import type { Database } from '../../db/database';
 import type { Session } from '../../http/router';
 import type { Clock } from '../../lib/clock';
@@ -38,9 +38,9 @@ import * as ledger from '../../ledger/ledger';
 import type { MarketEngine, TickEvent } from '../../market/engine';
 import type { ProductRow } from '../../market/repo';
 import { firstTickFrom } from '../../market/tick-log';
-import { bookOf } from '../assets/service';
-import { currencyIn, type Currency, type SettingsService } from '../settings/service';
-import { fingerprint, nextId, orderNumber } from '../wallet/common';
+import { bookOf } from '../assets';
+import { currencyIn, type Currency, type SettingsService } from '../settings';
+import { fingerprint, nextId, orderNumber } from '../wallet';
 import {
   currencyMap,
   feeRate,

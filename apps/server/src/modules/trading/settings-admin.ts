@@ -13,7 +13,7 @@ import type { Database, Queryable } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { pickLanguage } from '../../lib/i18n';
 import { positionTypesOf } from '../../market/repo';
-import type { AuditWriter } from '../wallet/review';
+import type { AuditWriter } from '../wallet';
 import type { OptionRow } from './fast-trade';
 
 /** Fee rates are fractions of the amount, below 10 %. */

@@ -55,9 +55,9 @@ import { pickLanguage } from '../../lib/i18n';
 import * as ledger from '../../ledger/ledger';
 import type { MarketEngine } from '../../market/engine';
 import type { ProductRow } from '../../market/repo';
-import { bookOf } from '../assets/service';
-import { currencyIn, type Currency, type SettingsService } from '../settings/service';
-import { fingerprint, nextId, orderNumber } from '../wallet/common';
+import { bookOf } from '../assets';
+import { currencyIn, type Currency, type SettingsService } from '../settings';
+import { fingerprint, nextId, orderNumber } from '../wallet';
 import {
   currencyMap,
   currentTick,

@@ -4,9 +4,9 @@ import { gt, lt, scaleOf, toScale, type DecimalString } from '@bourse/shared';
 import type { Database, Queryable } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { AccountService } from '../account/service';
-import type { RateSource } from '../assets/rates';
-import type { Currency, SettingsService } from '../settings/service';
+import type { AccountService } from '../account';
+import type { RateSource } from '../assets';
+import type { Currency, SettingsService } from '../settings';
 import type { AuditWriter, ReviewOutcome } from './review';
 
 export interface WalletDeps {

@@ -22,8 +22,8 @@ import {
 import type { Session } from '../../http/router';
 import { AppError } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
-import { bookOf } from '../assets/service';
-import { currencyIn, type Currency } from '../settings/service';
+import { bookOf } from '../assets';
+import { currencyIn, type Currency } from '../settings';
 import { requireCurrency, tellBalances, type WalletDeps } from './common';
 
 interface QuoteRow {

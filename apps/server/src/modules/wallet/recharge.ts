@@ -17,7 +17,7 @@ import type { Queryable } from '../../db/database';
 import type { Session } from '../../http/router';
 import { AppError } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
-import { currencyIn, type Currency } from '../settings/service';
+import { currencyIn, type Currency } from '../settings';
 import {
   checkAmount,
   fingerprint,

@@ -4,7 +4,7 @@
  */
 import { normalize, toScale, type BalanceRecord, type BalanceRecordQuery } from '@bourse/shared';
 import type { Session } from '../../http/router';
-import { bookOf } from '../assets/service';
+import { bookOf } from '../assets';
 import type { WalletDeps } from './common';
 
 /** The record category of a ledger entry type (RECORD_TYPES). */

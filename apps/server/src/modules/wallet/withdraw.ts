@@ -29,8 +29,7 @@ import type { Queryable } from '../../db/database';
 import type { Session } from '../../http/router';
 import { AppError } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
-import * as accountRepo from '../account/repo';
-import { currencyIn, type Currency } from '../settings/service';
+import { currencyIn, type Currency } from '../settings';
 import { channelsInForce, listTermsChanges, type ChannelTermsRow } from './terms';
 import {
   checkAmount,
@@ -92,10 +91,6 @@ const SELECT_WITHDRAW = `
 interface Masks {
   card: boolean;
   address: boolean;
-}
-
-function formatUntil(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
 export class Withdrawals {
@@ -297,12 +292,7 @@ export class Withdrawals {
     checkAmount(amount, currency, channel.min_amount, channel.max_amount);
     const destination = await this.destination(session.userId, channel, body);
 
-    const user = await accountRepo.findUserById(this.deps.db, session.userId);
-    if (!user) throw new AppError('hint_sessionExpired', 401);
-    if (!user.with_pwd_hash) throw new AppError('hint_withPwdNotSet', 422);
-    const heldUntil = this.deps.accounts.toUserInfo(user, session.accountType).withdrawHoldUntil;
-    if (heldUntil) throw new AppError('hint_withdrawHeld', 422, [formatUntil(heldUntil)]);
-    await this.deps.accounts.checkWithdrawalPassword(user, body.withPwd);
+    await this.deps.accounts.authorizeWithdrawal(session, body.withPwd);
 
     // The same function the app shows the fee with (packages/shared amounts.ts).
     const fee = withdrawalFee(

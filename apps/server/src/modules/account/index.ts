@@ -1,0 +1,11 @@
+/**
+ * Accounts: registration, sign-in and sessions, verification codes, passwords and their attempt limits.
+ *
+ * The module's only public face: the rest of the server imports it from here, never from its
+ * files (eslint.config.js checks it).
+ */
+export { createCodeSender } from './code-sender';
+export type { CodeSender } from './code-sender';
+export { AttemptLimiter } from './limiter';
+export { accountRoutes } from './routes';
+export { AccountService } from './service';

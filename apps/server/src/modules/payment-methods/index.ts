@@ -1,0 +1,7 @@
+/**
+ * Bank cards and wallet addresses users withdraw to.
+ *
+ * The module's only public face: the rest of the server imports it from here, never from its
+ * files (eslint.config.js checks it).
+ */
+export { paymentMethodRoutes } from './routes';

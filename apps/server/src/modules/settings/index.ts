@@ -1,0 +1,10 @@
+/**
+ * Platform settings read at launch: site info, switches, languages, currencies, page configuration.
+ *
+ * The module's only public face: the rest of the server imports it from here, never from its
+ * files (eslint.config.js checks it).
+ */
+export type { BankPropertyRow } from './repo';
+export { settingsRoutes } from './routes';
+export { countryName, currencyIn, SettingsService } from './service';
+export type { Currency } from './service';
