@@ -4,7 +4,7 @@
  * operator's review through the WalletReview interface the console uses. The ledger must verify
  * after every test.
  */
-import { div } from '@bourse/shared';
+import { div, normalize } from '@bourse/shared';
 import sharp from 'sharp';
 import { WebSocket } from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -339,6 +339,28 @@ describe(`wallet on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
         hasProof: false,
         currencyName: 'USD',
       });
+    });
+
+    it('stores one deposit for concurrent requests under one id, refusing the other body', async () => {
+      const user = await registerUser(t.app);
+      const id = requestId();
+      const results = await Promise.all([
+        ...Array.from({ length: 5 }, () => inMoney(user.token, { requestId: id, amount: '100' })),
+        inMoney(user.token, { requestId: id, amount: '200' }),
+      ]);
+      const { rows } = await t.db.query<{ amount: string }>(
+        'SELECT amount FROM user_recharge WHERE user_id = $1',
+        [user.userId],
+      );
+      expect(rows).toHaveLength(1);
+      const storedAmount = normalize(rows[0]!.amount);
+      // Every request with the stored body answers it; every other one is refused.
+      const answered = results.filter((result) => result.status === 200);
+      const refused = results.filter((result) => result.status === 409);
+      expect(answered.length + refused.length).toBe(results.length);
+      expect(new Set(answered.map((result) => result.body.data.id)).size).toBe(1);
+      expect(answered).toHaveLength(storedAmount === '100' ? 5 : 1);
+      for (const result of refused) expect(result.body.msg).toBe('hint_requestIdReused');
     });
 
     it('answers a repeated request id with the first deposit, and refuses it for another body', async () => {

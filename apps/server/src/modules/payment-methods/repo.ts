@@ -1,5 +1,6 @@
 /** SQL of bank cards (user_bank) and wallet addresses (user_wallet_address). */
 import type { Queryable } from '../../db/database';
+import { withUserLock } from '../../db/user-lock';
 
 export interface BankCardRow {
   id: number;
@@ -26,9 +27,8 @@ export interface WalletAddressRow {
  * Locks the user's row for the rest of the transaction: adds and edits of one user's cards and
  * addresses then run one at a time, so the count limit and the duplicate checks hold.
  */
-export async function lockUser(q: Queryable, userId: number): Promise<boolean> {
-  const { rows } = await q.query('SELECT id FROM app_user WHERE id = $1 FOR UPDATE', [userId]);
-  return rows.length > 0;
+export function lockUser(q: Queryable, userId: number): Promise<boolean> {
+  return withUserLock(q, userId);
 }
 
 // ---------------------------------------------------------------- bank cards

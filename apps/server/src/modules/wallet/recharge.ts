@@ -15,6 +15,7 @@ import {
 } from '@bourse/shared';
 import type { Queryable } from '../../db/database';
 import type { Session } from '../../http/router';
+import { idempotent } from '../../db/user-lock';
 import { AppError } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
 import { currencyIn, type Currency } from '../settings';
@@ -185,50 +186,55 @@ export class Recharges {
     const proof = body.proofImage ? await parseProofImage(body.proofImage) : null;
     const now = this.deps.clock.now();
 
-    const id = await this.deps.db.transaction(async (tx) => {
-      // One request at a time per user: the pending count and the request id are then exact.
-      await tx.query('SELECT id FROM app_user WHERE id = $1 FOR UPDATE', [session.userId]);
-      const { rows: pending } = await tx.query<{ count: number; existing: number | null }>(
-        `SELECT count(*) FILTER (WHERE status = 0)::int AS count,
-                max(id) FILTER (WHERE request_id = $2) AS existing
-         FROM user_recharge WHERE user_id = $1`,
-        [session.userId, body.requestId],
-      );
-      if (pending[0]?.existing) return null;
-      if ((pending[0]?.count ?? 0) >= MAX_PENDING_RECHARGES)
-        throw new AppError('hint_tooManyPendingRecharges', 422, [MAX_PENDING_RECHARGES]);
-      const rechargeId = await nextId(tx, 'user_recharge');
-      const { rows } = await tx.query<{ id: number }>(
-        `INSERT INTO user_recharge (id, order_no, user_id, channel_id, currency_id, amount, remark, request_id, request_hash, created_at)
+    const request = {
+      table: 'user_recharge',
+      userId: session.userId,
+      requestId: body.requestId,
+      fingerprint: hash,
+    } as const;
+    // One request at a time per user (the user lock): the pending count and the request id are
+    // then exact.
+    const id = await this.deps.db.transaction((tx) =>
+      idempotent(
+        tx,
+        request,
+        async () => {
+          const { rows: pending } = await tx.query<{ count: number }>(
+            'SELECT count(*)::int AS count FROM user_recharge WHERE user_id = $1 AND status = 0',
+            [session.userId],
+          );
+          if ((pending[0]?.count ?? 0) >= MAX_PENDING_RECHARGES)
+            throw new AppError('hint_tooManyPendingRecharges', 422, [MAX_PENDING_RECHARGES]);
+          const rechargeId = await nextId(tx, 'user_recharge');
+          const { rows } = await tx.query<{ id: number }>(
+            `INSERT INTO user_recharge (id, order_no, user_id, channel_id, currency_id, amount, remark, request_id, request_hash, created_at)
          VALUES ($10, $1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-        [
-          orderNumber('R', now, rechargeId),
-          session.userId,
-          channel.id,
-          channel.currency_id,
-          amount,
-          body.remark ?? null,
-          body.requestId,
-          hash,
-          now,
-          rechargeId,
-        ],
-      );
-      const recharge = rows[0]!;
-      if (proof) {
-        await tx.query(
-          `INSERT INTO recharge_proof (recharge_id, mime, width, height, sha256, data)
+            [
+              orderNumber('R', now, rechargeId),
+              session.userId,
+              channel.id,
+              channel.currency_id,
+              amount,
+              body.remark ?? null,
+              body.requestId,
+              hash,
+              now,
+              rechargeId,
+            ],
+          );
+          const recharge = rows[0]!;
+          if (proof) {
+            await tx.query(
+              `INSERT INTO recharge_proof (recharge_id, mime, width, height, sha256, data)
            VALUES ($1, $2, $3, $4, $5, $6)`,
-          [recharge.id, proof.mime, proof.width, proof.height, proof.sha256, proof.data],
-        );
-      }
-      return recharge.id;
-    });
-    if (id === null) {
-      const again = await this.byRequestId(session.userId, body.requestId, hash);
-      if (again) return again;
-      throw new AppError('hint_requestIdReused', 409);
-    }
+              [recharge.id, proof.mime, proof.width, proof.height, proof.sha256, proof.data],
+            );
+          }
+          return recharge.id;
+        },
+        (earlier) => earlier,
+      ),
+    );
     return this.detail(session, id);
   }
 

@@ -1,0 +1,62 @@
+/**
+ * The one user lock and the one request-id check that every money-moving call goes through.
+ *
+ * A user's money-moving requests queue on the user's row (`SELECT … FOR UPDATE` on app_user) for
+ * the rest of their transaction: balances, daily limits, pending counts and request ids are then
+ * read and written by one request at a time, whatever the instance. Several users are locked in
+ * id order, so two transactions never wait on each other in a cycle.
+ *
+ * `idempotent` runs a request's work once per (user, request id): under the lock it looks for the
+ * user's earlier row with that request id and answers it instead, and refuses the same id used for
+ * a different request (`hint_requestIdReused`, compared by the request's fingerprint).
+ */
+import { AppError } from '../lib/errors';
+import type { Queryable } from './database';
+
+/** Locks the user's row until the transaction ends; false when there is no such user. */
+export async function withUserLock(tx: Queryable, userId: number): Promise<boolean> {
+  const { rows } = await tx.query('SELECT id FROM app_user WHERE id = $1 FOR UPDATE', [userId], {
+    name: 'lock_user',
+  });
+  return rows.length > 0;
+}
+
+/** Locks several users' rows, in id order, until the transaction ends. */
+export async function withUsersLocked(tx: Queryable, userIds: readonly number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await tx.query('SELECT id FROM app_user WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [
+    [...new Set(userIds)],
+  ]);
+}
+
+/** The tables whose rows carry a user's request id and fingerprint (unique per user). */
+export type RequestTable = 'fast_trade_order' | 'spot_order' | 'user_recharge' | 'user_withdraw';
+
+export interface RequestKey {
+  table: RequestTable;
+  userId: number;
+  requestId: string;
+  /** The request's fingerprint (`request_hash`): the same id with another request is refused. */
+  fingerprint: string;
+}
+
+/**
+ * Under the user's lock: the id of the user's earlier row with this request id (`repeated`), or
+ * the outcome of `work` when there is none.
+ */
+export async function idempotent<T>(
+  tx: Queryable,
+  key: RequestKey,
+  work: () => Promise<T>,
+  repeated: (id: number) => Promise<T> | T,
+): Promise<T> {
+  await withUserLock(tx, key.userId);
+  const { rows } = await tx.query<{ id: number; request_hash: string }>(
+    `SELECT id, request_hash FROM ${key.table} WHERE user_id = $1 AND request_id = $2`,
+    [key.userId, key.requestId],
+  );
+  const earlier = rows[0];
+  if (!earlier) return work();
+  if (earlier.request_hash !== key.fingerprint) throw new AppError('hint_requestIdReused', 409);
+  return repeated(Number(earlier.id));
+}
