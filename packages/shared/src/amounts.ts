@@ -155,7 +155,7 @@ export function largestFastTradeStake(
   );
 }
 
-// ---------------------------------------------------------------- coin-to-coin exchange
+// ---------------------------------------------------------------- currency exchange (balanceConvert)
 
 export interface ExchangeAmounts {
   /** amount × fee rate, rounded up, in the currency given. */

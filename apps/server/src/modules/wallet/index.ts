@@ -1,5 +1,5 @@
 /**
- * The wallet: deposits, withdrawals, coin-to-coin exchange, their channels and the operators' reviews.
+ * The wallet: deposits, withdrawals, currency exchange, their channels and the operators' reviews.
  *
  * The module's only public face: the rest of the server imports it from here, never from its
  * files (eslint.config.js checks it).
