@@ -41,6 +41,7 @@ const CURRENCIES = [
   },
 ] as const;
 const RUNS = 30;
+const USDT_CHANNEL = { currencyId: 3, network: 'TRC20', feeRate: '0.01' };
 
 let t: TestApp;
 let operatorToken: string;
@@ -96,6 +97,25 @@ async function withdrawer() {
     addresses.set(currency.id, rows[0]!.id);
   }
   return { ...user, addresses };
+}
+
+function outMoney(
+  user: Awaited<ReturnType<typeof withdrawer>>,
+  channelId: number,
+  currencyId: number,
+  amount: string,
+) {
+  sequence += 1;
+  return call(t.app, 'POST', '/api/userWithdraw/outMoney', {
+    token: user.token,
+    json: {
+      channelId,
+      amount,
+      withPwd: WITH_PWD,
+      addressId: user.addresses.get(currencyId),
+      requestId: `withdraw-fee-${sequence}`,
+    },
+  });
 }
 
 async function frozen(token: string, currencyId: number): Promise<string> {
@@ -154,17 +174,7 @@ describe(`the withdrawal fee, server and app alike (${onPostgres ? 'PostgreSQL' 
         const shown = withdrawalFee(amount, channel, channel.scale);
 
         const before = await frozen(user.token, currency.id);
-        sequence += 1;
-        const result = await call(t.app, 'POST', '/api/userWithdraw/outMoney', {
-          token: user.token,
-          json: {
-            channelId,
-            amount,
-            withPwd: WITH_PWD,
-            addressId: user.addresses.get(currency.id),
-            requestId: `withdraw-fee-${sequence}`,
-          },
-        });
+        const result = await outMoney(user, channelId, currency.id, amount);
         expect(result.status, JSON.stringify(result.body)).toBe(200);
         expect(result.body.data.fee).toBe(shown);
         expect(result.body.data.totalAmount).toBe(toScale(add(amount, shown), currency.scale));
@@ -177,28 +187,14 @@ describe(`the withdrawal fee, server and app alike (${onPostgres ? 'PostgreSQL' 
 
   it('charges what the app shows on a channel saved before fixed fees were held to the scale', async () => {
     const user = await withdrawer();
-    const saved = await saveChannel({
-      currencyId: 3,
-      network: 'TRC20',
-      feeRate: '0.01',
-      fixedFee: '0',
-    });
+    const saved = await saveChannel({ ...USDT_CHANNEL, fixedFee: '0' });
     expect(saved.status).toBe(200);
     const channelId = saved.body.data.id as number;
     // As an operator could store it before: half a unit of USDT more than the currency keeps.
     await t.db.query("UPDATE withdraw_channel SET fixed_fee = '0.00005' WHERE id = $1", [
       channelId,
     ]);
-    const result = await call(t.app, 'POST', '/api/userWithdraw/outMoney', {
-      token: user.token,
-      json: {
-        channelId,
-        amount: '10',
-        withPwd: WITH_PWD,
-        addressId: user.addresses.get(3),
-        requestId: 'withdraw-fee-legacy-channel',
-      },
-    });
+    const result = await outMoney(user, channelId, 3, '10');
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     // 10 × 0.01 + 0.00005 = 0.10005, rounded up to USDT's 4 decimals.
     expect(withdrawalFee('10', { feeRate: '0.01', fixedFee: '0.00005' }, 4)).toBe('0.1001');
@@ -207,20 +203,10 @@ describe(`the withdrawal fee, server and app alike (${onPostgres ? 'PostgreSQL' 
   });
 
   it('refuses a fixed fee with more decimals than the currency, naming the field', async () => {
-    const refused = await saveChannel({
-      currencyId: 3,
-      network: 'TRC20',
-      feeRate: '0.01',
-      fixedFee: '0.00005',
-    });
+    const refused = await saveChannel({ ...USDT_CHANNEL, fixedFee: '0.00005' });
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ msg: 'hint_amount_scale', params: ['fixedFee'] });
-    const accepted = await saveChannel({
-      currencyId: 3,
-      network: 'TRC20',
-      feeRate: '0.01',
-      fixedFee: '0.0005',
-    });
+    const accepted = await saveChannel({ ...USDT_CHANNEL, fixedFee: '0.0005' });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
   });
 });

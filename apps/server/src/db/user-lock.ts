@@ -6,12 +6,12 @@
  * read and written by one request at a time, whatever the instance. Several users are locked in
  * id order, so two transactions never wait on each other in a cycle.
  *
- * `idempotent` runs a request's work once per (user, request id): under the lock it looks for the
+ * `runOnce` runs a request's work once per (user, request id): under the lock it looks for the
  * user's earlier row with that request id and answers it instead, and refuses the same id used for
  * a different request (`hint_requestIdReused`, compared by the request's fingerprint).
  */
 import { AppError } from '../lib/errors';
-import type { Queryable } from './database';
+import type { Database, Queryable } from './database';
 
 /** Locks the user's row until the transaction ends; false when there is no such user. */
 export async function withUserLock(tx: Queryable, userId: number): Promise<boolean> {
@@ -33,7 +33,6 @@ export async function withUsersLocked(tx: Queryable, userIds: readonly number[])
 export type RequestTable = 'fast_trade_order' | 'spot_order' | 'user_recharge' | 'user_withdraw';
 
 export interface RequestKey {
-  table: RequestTable;
   userId: number;
   requestId: string;
   /** The request's fingerprint (`request_hash`): the same id with another request is refused. */
@@ -41,22 +40,25 @@ export interface RequestKey {
 }
 
 /**
- * Under the user's lock: the id of the user's earlier row with this request id (`repeated`), or
- * the outcome of `work` when there is none.
+ * Runs a money-moving request once, in one transaction under the user's lock: `work` when the user
+ * has no row in `table` with this request id yet, else `repeated` with the earlier row's id.
  */
-export async function idempotent<T>(
-  tx: Queryable,
+export function runOnce<T>(
+  db: Database,
+  table: RequestTable,
   key: RequestKey,
-  work: () => Promise<T>,
-  repeated: (id: number) => Promise<T> | T,
+  work: (tx: Queryable) => Promise<T>,
+  repeated: (tx: Queryable, id: number) => Promise<T> | T,
 ): Promise<T> {
-  await withUserLock(tx, key.userId);
-  const { rows } = await tx.query<{ id: number; request_hash: string }>(
-    `SELECT id, request_hash FROM ${key.table} WHERE user_id = $1 AND request_id = $2`,
-    [key.userId, key.requestId],
-  );
-  const earlier = rows[0];
-  if (!earlier) return work();
-  if (earlier.request_hash !== key.fingerprint) throw new AppError('hint_requestIdReused', 409);
-  return repeated(Number(earlier.id));
+  return db.transaction(async (tx) => {
+    await withUserLock(tx, key.userId);
+    const { rows } = await tx.query<{ id: number; request_hash: string }>(
+      `SELECT id, request_hash FROM ${table} WHERE user_id = $1 AND request_id = $2`,
+      [key.userId, key.requestId],
+    );
+    const earlier = rows[0];
+    if (!earlier) return work(tx);
+    if (earlier.request_hash !== key.fingerprint) throw new AppError('hint_requestIdReused', 409);
+    return repeated(tx, Number(earlier.id));
+  });
 }

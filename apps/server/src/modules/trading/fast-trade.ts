@@ -32,7 +32,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import type { Session } from '../../http/router';
 import type { Clock } from '../../lib/clock';
-import { idempotent } from '../../db/user-lock';
+import { runOnce } from '../../db/user-lock';
 import { AppError } from '../../lib/errors';
 import { pickLanguage } from '../../lib/i18n';
 import * as ledger from '../../ledger/ledger';
@@ -493,72 +493,65 @@ export class FastTrades {
     );
     const book = bookOf(session);
     const expiresAt = now.getTime() + option.duration_seconds * 1000;
-    const request = {
-      table: 'fast_trade_order',
-      userId: session.userId,
-      requestId: body.requestId,
-      fingerprint: hash,
-    } as const;
-    const id = await this.deps.db.transaction((tx) =>
-      idempotent(
-        tx,
-        request,
-        async () => {
-          const orderId = await nextId(tx, 'fast_trade_order');
-          if (isPositive(fee)) {
-            await ledger.transfer(tx, {
-              book,
-              type: 'trade:fast_fee',
-              refType: 'fast_trade',
-              refId: orderId,
-              from: ledger.user(session.userId, currency.id),
-              to: ledger.platform(currency.id, 'fees', session.userId),
-              amount: fee,
-            });
-          }
-          const hold = await ledger.hold(tx, {
+    const id = await runOnce(
+      this.deps.db,
+      'fast_trade_order',
+      { userId: session.userId, requestId: body.requestId, fingerprint: hash },
+      async (tx) => {
+        const orderId = await nextId(tx, 'fast_trade_order');
+        if (isPositive(fee)) {
+          await ledger.transfer(tx, {
             book,
-            userId: session.userId,
-            currencyId: currency.id,
-            amount,
-            type: 'trade_fast',
+            type: 'trade:fast_fee',
             refType: 'fast_trade',
             refId: orderId,
+            from: ledger.user(session.userId, currency.id),
+            to: ledger.platform(currency.id, 'fees', session.userId),
+            amount: fee,
           });
-          await tx.query(
-            `INSERT INTO fast_trade_order (id, order_no, user_id, book, product_id, option_id, direction, currency_id,
+        }
+        const hold = await ledger.hold(tx, {
+          book,
+          userId: session.userId,
+          currencyId: currency.id,
+          amount,
+          type: 'trade_fast',
+          refType: 'fast_trade',
+          refId: orderId,
+        });
+        await tx.query(
+          `INSERT INTO fast_trade_order (id, order_no, user_id, book, product_id, option_id, direction, currency_id,
            stake, fee, duration_seconds, payout_rate, loss_rate, hold_id, entry_price, entry_time, entry_source,
            entry_sequence, expires_at, request_id, request_hash, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
-            [
-              orderId,
-              orderNumber('F', now, orderId),
-              session.userId,
-              book,
-              product.id,
-              option.id,
-              body.orderDirection,
-              currency.id,
-              amount,
-              fee,
-              option.duration_seconds,
-              option.payout_rate,
-              option.loss_rate,
-              hold.id,
-              ticker.nowPrice,
-              ticker.time,
-              ticker.source,
-              ticker.sequence,
-              expiresAt,
-              body.requestId,
-              hash,
-              now,
-            ],
-          );
-          return orderId;
-        },
-        (earlier) => earlier,
-      ),
+          [
+            orderId,
+            orderNumber('F', now, orderId),
+            session.userId,
+            book,
+            product.id,
+            option.id,
+            body.orderDirection,
+            currency.id,
+            amount,
+            fee,
+            option.duration_seconds,
+            option.payout_rate,
+            option.loss_rate,
+            hold.id,
+            ticker.nowPrice,
+            ticker.time,
+            ticker.source,
+            ticker.sequence,
+            expiresAt,
+            body.requestId,
+            hash,
+            now,
+          ],
+        );
+        return orderId;
+      },
+      (_tx, earlier) => earlier,
     );
     this.track({ id, userId: session.userId, productId: product.id, expiresAt });
     const order = await this.byRequestId(session.userId, body.requestId, hash, lang);

@@ -50,7 +50,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/database';
 import type { Session } from '../../http/router';
 import type { Clock } from '../../lib/clock';
-import { idempotent, withUserLock, withUsersLocked } from '../../db/user-lock';
+import { runOnce, withUserLock, withUsersLocked } from '../../db/user-lock';
 import { AppError } from '../../lib/errors';
 import { pickLanguage } from '../../lib/i18n';
 import * as ledger from '../../ledger/ledger';
@@ -567,131 +567,123 @@ export class SpotTrading implements TriggerOwner {
     const book = bookOf(session);
     const userId = session.userId;
     const coin = positionType === POSITION_TYPE.coinToCoin ? await this.coinOf(product) : null;
-    const request = {
-      table: 'spot_order',
-      userId,
-      requestId: body.requestId,
-      fingerprint: hash,
-    } as const;
-    const row = await this.deps.db.transaction((tx) =>
-      idempotent(
-        tx,
-        request,
-        async () => {
-          const id = await nextId(tx, 'spot_order');
-          const ref = {
+    const row = await runOnce(
+      this.deps.db,
+      'spot_order',
+      { userId, requestId: body.requestId, fingerprint: hash },
+      async (tx) => {
+        const id = await nextId(tx, 'spot_order');
+        const ref = {
+          book,
+          userId,
+          productId: product.id,
+          positionType,
+          currencyId: currency.id,
+          id,
+          coinId: coin?.id ?? null,
+        };
+        let holdId: number | null = null;
+        let realized: string | null = null;
+        if (buy && rests) {
+          const hold = await ledger.hold(tx, {
             book,
             userId,
-            productId: product.id,
-            positionType,
             currencyId: currency.id,
-            id,
-            coinId: coin?.id ?? null,
-          };
-          let holdId: number | null = null;
-          let realized: string | null = null;
-          if (buy && rests) {
+            amount: add(amount, fee),
+            type: 'spot_buy',
+            refType: 'spot',
+            refId: id,
+          });
+          holdId = hold.id;
+        } else if (buy) {
+          await this.postBuy(tx, ref, amount, fee, quantity);
+          await this.addToHolding(tx, ref, quantity, amount);
+        } else if (coin) {
+          // Coin to coin sells the coin from the wallet: its available balance in the ledger.
+          const balances = await ledger.userBalances(tx, book, userId);
+          const available = balances.find((line) => line.currencyId === coin.id)?.available ?? '0';
+          if (gt(quantity, available))
+            throw new AppError('hint_insufficientHolding', 422, [
+              normalize(available),
+              coin.currencyName,
+            ]);
+          if (rests) {
             const hold = await ledger.hold(tx, {
               book,
               userId,
-              currencyId: currency.id,
-              amount: add(amount, fee),
-              type: 'spot_buy',
+              currencyId: coin.id,
+              amount: quantity,
+              type: 'bibi_sell',
               refType: 'spot',
               refId: id,
             });
             holdId = hold.id;
-          } else if (buy) {
-            await this.postBuy(tx, ref, amount, fee, quantity);
-            await this.addToHolding(tx, ref, quantity, amount);
-          } else if (coin) {
-            // Coin to coin sells the coin from the wallet: its available balance in the ledger.
-            const balances = await ledger.userBalances(tx, book, userId);
-            const available =
-              balances.find((line) => line.currencyId === coin.id)?.available ?? '0';
-            if (gt(quantity, available))
-              throw new AppError('hint_insufficientHolding', 422, [
-                normalize(available),
-                coin.currencyName,
-              ]);
-            if (rests) {
-              const hold = await ledger.hold(tx, {
-                book,
-                userId,
-                currencyId: coin.id,
-                amount: quantity,
-                type: 'bibi_sell',
-                refType: 'spot',
-                refId: id,
-              });
-              holdId = hold.id;
-            } else {
-              const holding = await this.lockHolding(tx, ref);
-              realized = await this.sellFromHolding(tx, ref, holding, quantity, amount, fee);
-            }
           } else {
             const holding = await this.lockHolding(tx, ref);
-            const available = holding ? sub(holding.quantity, holding.frozen_quantity) : '0';
-            if (gt(quantity, available))
-              throw new AppError('hint_insufficientHolding', 422, [
-                normalize(available),
-                product.product_code,
-              ]);
-            if (rests) {
-              await tx.query(
-                `UPDATE holding SET frozen_quantity = frozen_quantity + $5, updated_at = $6
-             WHERE user_id = $1 AND book = $2 AND position_type = $3 AND product_id = $4`,
-                [userId, book, positionType, product.id, quantity, now],
-              );
-            } else {
-              realized = await this.sellFromHolding(tx, ref, holding, quantity, amount, fee);
-            }
+            realized = await this.sellFromHolding(tx, ref, holding, quantity, amount, fee);
           }
-          const { rows } = await tx.query<OrderRow>(
-            `INSERT INTO spot_order (id, order_no, user_id, book, position_type, product_id, currency_id,
+        } else {
+          const holding = await this.lockHolding(tx, ref);
+          const available = holding ? sub(holding.quantity, holding.frozen_quantity) : '0';
+          if (gt(quantity, available))
+            throw new AppError('hint_insufficientHolding', 422, [
+              normalize(available),
+              product.product_code,
+            ]);
+          if (rests) {
+            await tx.query(
+              `UPDATE holding SET frozen_quantity = frozen_quantity + $5, updated_at = $6
+             WHERE user_id = $1 AND book = $2 AND position_type = $3 AND product_id = $4`,
+              [userId, book, positionType, product.id, quantity, now],
+            );
+          } else {
+            realized = await this.sellFromHolding(tx, ref, holding, quantity, amount, fee);
+          }
+        }
+        const { rows } = await tx.query<OrderRow>(
+          `INSERT INTO spot_order (id, order_no, user_id, book, position_type, product_id, currency_id,
            direction, order_type, limit_price, quantity, hold_id, status, fill_price, fill_time,
            fill_source, fill_sequence, amount, fee, realized_pnl, request_id, request_hash, created_at,
            filled_at, fill_tick_price)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
            $20, $21, $22, $23, $24, $14)
          RETURNING *`,
-            [
-              id,
-              orderNumber(positionType === POSITION_TYPE.spot ? 'S' : 'B', now, id),
-              userId,
-              book,
-              positionType,
-              product.id,
-              currency.id,
-              direction,
-              body.orderType,
-              limit,
-              quantity,
-              holdId,
-              rests ? SPOT_ORDER_STATUS.open : SPOT_ORDER_STATUS.filled,
-              rests ? null : tick.price,
-              rests ? null : tick.time,
-              rests ? null : tick.source,
-              rests ? null : tick.sequence,
-              rests ? null : amount,
-              // A resting order keeps the fee it will pay at its limit (frozen with a buy's amount).
-              fee,
-              realized,
-              body.requestId,
-              hash,
-              now,
-              rests ? null : now,
-            ],
-          );
-          return rows[0]!;
-        },
-        async (earlier) => {
-          const { rows } = await tx.query<OrderRow>('SELECT * FROM spot_order WHERE id = $1', [
-            earlier,
-          ]);
-          return rows[0]!;
-        },
-      ),
+          [
+            id,
+            orderNumber(positionType === POSITION_TYPE.spot ? 'S' : 'B', now, id),
+            userId,
+            book,
+            positionType,
+            product.id,
+            currency.id,
+            direction,
+            body.orderType,
+            limit,
+            quantity,
+            holdId,
+            rests ? SPOT_ORDER_STATUS.open : SPOT_ORDER_STATUS.filled,
+            rests ? null : tick.price,
+            rests ? null : tick.time,
+            rests ? null : tick.source,
+            rests ? null : tick.sequence,
+            rests ? null : amount,
+            // A resting order keeps the fee it will pay at its limit (frozen with a buy's amount).
+            fee,
+            realized,
+            body.requestId,
+            hash,
+            now,
+            rests ? null : now,
+          ],
+        );
+        return rows[0]!;
+      },
+      async (tx, earlier) => {
+        const { rows } = await tx.query<OrderRow>('SELECT * FROM spot_order WHERE id = $1', [
+          earlier,
+        ]);
+        return rows[0]!;
+      },
     );
     if (row.status === SPOT_ORDER_STATUS.open) this.deps.triggers.add(this.triggerOf(row));
     const order = this.toOrder(row, await this.currencies(), lang);

@@ -15,7 +15,7 @@ import {
 } from '@bourse/shared';
 import type { Queryable } from '../../db/database';
 import type { Session } from '../../http/router';
-import { idempotent } from '../../db/user-lock';
+import { runOnce } from '../../db/user-lock';
 import { AppError } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
 import { currencyIn, type Currency } from '../settings';
@@ -186,54 +186,47 @@ export class Recharges {
     const proof = body.proofImage ? await parseProofImage(body.proofImage) : null;
     const now = this.deps.clock.now();
 
-    const request = {
-      table: 'user_recharge',
-      userId: session.userId,
-      requestId: body.requestId,
-      fingerprint: hash,
-    } as const;
     // One request at a time per user (the user lock): the pending count and the request id are
     // then exact.
-    const id = await this.deps.db.transaction((tx) =>
-      idempotent(
-        tx,
-        request,
-        async () => {
-          const { rows: pending } = await tx.query<{ count: number }>(
-            'SELECT count(*)::int AS count FROM user_recharge WHERE user_id = $1 AND status = 0',
-            [session.userId],
-          );
-          if ((pending[0]?.count ?? 0) >= MAX_PENDING_RECHARGES)
-            throw new AppError('hint_tooManyPendingRecharges', 422, [MAX_PENDING_RECHARGES]);
-          const rechargeId = await nextId(tx, 'user_recharge');
-          const { rows } = await tx.query<{ id: number }>(
-            `INSERT INTO user_recharge (id, order_no, user_id, channel_id, currency_id, amount, remark, request_id, request_hash, created_at)
+    const id = await runOnce(
+      this.deps.db,
+      'user_recharge',
+      { userId: session.userId, requestId: body.requestId, fingerprint: hash },
+      async (tx) => {
+        const { rows: pending } = await tx.query<{ count: number }>(
+          'SELECT count(*)::int AS count FROM user_recharge WHERE user_id = $1 AND status = 0',
+          [session.userId],
+        );
+        if ((pending[0]?.count ?? 0) >= MAX_PENDING_RECHARGES)
+          throw new AppError('hint_tooManyPendingRecharges', 422, [MAX_PENDING_RECHARGES]);
+        const rechargeId = await nextId(tx, 'user_recharge');
+        const { rows } = await tx.query<{ id: number }>(
+          `INSERT INTO user_recharge (id, order_no, user_id, channel_id, currency_id, amount, remark, request_id, request_hash, created_at)
          VALUES ($10, $1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-            [
-              orderNumber('R', now, rechargeId),
-              session.userId,
-              channel.id,
-              channel.currency_id,
-              amount,
-              body.remark ?? null,
-              body.requestId,
-              hash,
-              now,
-              rechargeId,
-            ],
-          );
-          const recharge = rows[0]!;
-          if (proof) {
-            await tx.query(
-              `INSERT INTO recharge_proof (recharge_id, mime, width, height, sha256, data)
+          [
+            orderNumber('R', now, rechargeId),
+            session.userId,
+            channel.id,
+            channel.currency_id,
+            amount,
+            body.remark ?? null,
+            body.requestId,
+            hash,
+            now,
+            rechargeId,
+          ],
+        );
+        const recharge = rows[0]!;
+        if (proof) {
+          await tx.query(
+            `INSERT INTO recharge_proof (recharge_id, mime, width, height, sha256, data)
            VALUES ($1, $2, $3, $4, $5, $6)`,
-              [recharge.id, proof.mime, proof.width, proof.height, proof.sha256, proof.data],
-            );
-          }
-          return recharge.id;
-        },
-        (earlier) => earlier,
-      ),
+            [recharge.id, proof.mime, proof.width, proof.height, proof.sha256, proof.data],
+          );
+        }
+        return recharge.id;
+      },
+      (_tx, earlier) => earlier,
     );
     return this.detail(session, id);
   }

@@ -27,7 +27,7 @@ import {
 } from '@bourse/shared';
 import type { Queryable } from '../../db/database';
 import type { Session } from '../../http/router';
-import { idempotent } from '../../db/user-lock';
+import { runOnce } from '../../db/user-lock';
 import { AppError } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
 import { currencyIn, type Currency } from '../settings';
@@ -302,60 +302,53 @@ export class Withdrawals {
       currency.scale,
     );
     const total = add(amount, fee);
-    const request = {
-      table: 'user_withdraw',
-      userId: session.userId,
-      requestId: body.requestId,
-      fingerprint: hash,
-    } as const;
     // Requests of one user queue on the user lock, so the daily limit and the request id are exact.
-    await this.deps.db.transaction((tx) =>
-      idempotent(
-        tx,
-        request,
-        async () => {
-          const used =
-            (await this.usedToday(tx, session.userId, [channel.id])).get(channel.id) ?? '0';
-          const remaining = max('0', sub(channel.daily_limit, used));
-          if (gt(amount, remaining))
-            throw new AppError('hint_withdrawDailyLimit', 422, [
-              toScale(remaining, currency.scale),
-              currency.currencyName,
-            ]);
-          const id = await nextId(tx, 'user_withdraw');
-          const hold = await ledger.hold(tx, {
-            book: 'live',
-            userId: session.userId,
-            currencyId: channel.currency_id,
-            amount: total,
-            type: 'withdraw',
-            refType: 'withdraw',
-            refId: id,
-          });
-          await tx.query(
-            `INSERT INTO user_withdraw (id, order_no, user_id, channel_id, currency_id, amount, fee, bank_id, address_id,
+    await runOnce(
+      this.deps.db,
+      'user_withdraw',
+      { userId: session.userId, requestId: body.requestId, fingerprint: hash },
+      async (tx) => {
+        const used =
+          (await this.usedToday(tx, session.userId, [channel.id])).get(channel.id) ?? '0';
+        const remaining = max('0', sub(channel.daily_limit, used));
+        if (gt(amount, remaining))
+          throw new AppError('hint_withdrawDailyLimit', 422, [
+            toScale(remaining, currency.scale),
+            currency.currencyName,
+          ]);
+        const id = await nextId(tx, 'user_withdraw');
+        const hold = await ledger.hold(tx, {
+          book: 'live',
+          userId: session.userId,
+          currencyId: channel.currency_id,
+          amount: total,
+          type: 'withdraw',
+          refType: 'withdraw',
+          refId: id,
+        });
+        await tx.query(
+          `INSERT INTO user_withdraw (id, order_no, user_id, channel_id, currency_id, amount, fee, bank_id, address_id,
            destination, hold_id, request_id, request_hash, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
-            [
-              id,
-              orderNumber('W', now, id),
-              session.userId,
-              channel.id,
-              channel.currency_id,
-              amount,
-              fee,
-              destination.bankId,
-              destination.addressId,
-              JSON.stringify(destination.value),
-              hold.id,
-              body.requestId,
-              hash,
-              now,
-            ],
-          );
-        },
-        () => undefined,
-      ),
+          [
+            id,
+            orderNumber('W', now, id),
+            session.userId,
+            channel.id,
+            channel.currency_id,
+            amount,
+            fee,
+            destination.bankId,
+            destination.addressId,
+            JSON.stringify(destination.value),
+            hold.id,
+            body.requestId,
+            hash,
+            now,
+          ],
+        );
+      },
+      () => undefined,
     );
     // The request as stored: this one, or the same request id's first (then its body must match).
     const record = await this.byRequestId(session.userId, body.requestId, hash);
