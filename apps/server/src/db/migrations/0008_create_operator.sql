@@ -50,15 +50,5 @@ CREATE INDEX audit_log_operator_idx ON audit_log (operator_id, id DESC);
 CREATE INDEX audit_log_action_idx ON audit_log (action, id DESC);
 CREATE INDEX audit_log_target_idx ON audit_log (target_type, target_id, id DESC);
 
-CREATE FUNCTION audit_forbid_change() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION USING ERRCODE = 'AU001',
-    MESSAGE = format('%s: %s is not allowed (operators are disabled, never deleted; the audit log is append-only)', TG_TABLE_NAME, TG_OP);
-END
-$$;
-CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log
-  FOR EACH ROW EXECUTE FUNCTION audit_forbid_change();
-CREATE TRIGGER audit_log_never_truncated BEFORE TRUNCATE ON audit_log
-  FOR EACH STATEMENT EXECUTE FUNCTION audit_forbid_change();
-CREATE TRIGGER operator_never_deleted BEFORE DELETE ON operator
-  FOR EACH ROW EXECUTE FUNCTION audit_forbid_change();
+-- The triggers that keep operators and the audit log are in src/modules/admin/sql/audit.sql
+-- (ADR 0007).

@@ -124,9 +124,9 @@ const BATCH = 500;
 const OPEN_ENTRY = 'trade:contract_open';
 /**
  * Groups of contract opens in the database at once; divides ledger.PLATFORM_SHARDS. Since groups
- * are written set by set (migration 0016), one lane beats two on a two-core machine: the groups
- * are larger, so PostgreSQL spends less per order (at 500 orders/s 0.52-0.60 cores against
- * 0.67-0.70; closed loop 1,336-1,403 orders/s against 1,022-1,318).
+ * are written set by set (contract_open_many in sql/contract-open.sql), one lane beats two on a
+ * two-core machine: the groups are larger, so PostgreSQL spends less per order (at 500 orders/s
+ * 0.52-0.60 cores against 0.67-0.70; closed loop 1,336-1,403 orders/s against 1,022-1,318).
  */
 const OPEN_LANES = 1;
 
