@@ -14,98 +14,73 @@ import type { SpotTrading } from './spot';
 const BUY = ORDER_DIRECTION.up;
 const SELL = ORDER_DIRECTION.down;
 
+/**
+ * Spot and coin-to-coin take the same four calls under their own paths (the spec's names): buy,
+ * sell, cancel and list. They differ in their position type and in the product a body names
+ * (coin-to-coin pairs carry no product type).
+ */
+const ORDER_KINDS = [
+  {
+    positionType: POSITION_TYPE.spot,
+    base: '/api/spotTradeOrder',
+    buy: 'addSpotTradeOrder',
+    sell: 'sellSpotTradeOrder',
+    body: spotOrderBody,
+  },
+  {
+    positionType: POSITION_TYPE.coinToCoin,
+    base: '/api/bibiTradeOrder',
+    buy: 'buy',
+    sell: 'sell',
+    body: bibiOrderBody,
+  },
+] as const;
+
 export function spotRoutes(router: Router, spot: SpotTrading): void {
-  // ---------------------------------------------------------------- spot (position type 2)
-  const SPOT = POSITION_TYPE.spot;
+  for (const kind of ORDER_KINDS) {
+    const type = kind.positionType;
+    for (const [name, direction] of [
+      [kind.buy, BUY],
+      [kind.sell, SELL],
+    ] as const) {
+      router.add({
+        method: 'POST',
+        url: `${kind.base}/${name}`,
+        auth: 'required',
+        body: kind.body,
+        handler: async ({ session, body, lang }) =>
+          ok(await spot.place(session, type, direction, body, lang)),
+      });
+    }
 
-  router.add({
-    method: 'POST',
-    url: '/api/spotTradeOrder/addSpotTradeOrder',
-    auth: 'required',
-    body: spotOrderBody,
-    handler: async ({ session, body, lang }) =>
-      ok(await spot.place(session, SPOT, BUY, body, lang)),
-  });
+    router.add({
+      method: 'POST',
+      url: `${kind.base}/cancel`,
+      auth: 'required',
+      body: cancelOrderBody,
+      handler: async ({ session, body, lang }) => {
+        const { order, changed } = await spot.cancel(session, type, body.id, lang);
+        return changed ? ok(order) : nothingToDo(order);
+      },
+    });
 
-  router.add({
-    method: 'POST',
-    url: '/api/spotTradeOrder/sellSpotTradeOrder',
-    auth: 'required',
-    body: spotOrderBody,
-    handler: async ({ session, body, lang }) =>
-      ok(await spot.place(session, SPOT, SELL, body, lang)),
-  });
-
-  router.add({
-    method: 'POST',
-    url: '/api/spotTradeOrder/cancel',
-    auth: 'required',
-    body: cancelOrderBody,
-    handler: async ({ session, body, lang }) => {
-      const { order, changed } = await spot.cancel(session, SPOT, body.id, lang);
-      return changed ? ok(order) : nothingToDo(order);
-    },
-  });
-
-  router.add({
-    method: 'GET',
-    url: '/api/spotTradeOrder/list',
-    auth: 'required',
-    query: spotListQuery,
-    handler: async ({ session, query, lang }) => {
-      const { rows, total } = await spot.list(session, SPOT, query, lang);
-      return page(rows, total);
-    },
-  });
+    router.add({
+      method: 'GET',
+      url: `${kind.base}/list`,
+      auth: 'required',
+      query: spotListQuery,
+      handler: async ({ session, query, lang }) => {
+        const { rows, total } = await spot.list(session, type, query, lang);
+        return page(rows, total);
+      },
+    });
+  }
 
   router.add({
     method: 'GET',
     url: '/api/spotTradeOrder/holdings',
     auth: 'required',
     handler: async ({ session, lang }) => ok(await spot.holdings(session, lang)),
-  });
-
-  // ---------------------------------------------------------------- coin-to-coin (3)
-  const BIBI = POSITION_TYPE.coinToCoin;
-
-  router.add({
-    method: 'POST',
-    url: '/api/bibiTradeOrder/buy',
-    auth: 'required',
-    body: bibiOrderBody,
-    handler: async ({ session, body, lang }) =>
-      ok(await spot.place(session, BIBI, BUY, body, lang)),
-  });
-
-  router.add({
-    method: 'POST',
-    url: '/api/bibiTradeOrder/sell',
-    auth: 'required',
-    body: bibiOrderBody,
-    handler: async ({ session, body, lang }) =>
-      ok(await spot.place(session, BIBI, SELL, body, lang)),
-  });
-
-  router.add({
-    method: 'POST',
-    url: '/api/bibiTradeOrder/cancel',
-    auth: 'required',
-    body: cancelOrderBody,
-    handler: async ({ session, body, lang }) => {
-      const { order, changed } = await spot.cancel(session, BIBI, body.id, lang);
-      return changed ? ok(order) : nothingToDo(order);
-    },
-  });
-
-  router.add({
-    method: 'GET',
-    url: '/api/bibiTradeOrder/list',
-    auth: 'required',
-    query: spotListQuery,
-    handler: async ({ session, query, lang }) => {
-      const { rows, total } = await spot.list(session, BIBI, query, lang);
-      return page(rows, total);
-    },
   });
 
   // The spec's bibi assets: each coin held through coin-to-coin trading.
