@@ -294,6 +294,9 @@ export const RECHARGE_CHANNEL_TYPE = { bank: 1, crypto: 2, online: 3 } as const;
 /** Withdrawal channels: to a bound bank card or to a bound wallet address. */
 export const WITHDRAW_CHANNEL_TYPE = { bank: 1, crypto: 2 } as const;
 
+/** An account's status: active, or disabled by an operator (its sessions end at once). */
+export const USER_STATUS = { active: 0, disabled: 1 } as const;
+
 export const RECHARGE_STATUS = { reviewing: 0, approved: 1, rejected: 2 } as const;
 export const WITHDRAW_STATUS = { reviewing: 0, paid: 1, rejected: 2, cancelled: 3 } as const;
 

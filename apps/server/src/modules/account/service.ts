@@ -6,6 +6,7 @@
 import DataLoader from 'dataloader';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import {
+  USER_STATUS,
   ACCOUNT_TYPE,
   DEMO_GRANT_AMOUNT,
   REG_TYPE,
@@ -227,7 +228,7 @@ export class AccountService implements SessionResolver {
     if (!row) throw new AppError('hint_unauthorized', 401);
     const now = this.now();
     if (row.expires_at <= now) throw new AppError('hint_sessionExpired', 401);
-    if (row.status !== 0) throw new AppError('hint_accountDisabled', 401);
+    if (row.status !== USER_STATUS.active) throw new AppError('hint_accountDisabled', 401);
     if (now.getTime() - row.last_seen_at.getTime() >= SESSION_TOUCH_MS) {
       await repo.extendSession(
         this.deps.db,
@@ -292,7 +293,7 @@ export class AccountService implements SessionResolver {
     const now = this.now();
     const ended = new Map<number, string>(sessionIds.map((id) => [id, 'hint_sessionExpired']));
     for (const row of rows) {
-      if (row.status !== 0) ended.set(row.id, 'hint_accountDisabled');
+      if (row.status !== USER_STATUS.active) ended.set(row.id, 'hint_accountDisabled');
       else if (row.revoked_at === null && row.expires_at > now) ended.delete(row.id);
     }
     return ended;
@@ -563,7 +564,7 @@ export class AccountService implements SessionResolver {
       () => new AppError('hint_loginFailed', 422),
     );
     if (!user) throw new AppError('hint_loginFailed', 422);
-    if (user.status !== 0) throw new AppError('hint_accountDisabled', 403);
+    if (user.status !== USER_STATUS.active) throw new AppError('hint_accountDisabled', 403);
     const token = await this.deps.db.transaction((tx) => this.openSession(tx, user, meta));
     return {
       token,

@@ -272,7 +272,7 @@ export class Contracts implements TriggerOwner {
 
   async load(): Promise<Trigger[]> {
     const { rows } = await this.deps.db.query<PositionRow>(
-      'SELECT * FROM contract_position WHERE status IN (0, 1)',
+      `SELECT * FROM contract_position WHERE status IN (${CONTRACT_STATUS.pending}, ${CONTRACT_STATUS.open})`,
     );
     return rows.flatMap((row) => this.triggersOf(row));
   }
@@ -423,7 +423,7 @@ export class Contracts implements TriggerOwner {
   /** Margin held by a user's open positions and their unrealized result, in the trade currency. */
   async openExposure(userId: number, book: ledger.Book): Promise<{ margin: string; pnl: string }> {
     const { rows } = await this.deps.db.query<PositionRow>(
-      'SELECT * FROM contract_position WHERE user_id = $1 AND book = $2 AND status = 1',
+      `SELECT * FROM contract_position WHERE user_id = $1 AND book = $2 AND status = ${CONTRACT_STATUS.open}`,
       [userId, book],
     );
     let margin = '0';
@@ -452,9 +452,9 @@ export class Contracts implements TriggerOwner {
       open_fees: string | null;
     }>(
       `SELECT (SELECT sum(realized_pnl) FROM contract_position
-                WHERE user_id = $1 AND book = $2 AND status = 2 AND closed_at >= $3) AS results,
+                WHERE user_id = $1 AND book = $2 AND status = ${CONTRACT_STATUS.closed} AND closed_at >= $3) AS results,
               (SELECT sum(close_fee) FROM contract_position
-                WHERE user_id = $1 AND book = $2 AND status = 2 AND closed_at >= $3) AS close_fees,
+                WHERE user_id = $1 AND book = $2 AND status = ${CONTRACT_STATUS.closed} AND closed_at >= $3) AS close_fees,
               (SELECT sum(open_fee) FROM contract_position
                 WHERE user_id = $1 AND book = $2 AND opened_at >= $3) AS open_fees`,
       [userId, book, since],
@@ -675,7 +675,7 @@ export class Contracts implements TriggerOwner {
     const now = this.deps.clock.now();
     const filled = await this.deps.db.transaction(async (tx) => {
       const { rows } = await tx.query<PositionRow>(
-        'SELECT * FROM contract_position WHERE id = ANY($1::bigint[]) AND status = 0 ORDER BY id FOR UPDATE',
+        `SELECT * FROM contract_position WHERE id = ANY($1::bigint[]) AND status = ${CONTRACT_STATUS.pending} ORDER BY id FOR UPDATE`,
         [ids],
       );
       if (rows.length === 0) return [];
@@ -717,7 +717,7 @@ export class Contracts implements TriggerOwner {
         });
       }
       const { rows: updated } = await tx.query<PositionRow>(
-        `UPDATE contract_position c SET status = 1, entry_price = c.limit_price, entry_tick_price = $3,
+        `UPDATE contract_position c SET status = ${CONTRACT_STATUS.open}, entry_price = c.limit_price, entry_tick_price = $3,
            entry_time = $4, entry_source = $5, entry_sequence = $6, liquidation_price = d.liquidation,
            opened_at = $7
          FROM unnest($1::bigint[], $2::numeric[]) AS d (id, liquidation)
@@ -810,7 +810,7 @@ export class Contracts implements TriggerOwner {
     const byId = new Map(items.map((item) => [item.id, item]));
     const closed = await this.deps.db.transaction(async (tx) => {
       const { rows } = await tx.query<PositionRow>(
-        'SELECT * FROM contract_position WHERE id = ANY($1::bigint[]) AND status = 1 ORDER BY id FOR UPDATE',
+        `SELECT * FROM contract_position WHERE id = ANY($1::bigint[]) AND status = ${CONTRACT_STATUS.open} ORDER BY id FOR UPDATE`,
         [items.map((item) => item.id)],
       );
       if (rows.length === 0) return [];
@@ -859,7 +859,7 @@ export class Contracts implements TriggerOwner {
         });
       }
       const { rows: updated } = await tx.query<PositionRow>(
-        `UPDATE contract_position c SET status = 2, close_reason = d.reason, exit_price = $5,
+        `UPDATE contract_position c SET status = ${CONTRACT_STATUS.closed}, close_reason = d.reason, exit_price = $5,
            exit_time = $6, exit_source = $7, exit_sequence = $8, close_fee = d.fee,
            realized_pnl = d.result, closed_at = $9, close_request_id = d.request_id
          FROM unnest($1::bigint[], $2::smallint[], $3::numeric[], $4::numeric[], $10::text[])
@@ -920,7 +920,7 @@ export class Contracts implements TriggerOwner {
     const now = this.deps.clock.now().getTime();
     const { rows } = await this.deps.db.query<PositionRow>(
       `UPDATE contract_position SET take_profit = $3, stop_loss = $4, tpsl_at = $5
-       WHERE id = $1 AND user_id = $2 AND status IN (0, 1) RETURNING *`,
+       WHERE id = $1 AND user_id = $2 AND status IN (${CONTRACT_STATUS.pending}, ${CONTRACT_STATUS.open}) RETURNING *`,
       [row.id, session.userId, body.takeProfit ?? null, body.stopLoss ?? null, now],
     );
     if (!rows[0]) throw new AppError('hint_positionNotOpen', 409);
@@ -953,7 +953,7 @@ export class Contracts implements TriggerOwner {
         throw new AppError('hint_orderNotResting', 409);
       await ledger.release(tx, position.hold_id!, 'cancel');
       const { rows: updated } = await tx.query<PositionRow>(
-        'UPDATE contract_position SET status = 3, closed_at = $2 WHERE id = $1 RETURNING *',
+        `UPDATE contract_position SET status = ${CONTRACT_STATUS.cancelled}, closed_at = $2 WHERE id = $1 RETURNING *`,
         [id, now],
       );
       return { row: updated[0]!, changed: true };

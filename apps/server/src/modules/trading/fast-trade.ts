@@ -161,7 +161,7 @@ export class FastTrades {
   /** Loads the open orders, settles the overdue ones, and follows the ticks. */
   async start(): Promise<void> {
     const { rows } = await this.deps.db.query<OpenOrderRow>(
-      'SELECT id, user_id, product_id, expires_at FROM fast_trade_order WHERE status = 0',
+      `SELECT id, user_id, product_id, expires_at FROM fast_trade_order WHERE status = ${FAST_TRADE_STATUS.open}`,
     );
     for (const row of rows) this.track(openOrderOf(row));
     this.unsubscribe = this.deps.market.onTickEvent((event) => this.onTick(event));
@@ -217,7 +217,7 @@ export class FastTrades {
       const due = this.deps.clock.now().getTime() - SWEEP_GRACE_MS;
       const { rows } = await this.deps.db.query<OpenOrderRow>(
         `SELECT id, user_id, product_id, expires_at FROM fast_trade_order
-         WHERE status = 0 AND expires_at <= $1 ORDER BY expires_at LIMIT 1000`,
+         WHERE status = ${FAST_TRADE_STATUS.open} AND expires_at <= $1 ORDER BY expires_at LIMIT 1000`,
         [due],
       );
       for (const row of rows) {
@@ -276,7 +276,7 @@ export class FastTrades {
       const currencies = new Map((await this.deps.settings.currencies()).map((c) => [c.id, c]));
       const settled = await this.deps.db.transaction(async (tx) => {
         const { rows } = await tx.query<OrderRow>(
-          `SELECT * FROM fast_trade_order WHERE id = ANY($1::bigint[]) AND status = 0
+          `SELECT * FROM fast_trade_order WHERE id = ANY($1::bigint[]) AND status = ${FAST_TRADE_STATUS.open}
            ORDER BY id FOR UPDATE`,
           [orders.map((order) => order.id)],
         );
@@ -361,7 +361,7 @@ export class FastTrades {
   async realizedSince(userId: number, book: ledger.Book, since: Date): Promise<string> {
     const { rows } = await this.deps.db.query<{ results: string | null; fees: string | null }>(
       `SELECT (SELECT sum(result) FROM fast_trade_order
-                WHERE user_id = $1 AND book = $2 AND status <> 0 AND settled_at >= $3) AS results,
+                WHERE user_id = $1 AND book = $2 AND status <> ${FAST_TRADE_STATUS.open} AND settled_at >= $3) AS results,
               (SELECT sum(fee) FROM fast_trade_order
                 WHERE user_id = $1 AND book = $2 AND created_at >= $3) AS fees`,
       [userId, book, since],

@@ -244,7 +244,7 @@ export class SpotTrading implements TriggerOwner {
 
   async load(): Promise<Trigger[]> {
     const { rows } = await this.deps.db.query<OrderRow>(
-      'SELECT * FROM spot_order WHERE status = 0',
+      `SELECT * FROM spot_order WHERE status = ${SPOT_ORDER_STATUS.open}`,
     );
     return rows.map((row) => this.triggerOf(row));
   }
@@ -461,7 +461,7 @@ export class SpotTrading implements TriggerOwner {
   async realizedSince(userId: number, book: ledger.Book, since: Date): Promise<string> {
     const { rows } = await this.deps.db.query<{ results: string | null; fees: string | null }>(
       `SELECT sum(realized_pnl) FILTER (WHERE direction = 2) AS results, sum(fee) AS fees
-       FROM spot_order WHERE user_id = $1 AND book = $2 AND status = 1 AND filled_at >= $3`,
+       FROM spot_order WHERE user_id = $1 AND book = $2 AND status = ${SPOT_ORDER_STATUS.filled} AND filled_at >= $3`,
       [userId, book, since],
     );
     return sub(normalize(rows[0]?.results ?? '0'), normalize(rows[0]?.fees ?? '0'));
@@ -876,7 +876,7 @@ export class SpotTrading implements TriggerOwner {
     const coins = new Map(coin ? [[tick.productId, coin.id]] : []);
     const filled = await this.deps.db.transaction(async (tx) => {
       const { rows: orders } = await tx.query<OrderRow>(
-        'SELECT * FROM spot_order WHERE id = ANY($1::bigint[]) AND status = 0 ORDER BY id FOR UPDATE',
+        `SELECT * FROM spot_order WHERE id = ANY($1::bigint[]) AND status = ${SPOT_ORDER_STATUS.open} ORDER BY id FOR UPDATE`,
         [ids],
       );
       if (orders.length === 0) return [];
@@ -980,7 +980,7 @@ export class SpotTrading implements TriggerOwner {
         ],
       );
       const { rows: updated } = await tx.query<OrderRow>(
-        `UPDATE spot_order o SET status = 1, fill_price = o.limit_price, fill_time = $5,
+        `UPDATE spot_order o SET status = ${SPOT_ORDER_STATUS.filled}, fill_price = o.limit_price, fill_time = $5,
            fill_source = $6, fill_sequence = $7, amount = d.amount, fee = d.fee,
            realized_pnl = d.realized, filled_at = $8, fill_tick_price = $9
          FROM unnest($1::bigint[], $2::numeric[], $3::numeric[], $4::numeric[])
@@ -1047,7 +1047,7 @@ export class SpotTrading implements TriggerOwner {
       }
       // Nothing was charged: the fee it would have paid is no longer due.
       const { rows: updated } = await tx.query<OrderRow>(
-        'UPDATE spot_order SET status = 2, fee = 0, cancelled_at = $2 WHERE id = $1 RETURNING *',
+        `UPDATE spot_order SET status = ${SPOT_ORDER_STATUS.cancelled}, fee = 0, cancelled_at = $2 WHERE id = $1 RETURNING *`,
         [id, now],
       );
       return { row: updated[0]!, changed: true };

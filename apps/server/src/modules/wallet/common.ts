@@ -1,6 +1,6 @@
 /** Pieces shared by the wallet's flows: dependencies, amount checks, request fingerprints. */
 import { createHash } from 'node:crypto';
-import { gt, lt, scaleOf, toScale, type DecimalString } from '@bourse/shared';
+import { RECHARGE_STATUS, gt, lt, scaleOf, toScale, type DecimalString } from '@bourse/shared';
 import type { Database, Queryable } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
@@ -133,7 +133,8 @@ export async function reviewOnce<Row extends { id: number; status: number }, Sho
     const row = await step.find(tx, step.id, true);
     if (!row) throw new AppError(step.notFoundKey, 404, ['id']);
     if (row.status === step.status) return false;
-    if (row.status !== 0) throw new AppError(step.closedKey, 409);
+    // Reviewing is 0 for deposits and withdrawals alike (RECHARGE_STATUS, WITHDRAW_STATUS).
+    if (row.status !== RECHARGE_STATUS.reviewing) throw new AppError(step.closedKey, 409);
     await step.apply(tx, row);
     const after = (await step.find(tx, step.id))!;
     await step.audit(tx, {

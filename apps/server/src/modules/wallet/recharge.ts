@@ -194,7 +194,7 @@ export class Recharges {
       { userId: session.userId, requestId: body.requestId, fingerprint: hash },
       async (tx) => {
         const { rows: pending } = await tx.query<{ count: number }>(
-          'SELECT count(*)::int AS count FROM user_recharge WHERE user_id = $1 AND status = 0',
+          `SELECT count(*)::int AS count FROM user_recharge WHERE user_id = $1 AND status = ${RECHARGE_STATUS.reviewing}`,
           [session.userId],
         );
         if ((pending[0]?.count ?? 0) >= MAX_PENDING_RECHARGES)

@@ -113,7 +113,7 @@ export class Withdrawals {
   private async usedToday(q: Queryable, userId: number, channelIds: number[]) {
     const { rows } = await q.query<{ channel_id: number; used: string }>(
       `SELECT channel_id, sum(amount) AS used FROM user_withdraw
-       WHERE user_id = $1 AND channel_id = ANY($2::int[]) AND status IN (0, 1) AND created_at >= $3
+       WHERE user_id = $1 AND channel_id = ANY($2::int[]) AND status IN (${WITHDRAW_STATUS.reviewing}, ${WITHDRAW_STATUS.paid}) AND created_at >= $3
        GROUP BY channel_id`,
       [userId, channelIds, startOfUtcDay(this.deps.clock.now())],
     );
@@ -409,10 +409,10 @@ export class Withdrawals {
       if (row.status === WITHDRAW_STATUS.cancelled) return false;
       if (row.status !== WITHDRAW_STATUS.reviewing) throw new AppError('hint_withdrawClosed', 409);
       await ledger.release(tx, row.hold_id, 'cancel');
-      await tx.query('UPDATE user_withdraw SET status = 3, closed_at = $2 WHERE id = $1', [
-        row.id,
-        now,
-      ]);
+      await tx.query(
+        `UPDATE user_withdraw SET status = ${WITHDRAW_STATUS.cancelled}, closed_at = $2 WHERE id = $1`,
+        [row.id, now],
+      );
       return true;
     });
     const record = await this.detail(session, id);

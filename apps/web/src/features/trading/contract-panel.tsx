@@ -8,6 +8,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  CONTRACT_STATUS,
   ORDER_DIRECTION,
   ORDER_TYPE,
   POSITION_TYPE,
@@ -173,7 +174,9 @@ export default function ContractPanel({ product, ticker, initialSide }: OrderPan
     setSize('');
     setTakeProfit('');
     setStopLoss('');
-    showToast(t(position.status === 0 ? 'trade_limitPlaced' : 'trade_contractOpened'));
+    showToast(
+      t(position.status === CONTRACT_STATUS.pending ? 'trade_limitPlaced' : 'trade_contractOpened'),
+    );
   });
 
   const long = direction === ORDER_DIRECTION.up;

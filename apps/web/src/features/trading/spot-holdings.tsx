@@ -9,6 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import {
+  SPOT_ORDER_STATUS,
   ORDER_DIRECTION,
   POSITION_TYPE,
   PRODUCT_TYPE,
@@ -196,7 +197,9 @@ export function SpotHoldings() {
     queryKey: [TRADING_KEY.spotOrders, 'recent', book],
     queryFn: () => fetchSpotOrders('spot', { pageSize: 20 }),
     refetchInterval: (query) =>
-      query.state.data?.rows.some((row) => row.status === 0) ? LIVE_REFRESH_MS : false,
+      query.state.data?.rows.some((row) => row.status === SPOT_ORDER_STATUS.open)
+        ? LIVE_REFRESH_MS
+        : false,
   });
   const held = (holdings.data ?? []).filter(
     (row) => row.positionType === POSITION_TYPE.spot && isPositive(row.quantity),

@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  SPOT_ORDER_STATUS,
   ORDER_DIRECTION,
   POSITION_TYPE,
   gt,
@@ -147,7 +148,9 @@ export default function SpotPanel({
       }),
     );
     setQuantity('');
-    showToast(t(order.status === 0 ? 'trade_limitPlaced' : 'trade_orderFilled'));
+    showToast(
+      t(order.status === SPOT_ORDER_STATUS.open ? 'trade_limitPlaced' : 'trade_orderFilled'),
+    );
   });
 
   const availableText =
