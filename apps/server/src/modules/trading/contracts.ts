@@ -43,6 +43,7 @@ import type { Database } from '../../db/database';
 import { GroupCommit, type GroupWriter } from '../../db/group';
 import type { Session } from '../../http/router';
 import type { Clock } from '../../lib/clock';
+import { assertAmount } from '../../lib/money-assert';
 import { AppError } from '../../lib/errors';
 import { pickLanguage } from '../../lib/i18n';
 import * as ledger from '../../ledger/ledger';
@@ -573,6 +574,8 @@ export class Contracts implements TriggerOwner {
         [step],
       );
     const { quantity, margin, fee, liquidationPrice: liquidation } = sized.preview;
+    assertAmount(margin, 'contract margin', currency.scale);
+    assertAmount(fee, 'contract open fee', currency.scale, 'nonNegative');
     this.checkTpSl(
       body.orderDirection,
       price,

@@ -33,7 +33,8 @@ import type { Database } from '../../db/database';
 import type { Session } from '../../http/router';
 import type { Clock } from '../../lib/clock';
 import { runOnce } from '../../db/user-lock';
-import { AppError } from '../../lib/errors';
+import { assertAmount } from '../../lib/money-assert';
+import { AppError, assert } from '../../lib/errors';
 import { pickLanguage } from '../../lib/i18n';
 import * as ledger from '../../ledger/ledger';
 import type { MarketEngine, TickEvent } from '../../market/engine';
@@ -291,6 +292,9 @@ export class FastTrades {
             { feeRate: '0', payoutRate: row.payout_rate, lossRate: row.loss_rate },
             scale,
           );
+          assertAmount(profit, 'fast-trade profit', scale, 'nonNegative');
+          assertAmount(loss, 'fast-trade loss', scale, 'nonNegative');
+          assert(!gt(loss, stake), `fast-trade loss ${loss} exceeds the stake ${stake}`);
           if (status === FAST_TRADE_STATUS.won)
             return { row, status, result: profit, returned: stake, paid: profit };
           if (status === FAST_TRADE_STATUS.lost)
@@ -491,6 +495,8 @@ export class FastTrades {
       },
       currency.scale,
     );
+    assertAmount(amount, 'fast-trade stake', currency.scale);
+    assertAmount(fee, 'fast-trade fee', currency.scale, 'nonNegative');
     const book = bookOf(session);
     const expiresAt = now.getTime() + option.duration_seconds * 1000;
     const id = await runOnce(

@@ -51,6 +51,7 @@ import type { Database, Queryable } from '../../db/database';
 import type { Session } from '../../http/router';
 import type { Clock } from '../../lib/clock';
 import { runOnce, withUserLock, withUsersLocked } from '../../db/user-lock';
+import { assertAmount } from '../../lib/money-assert';
 import { AppError } from '../../lib/errors';
 import { pickLanguage } from '../../lib/i18n';
 import * as ledger from '../../ledger/ledger';
@@ -564,6 +565,8 @@ export class SpotTrading implements TriggerOwner {
     const amount = valueAt(quantity, price, currency.scale, buy);
     if (!isPositive(amount)) throw new AppError('hint_orderTooSmall', 422, [step]);
     const fee = feeOn(amount, rate, currency.scale);
+    assertAmount(amount, 'spot order amount', currency.scale);
+    assertAmount(fee, 'spot order fee', currency.scale, 'nonNegative');
     const book = bookOf(session);
     const userId = session.userId;
     const coin = positionType === POSITION_TYPE.coinToCoin ? await this.coinOf(product) : null;

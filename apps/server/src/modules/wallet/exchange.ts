@@ -8,6 +8,7 @@ import {
   EXCHANGE_QUOTE_TTL_MS,
   exchangeAmounts,
   isPositive,
+  lt,
   neg,
   normalize,
   scaleOf,
@@ -20,7 +21,8 @@ import {
   type PageQuery,
 } from '@bourse/shared';
 import type { Session } from '../../http/router';
-import { AppError } from '../../lib/errors';
+import { assertAmount } from '../../lib/money-assert';
+import { AppError, assert } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
 import { bookOf } from '../assets';
 import { currencyIn, type Currency } from '../settings';
@@ -71,6 +73,9 @@ export class Exchange {
     // The quote's figures, by the function the app would preview them with (packages/shared).
     const { fee, receiveAmount } = exchangeAmounts(amount, { feeRate, rate }, from.scale, to.scale);
     if (!isPositive(receiveAmount)) throw new AppError('hint_exchangeTooSmall', 422, ['amount']);
+    assertAmount(fee, 'exchange fee', from.scale, 'nonNegative');
+    assert(lt(fee, amount), `exchange fee ${fee} is not below the amount ${amount}`);
+    assertAmount(receiveAmount, 'exchange receive amount', to.scale);
     const now = this.deps.clock.now();
     const expiresAt = new Date(now.getTime() + EXCHANGE_QUOTE_TTL_MS);
     const id = randomBytes(16).toString('base64url');

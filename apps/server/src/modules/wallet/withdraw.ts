@@ -28,6 +28,7 @@ import {
 import type { Queryable } from '../../db/database';
 import type { Session } from '../../http/router';
 import { runOnce } from '../../db/user-lock';
+import { assertAmount } from '../../lib/money-assert';
 import { AppError } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
 import { currencyIn, type Currency } from '../settings';
@@ -302,6 +303,8 @@ export class Withdrawals {
       currency.scale,
     );
     const total = add(amount, fee);
+    assertAmount(fee, 'withdrawal fee', currency.scale, 'nonNegative');
+    assertAmount(total, 'withdrawal total', currency.scale);
     // Requests of one user queue on the user lock, so the daily limit and the request id are exact.
     await runOnce(
       this.deps.db,
