@@ -17,6 +17,7 @@ import type { Database } from './db/database';
 import { registerErrorHandling } from './http/errors';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerWebApp } from './http/web-app';
+import { registerApiDocs } from './http/openapi';
 import { RequestBudgets } from './http/budgets';
 import { Router } from './http/router';
 import { AppError } from './lib/errors';
@@ -330,6 +331,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reloadProducts: liveEngine ? () => liveEngine.reloadProducts() : undefined,
   });
   adminRoutes(app, { db, config, clock, wallet, trading, budgets, users: accounts });
+  // After the last /api and /admin-api route: the reference lists them all.
+  await registerApiDocs(app);
 
   // The real-time channel: no compression (it costs more CPU than it saves on small messages).
   await app.register(websocket, { options: { perMessageDeflate: false, maxPayload: 4096 } });

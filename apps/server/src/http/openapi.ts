@@ -1,0 +1,144 @@
+/**
+ * The OpenAPI 3.1 reference of every call of /api and /admin-api, generated from the routes as
+ * they are registered (their zod input schemas, who may call them), served at /api/docs with
+ * Swagger UI and as JSON at /api/docs/json. docs/api.md keeps the prose: conventions, flows and
+ * evidence. Every answer is the envelope below; what a call answers in `data` is described in
+ * docs/api.md until the route table declares it (the contract issue).
+ */
+import { createRequire } from 'node:module';
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { z } from 'zod';
+import { registeredRoutes, type RegisteredRoute } from './router';
+
+export const API_DOCS_PATH = '/api/docs';
+const { version: SERVER_VERSION } = createRequire(import.meta.url)('../../package.json') as {
+  version: string;
+};
+
+type JsonSchema = Record<string, unknown>;
+
+const ENVELOPE: JsonSchema = {
+  type: 'object',
+  required: ['code', 'msg'],
+  properties: {
+    code: {
+      type: 'integer',
+      description:
+        '200 done; 401 signed out (sign in again); 500 refused: show `text`, or translate `msg` with `params`; 209 the same request is already under way.',
+    },
+    msg: { type: 'string', description: 'A hint key (hint_success on success).' },
+    params: { type: 'array', description: 'Values for the placeholders of `msg`.' },
+    text: { type: 'string', description: "`msg` in the request's language." },
+    data: { description: "The call's result (see docs/api.md)." },
+    rows: { type: 'array', description: 'Paged lists: the rows of the page.' },
+    total: { type: 'integer', description: 'Paged lists: rows in all pages.' },
+  },
+};
+
+function envelope(description: string) {
+  return { description, content: { 'application/json': { schema: ENVELOPE } } };
+}
+
+function jsonSchema(schema: z.ZodType): JsonSchema {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+  }) as JsonSchema;
+  return rest;
+}
+
+function queryParameters(schema: z.ZodType | undefined) {
+  if (!schema) return [];
+  const json = jsonSchema(schema);
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    schema: property,
+  }));
+}
+
+function operation(route: RegisteredRoute, method: string) {
+  const admin = route.url.startsWith('/admin-api/');
+  const signedIn = route.auth !== 'none';
+  const who = !signedIn
+    ? 'Anyone.'
+    : admin
+      ? route.roles
+        ? `Operators with the role ${route.roles.join(' or ')}.`
+        : 'Any signed-in operator.'
+      : route.auth === 'optional'
+        ? 'Anyone; a signed-in user gets their own view.'
+        : 'A signed-in user.';
+  const responses: Record<string, unknown> = {
+    200: envelope('Done: `data` (or `rows` and `total`) holds the result.'),
+    400: envelope('Input refused: `msg` names the rule, `params` the field.'),
+    422: envelope('Refused by a rule of the call: `msg` says which.'),
+    429: envelope('Too many requests: try again after `retry-after` seconds.'),
+  };
+  if (signedIn) responses[401] = envelope('No session, or it ended: sign in again.');
+  if (route.roles) responses[403] = envelope("The operator's role may not make this call.");
+  const body = route.body ? jsonSchema(route.body) : undefined;
+  return {
+    tags: [admin ? `operator: ${route.url.split('/')[2]}` : route.url.split('/')[2]],
+    operationId: `${method.toLowerCase()}${route.url.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string = '') => c.toUpperCase())}`,
+    description: `Who may call it: ${who}`,
+    security: signedIn ? [{ bearer: [] }] : [],
+    parameters: queryParameters(route.query),
+    ...(body
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: body },
+              'application/x-www-form-urlencoded': { schema: body },
+            },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+/** The OpenAPI document of `routes`. */
+export function openApiDocument(routes: readonly RegisteredRoute[], version: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const entry = (paths[route.url] ??= {});
+    for (const method of route.methods) entry[method.toLowerCase()] = operation(route, method);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Bourse API',
+      version,
+      description:
+        'Every call of the app (/api) and of the operator console (/admin-api). Conventions, flows and evidence: docs/api.md.',
+    },
+    components: {
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'The token of /api/userInfo/login (users) or /admin-api/auth/login (operators).',
+        },
+      },
+    },
+    paths,
+  };
+}
+
+/** Serves the reference of the routes registered so far; call it after the last route. */
+export async function registerApiDocs(app: FastifyInstance): Promise<void> {
+  const document = openApiDocument(registeredRoutes(app), SERVER_VERSION);
+  await app.register(swagger, {
+    mode: 'static',
+    specification: { document: document as never },
+  });
+  await app.register(swaggerUi, { routePrefix: API_DOCS_PATH });
+}
