@@ -31,7 +31,7 @@ import {
 import { assetsRoutes, AssetsService, identityRates, type RateSource } from './modules/assets';
 import { messageRoutes, MessageService } from './modules/messages';
 import { settingsRoutes, SettingsService } from './modules/settings';
-import { marketRoutes, MarketService } from './modules/market';
+import { quotesRoutes, QuotesService } from './modules/quotes';
 import { MarketEngine, type MarketEngineOptions } from './market/engine';
 import { DEFAULT_CATALOGUE } from './market/catalogue';
 import type { CatalogueProduct, FeedProvider } from './market/types';
@@ -77,7 +77,7 @@ export interface Services {
   settings: SettingsService;
   assets: AssetsService;
   messages: MessageService;
-  market?: MarketService;
+  market?: QuotesService;
   marketEngine?: MarketEngine;
   wallet: WalletService;
   fastTrades?: FastTrades;
@@ -189,7 +189,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const messages = new MessageService(db);
   let marketEngine: MarketEngine | undefined;
-  let market: MarketService | undefined;
+  let market: QuotesService | undefined;
   /** A change for a user's private /ws topics: through the bus when there is one, so the user's
    * connections on every instance hear it. */
   const notifyUser = (userId: number, topic: string, data: unknown) => {
@@ -214,7 +214,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         : undefined,
     });
     await marketEngine.prepare();
-    market = new MarketService(db, marketEngine, settings);
+    market = new QuotesService(db, marketEngine, settings);
     await market.loadCurrencies();
     app.addHook('onClose', async () => marketEngine?.stop());
   }
@@ -317,7 +317,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   assetsRoutes(router, assets, messages);
   messageRoutes(router, messages);
-  if (market) marketRoutes(router, market);
+  if (market) quotesRoutes(router, market);
   walletRoutes(router, wallet);
   if (fastTrades) tradingRoutes(router, fastTrades);
   if (contracts) contractRoutes(router, contracts);

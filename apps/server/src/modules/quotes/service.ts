@@ -52,7 +52,7 @@ export interface ProductView {
   tickerInfo: TickerInfo | null;
 }
 
-export class MarketService implements RateSource {
+export class QuotesService implements RateSource {
   constructor(
     private readonly db: Database,
     private readonly engine: MarketEngine,
@@ -108,7 +108,7 @@ export class MarketService implements RateSource {
   ): { rows: ProductView[]; total: number } {
     const matching = rows.filter(
       (row) =>
-        row.is_visible === 1 && row.is_show === 1 && MarketService.matches(row, query.keyWords),
+        row.is_visible === 1 && row.is_show === 1 && QuotesService.matches(row, query.keyWords),
     );
     const start = (query.pageNum - 1) * query.pageSize;
     return {

@@ -177,7 +177,7 @@ function WithdrawalPasswordForm() {
   );
 }
 
-export default function ChangePage() {
+export default function PasswordPage() {
   const { t } = useTranslation();
   // `?tab=withdraw` opens the withdrawal password (the withdraw screen sends users here).
   const [search] = useSearchParams();

@@ -112,7 +112,7 @@ function RecordRow({ record }: { record: ConvertRecord }) {
   );
 }
 
-export default function ChangeRecordPage() {
+export default function ExchangeRecordPage() {
   const { t } = useTranslation();
   const { user } = useUser();
   const query = useInfiniteQuery({

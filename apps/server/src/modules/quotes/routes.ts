@@ -1,4 +1,4 @@
-/** The market calls of SEED-SPEC section 7 and PRODUCT section 3. */
+/** The quote calls (the spec's market calls) of SEED-SPEC section 7 and PRODUCT section 3. */
 import {
   PRODUCT_TYPE,
   klineQuery,
@@ -8,7 +8,7 @@ import {
 } from '@bourse/shared';
 import { nothingToDo, ok, page } from '../../http/envelope';
 import type { Router } from '../../http/router';
-import type { MarketService } from './service';
+import type { QuotesService } from './service';
 
 const LISTS: [string, ProductType][] = [
   ['/api/stockProduct/list', PRODUCT_TYPE.usStock],
@@ -17,7 +17,7 @@ const LISTS: [string, ProductType][] = [
   ['/api/forexProduct/list', PRODUCT_TYPE.forex],
 ];
 
-export function marketRoutes(router: Router, market: MarketService): void {
+export function quotesRoutes(router: Router, market: QuotesService): void {
   for (const [url, productType] of LISTS) {
     router.add({
       method: 'GET',
