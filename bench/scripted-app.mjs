@@ -55,7 +55,7 @@ export async function scriptedApp(prefix, startAt = Date.now()) {
   };
 }
 
-/** Live users with 1,000,000 USDT each, as sessions the services take. */
+/** Live users with 1,000,000 USDT each, as the actors the services take (http/actor.ts). */
 export async function fundedSessions(db, count, prefix) {
   const sessions = [];
   for (let i = 0; i < count; i++) {
@@ -74,7 +74,7 @@ export async function fundedSessions(db, count, prefix) {
         amount: '1000000',
       }),
     );
-    sessions.push({ id: 0, userId, accountType: 0 });
+    sessions.push({ userId, book: 'live' });
   }
   return sessions;
 }

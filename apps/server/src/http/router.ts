@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { LanguageKey } from '@bourse/shared';
 import { AppError } from '../lib/errors';
+import { actorOf, type Actor } from './actor';
 import type { RequestBudgets } from './budgets';
 import { requestLanguage } from './language';
 import { parseInput } from './validation';
@@ -29,6 +30,11 @@ type SessionFor<A extends Auth> = A extends 'required'
   : A extends 'optional'
     ? Session | null
     : null;
+type ActorFor<A extends Auth> = A extends 'required'
+  ? Actor
+  : A extends 'optional'
+    ? Actor | null
+    : null;
 
 export interface RouteContext<Q, B, A extends Auth> {
   request: FastifyRequest;
@@ -37,6 +43,8 @@ export interface RouteContext<Q, B, A extends Auth> {
   query: Q;
   body: B;
   session: SessionFor<A>;
+  /** Who the services act for: the session's user and book (services never take the session). */
+  actor: ActorFor<A>;
   /** The raw token of the session, for calls that end it. */
   token: string | null;
 }
@@ -152,6 +160,7 @@ export class Router {
           query: query as z.output<QS>,
           body: body as z.output<BS>,
           session: session as SessionFor<A>,
+          actor: (session ? actorOf(session) : null) as ActorFor<A>,
           token,
         });
       },

@@ -593,10 +593,11 @@ export class AccountService implements SessionResolver {
    * Lets a withdrawal go ahead: the user has a withdrawal password, is not held after a password
    * change, and `password` is right (5 tries, then an hour's lock).
    */
-  async authorizeWithdrawal(session: Session, password: string): Promise<void> {
-    const user = await this.requireUser(this.deps.db, session.userId);
+  async authorizeWithdrawal(userId: number, password: string): Promise<void> {
+    const user = await this.requireUser(this.deps.db, userId);
     if (!user.with_pwd_hash) throw new AppError('hint_withPwdNotSet', 422);
-    const heldUntil = this.toUserInfo(user, session.accountType).withdrawHoldUntil;
+    // Withdrawals are from the live book only (demo sessions are refused before).
+    const heldUntil = this.toUserInfo(user, 0).withdrawHoldUntil;
     if (heldUntil) throw new AppError('hint_withdrawHeld', 422, [formatUntil(heldUntil)]);
     await this.checkWithdrawalPassword(user, password);
   }

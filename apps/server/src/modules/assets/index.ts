@@ -7,4 +7,4 @@
 export { identityRates } from './rates';
 export type { RateSource } from './rates';
 export { assetsRoutes } from './routes';
-export { AssetsService, bookOf } from './service';
+export { AssetsService } from './service';

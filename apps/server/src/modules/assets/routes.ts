@@ -18,11 +18,11 @@ export function assetsRoutes(
     url: '/api/userInfo/userBalance',
     auth: 'required',
     query: userBalanceQuery,
-    handler: async ({ session, query }) =>
+    handler: async ({ actor, query }) =>
       ok(
         query.currencyId === undefined
-          ? await assets.balances(session)
-          : await assets.balance(session, query.currencyId),
+          ? await assets.balances(actor)
+          : await assets.balance(actor, query.currencyId),
       ),
   });
 
@@ -31,17 +31,17 @@ export function assetsRoutes(
     method: 'GET',
     url: '/api/userInfo/userBalanceConvert',
     auth: 'required',
-    handler: async ({ session }) => ok(await assets.valuation(session)),
+    handler: async ({ actor }) => ok(await assets.valuation(actor)),
   });
 
   router.add({
     method: 'GET',
     url: '/api/userInfo/personCenterPanelData',
     auth: 'required',
-    handler: async ({ session }) => {
+    handler: async ({ actor, session }) => {
       const [valuation, notReadMessageCount] = await Promise.all([
-        assets.valuation(session),
-        messages.unreadCount(session.userId),
+        assets.valuation(actor),
+        messages.unreadCount(actor.userId),
       ]);
       return ok({ ...valuation, accountType: session.accountType, notReadMessageCount });
     },

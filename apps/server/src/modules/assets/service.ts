@@ -1,16 +1,12 @@
 /** Balances of the signed-in account (live or demo book), read from the ledger. */
 import { add, isZero, mul, sum, toScale, type DecimalString } from '@bourse/shared';
 import type { Database } from '../../db/database';
-import type { Session } from '../../http/router';
+import type { Actor } from '../../http/actor';
 import { systemClock, type Clock } from '../../lib/clock';
 import { AppError, assert } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
 import type { Currency, SettingsService } from '../settings';
 import type { RateSource } from './rates';
-
-export function bookOf(session: Session): ledger.Book {
-  return session.accountType === 2 ? 'demo' : 'live';
-}
 
 export interface CurrencyBalance {
   currencyId: number;
@@ -86,19 +82,19 @@ export class AssetsService {
   }
 
   /** Every visible currency with the account's balance in it (zero when never used). */
-  async balances(session: Session): Promise<CurrencyBalance[]> {
+  async balances(actor: Actor): Promise<CurrencyBalance[]> {
     const [currencies, balances] = await Promise.all([
       this.settings.currencies(),
-      ledger.userBalances(this.db, bookOf(session), session.userId),
+      ledger.userBalances(this.db, actor.book, actor.userId),
     ]);
     const byId = new Map(balances.map((balance) => [balance.currencyId, balance]));
     return currencies.map((currency) => toBalance(currency, byId.get(currency.id)));
   }
 
-  async balance(session: Session, currencyId: number): Promise<CurrencyBalance> {
+  async balance(actor: Actor, currencyId: number): Promise<CurrencyBalance> {
     const currency = await this.settings.currency(currencyId);
     if (!currency) throw new AppError('hint_currencyUnknown', 404, ['currencyId']);
-    const balances = await ledger.userBalances(this.db, bookOf(session), session.userId);
+    const balances = await ledger.userBalances(this.db, actor.book, actor.userId);
     return toBalance(
       currency,
       balances.find((balance) => balance.currencyId === currencyId),
@@ -106,13 +102,13 @@ export class AssetsService {
   }
 
   /** The account's total value in the default trade currency at market rates. */
-  async valuation(session: Session): Promise<BalanceValuation> {
+  async valuation(actor: Actor): Promise<BalanceValuation> {
     const tradeCurrencyId = (await this.settings.otherValue()).default_trade_currency_id;
     const tradeCurrency = await this.settings.currency(tradeCurrencyId);
     assert(tradeCurrency, `the trade currency ${tradeCurrencyId} is not a platform currency`);
     const [balances, margins] = await Promise.all([
-      this.balances(session),
-      ledger.userBalancesOfKind(this.db, bookOf(session), session.userId, 'margin'),
+      this.balances(actor),
+      ledger.userBalancesOfKind(this.db, actor.book, actor.userId, 'margin'),
     ]);
     const names = new Map(balances.map((balance) => [balance.currencyId, balance.currencyName]));
     let total = '0';
@@ -136,8 +132,8 @@ export class AssetsService {
     const now = this.clock.now();
     const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
     const [realized, open] = await Promise.all([
-      Promise.all(this.realized.map((source) => source(session.userId, bookOf(session), dayStart))),
-      Promise.all(this.positions.map((source) => source(session.userId, bookOf(session)))),
+      Promise.all(this.realized.map((source) => source(actor.userId, actor.book, dayStart))),
+      Promise.all(this.positions.map((source) => source(actor.userId, actor.book))),
     ]);
     const unrealized = sum(open.map((position) => position.pnl));
     total = sum([total, ...open.map((position) => position.value)]);

@@ -24,8 +24,8 @@ export function quotesRoutes(router: Router, market: QuotesService): void {
       url,
       auth: 'optional',
       query: productListQuery,
-      handler: async ({ query, lang, session }) => {
-        const { rows, total } = await market.listByType(productType, query, lang, session);
+      handler: async ({ query, lang, actor }) => {
+        const { rows, total } = await market.listByType(productType, query, lang, actor);
         return page(rows, total);
       },
     });
@@ -36,8 +36,8 @@ export function quotesRoutes(router: Router, market: QuotesService): void {
     url: '/api/homeRecommendProducts/list',
     auth: 'optional',
     query: productListQuery,
-    handler: async ({ query, lang, session }) => {
-      const { rows, total } = await market.recommended(query, lang, session);
+    handler: async ({ query, lang, actor }) => {
+      const { rows, total } = await market.recommended(query, lang, actor);
       return page(rows, total);
     },
   });
@@ -47,8 +47,8 @@ export function quotesRoutes(router: Router, market: QuotesService): void {
     url: '/api/userProductOption/list',
     auth: 'required',
     query: productListQuery,
-    handler: async ({ query, lang, session }) => {
-      const { rows, total } = await market.favouriteList(query, lang, session);
+    handler: async ({ query, lang, actor }) => {
+      const { rows, total } = await market.favouriteList(query, lang, actor);
       return page(rows, total);
     },
   });
@@ -58,8 +58,8 @@ export function quotesRoutes(router: Router, market: QuotesService): void {
     url: '/api/userProductOption/addOption',
     auth: 'required',
     body: productOptionBody,
-    handler: async ({ body, session }) =>
-      (await market.addOption(session, body)) ? ok() : nothingToDo(),
+    handler: async ({ body, actor }) =>
+      (await market.addOption(actor, body)) ? ok() : nothingToDo(),
   });
 
   router.add({
@@ -67,8 +67,8 @@ export function quotesRoutes(router: Router, market: QuotesService): void {
     url: '/api/userProductOption/delOption',
     auth: 'required',
     body: productOptionBody,
-    handler: async ({ body, session }) =>
-      (await market.delOption(session, body)) ? ok() : nothingToDo(),
+    handler: async ({ body, actor }) =>
+      (await market.delOption(actor, body)) ? ok() : nothingToDo(),
   });
 
   router.add({

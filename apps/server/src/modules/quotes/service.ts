@@ -13,7 +13,7 @@ import {
   type ProductOptionBody,
 } from '@bourse/shared';
 import type { Database } from '../../db/database';
-import type { Session } from '../../http/router';
+import type { Actor } from '../../http/actor';
 import { AppError } from '../../lib/errors';
 import { pickLanguage } from '../../lib/i18n';
 import type { MarketEngine } from '../../market/engine';
@@ -87,8 +87,8 @@ export class QuotesService implements RateSource {
     };
   }
 
-  private async favourites(session: Session | null): Promise<Set<number>> {
-    return session ? repo.favouriteProductIds(this.db, session.userId) : new Set();
+  private async favourites(actor: Actor | null): Promise<Set<number>> {
+    return actor ? repo.favouriteProductIds(this.db, actor.userId) : new Set();
   }
 
   private static matches(row: repo.ProductRow, keyWords: string | undefined): boolean {
@@ -123,23 +123,23 @@ export class QuotesService implements RateSource {
     productType: number,
     query: ProductListQuery,
     lang: LanguageKey,
-    session: Session | null,
+    actor: Actor | null,
   ) {
     const rows = this.engine.allProducts().filter((row) => row.product_type === productType);
-    return this.page(rows, query, lang, await this.favourites(session));
+    return this.page(rows, query, lang, await this.favourites(actor));
   }
 
-  async recommended(query: ProductListQuery, lang: LanguageKey, session: Session | null) {
+  async recommended(query: ProductListQuery, lang: LanguageKey, actor: Actor | null) {
     const rows = this.engine
       .allProducts()
       .filter((row) => row.recommended === 1)
       .sort((a, b) => a.sort - b.sort || a.product_type - b.product_type);
-    return this.page(rows, query, lang, await this.favourites(session));
+    return this.page(rows, query, lang, await this.favourites(actor));
   }
 
   /** The user's favourites, in the order they were added. */
-  async favouriteList(query: ProductListQuery, lang: LanguageKey, session: Session) {
-    const favourites = await this.favourites(session);
+  async favouriteList(query: ProductListQuery, lang: LanguageKey, actor: Actor) {
+    const favourites = await this.favourites(actor);
     const rows = [...favourites].flatMap((id) => {
       const row = this.engine.productById(id);
       return row ? [row] : [];
@@ -160,16 +160,16 @@ export class QuotesService implements RateSource {
   }
 
   /** True when it became a favourite, false when it was one already. */
-  async addOption(session: Session, body: ProductOptionBody): Promise<boolean> {
+  async addOption(actor: Actor, body: ProductOptionBody): Promise<boolean> {
     const row = this.resolve(body);
-    if ((await repo.countFavourites(this.db, session.userId)) >= MAX_FAVOURITES) {
+    if ((await repo.countFavourites(this.db, actor.userId)) >= MAX_FAVOURITES) {
       throw new AppError('hint_tooManyFavourites', 422, [MAX_FAVOURITES]);
     }
-    return repo.addFavourite(this.db, session.userId, row.id);
+    return repo.addFavourite(this.db, actor.userId, row.id);
   }
 
-  async delOption(session: Session, body: ProductOptionBody): Promise<boolean> {
-    return repo.removeFavourite(this.db, session.userId, this.resolve(body).id);
+  async delOption(actor: Actor, body: ProductOptionBody): Promise<boolean> {
+    return repo.removeFavourite(this.db, actor.userId, this.resolve(body).id);
   }
 
   /** Candles newest first; without `endTime` the still-growing candle is the first one. */

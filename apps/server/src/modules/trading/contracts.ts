@@ -41,7 +41,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import { GroupCommit, type GroupWriter } from '../../db/group';
-import type { Session } from '../../http/router';
+import type { Actor } from '../../http/actor';
 import type { Clock } from '../../lib/clock';
 import { assertAmount } from '../../lib/money-assert';
 import { AppError } from '../../lib/errors';
@@ -49,7 +49,6 @@ import { pickLanguage } from '../../lib/i18n';
 import * as ledger from '../../ledger/ledger';
 import type { MarketEngine } from '../../market/engine';
 import type { ProductRow } from '../../market/repo';
-import { bookOf } from '../assets';
 import { currencyIn, type Currency, type SettingsService } from '../settings';
 import { fingerprint, orderStamp } from '../wallet';
 import {
@@ -391,9 +390,9 @@ export class Contracts implements TriggerOwner {
     };
   }
 
-  async list(session: Session, query: ContractListQuery, lang: LanguageKey) {
+  async list(actor: Actor, query: ContractListQuery, lang: LanguageKey) {
     const codes = query.productCode ? [...this.productIdsByCode(query.productCode)] : null;
-    const params = [session.userId, bookOf(session), query.status ?? null, codes];
+    const params = [actor.userId, actor.book, query.status ?? null, codes];
     const where = `WHERE user_id = $1 AND book = $2 AND ($3::int[] IS NULL OR status = ANY($3::int[]))
       AND ($4::int[] IS NULL OR product_id = ANY($4::int[]))`;
     const [{ rows, total }, currencies] = await Promise.all([
@@ -412,10 +411,10 @@ export class Contracts implements TriggerOwner {
     return ids;
   }
 
-  async detail(session: Session, id: number, lang: LanguageKey): Promise<ContractPosition> {
+  async detail(actor: Actor, id: number, lang: LanguageKey): Promise<ContractPosition> {
     const { rows } = await this.deps.db.query<PositionRow>(
       'SELECT * FROM contract_position WHERE id = $1 AND user_id = $2',
-      [id, session.userId],
+      [id, actor.userId],
     );
     if (!rows[0]) throw new AppError('hint_positionNotFound', 404, ['id']);
     return this.toPosition(rows[0], await this.currencies(), lang);
@@ -496,7 +495,7 @@ export class Contracts implements TriggerOwner {
   }
 
   async open(
-    session: Session,
+    actor: Actor,
     body: OpenContractBody,
     lang: LanguageKey = 'en',
   ): Promise<ContractPosition> {
@@ -509,12 +508,12 @@ export class Contracts implements TriggerOwner {
     const hash = fingerprint({ ...body, requestId: undefined, product: product.id });
     let row: PositionRow;
     try {
-      row = await this.place(session, body, product, hash);
+      row = await this.place(actor, body, product, hash);
     } catch (error) {
       // A repeated request gets its first result even when it would be refused now.
       const repeated =
         error instanceof AppError
-          ? await this.byRequestId(session.userId, body.requestId, hash, lang)
+          ? await this.byRequestId(actor.userId, body.requestId, hash, lang)
           : null;
       if (repeated) return repeated;
       throw error;
@@ -528,7 +527,7 @@ export class Contracts implements TriggerOwner {
 
   /** Checks and sizes an order, then stores it and moves its money in one transaction. */
   private async place(
-    session: Session,
+    actor: Actor,
     body: OpenContractBody,
     product: ProductRow,
     hash: string,
@@ -584,12 +583,12 @@ export class Contracts implements TriggerOwner {
       liquidation,
       product.price_scale,
     );
-    const book = bookOf(session);
+    const book = actor.book;
     // One statement (contract_open): the user's lock with the product's halt as the database has
     // it (a halt through another instance counts at once), the position (refused when the request
     // id is taken) and its money (see migration 0013).
     const order = {
-      user_id: session.userId,
+      user_id: actor.userId,
       book,
       product_id: product.id,
       currency_id: currency.id,
@@ -621,7 +620,7 @@ export class Contracts implements TriggerOwner {
       : ledger.checkedPostings({
           book,
           type: OPEN_ENTRY,
-          postings: this.openPostings(session.userId, currency.id, margin, fee),
+          postings: this.openPostings(actor.userId, currency.id, margin, fee),
         });
     try {
       return await this.opens.write({
@@ -753,11 +752,11 @@ export class Contracts implements TriggerOwner {
   // ------------------------------------------------------------ close
 
   async close(
-    session: Session,
+    actor: Actor,
     body: CloseContractBody,
     lang: LanguageKey = 'en',
   ): Promise<ContractPosition> {
-    const row = await this.owned(session, body.id);
+    const row = await this.owned(actor, body.id);
     if (row.status === CONTRACT_STATUS.closed && row.close_request_id === body.requestId)
       return this.toPosition(row, await this.currencies(), lang);
     if (row.status !== CONTRACT_STATUS.open) throw new AppError('hint_positionNotOpen', 409);
@@ -771,16 +770,16 @@ export class Contracts implements TriggerOwner {
     );
     if (closed) return this.toPosition(closed, await this.currencies(), lang);
     // Closed meanwhile (a trigger or a concurrent request): the same request gets its result.
-    const again = await this.owned(session, body.id);
+    const again = await this.owned(actor, body.id);
     if (again.close_request_id === body.requestId)
       return this.toPosition(again, await this.currencies(), lang);
     throw new AppError('hint_positionNotOpen', 409);
   }
 
-  private async owned(session: Session, id: number): Promise<PositionRow> {
+  private async owned(actor: Actor, id: number): Promise<PositionRow> {
     const { rows } = await this.deps.db.query<PositionRow>(
       'SELECT * FROM contract_position WHERE id = $1 AND user_id = $2 AND book = $3',
-      [id, session.userId, bookOf(session)],
+      [id, actor.userId, actor.book],
     );
     if (!rows[0]) throw new AppError('hint_positionNotFound', 404, ['id']);
     return rows[0];
@@ -890,11 +889,11 @@ export class Contracts implements TriggerOwner {
   // ------------------------------------------------------------ change and cancel
 
   async updateTpSl(
-    session: Session,
+    actor: Actor,
     body: UpdateTpSlBody,
     lang: LanguageKey = 'en',
   ): Promise<ContractPosition> {
-    const row = await this.owned(session, body.id);
+    const row = await this.owned(actor, body.id);
     if (row.status !== CONTRACT_STATUS.open && row.status !== CONTRACT_STATUS.pending)
       throw new AppError('hint_positionNotOpen', 409);
     const product = this.deps.market.productById(row.product_id)!;
@@ -924,7 +923,7 @@ export class Contracts implements TriggerOwner {
     const { rows } = await this.deps.db.query<PositionRow>(
       `UPDATE contract_position SET take_profit = $3, stop_loss = $4, tpsl_at = $5
        WHERE id = $1 AND user_id = $2 AND status IN (${CONTRACT_STATUS.pending}, ${CONTRACT_STATUS.open}) RETURNING *`,
-      [row.id, session.userId, body.takeProfit ?? null, body.stopLoss ?? null, now],
+      [row.id, actor.userId, body.takeProfit ?? null, body.stopLoss ?? null, now],
     );
     if (!rows[0]) throw new AppError('hint_positionNotOpen', 409);
     this.track(rows[0]);
@@ -939,11 +938,11 @@ export class Contracts implements TriggerOwner {
    * it is (changed false: nothing to do); an entry that filled is refused.
    */
   async cancel(
-    session: Session,
+    actor: Actor,
     id: number,
     lang: LanguageKey = 'en',
   ): Promise<{ position: ContractPosition; changed: boolean }> {
-    await this.owned(session, id);
+    await this.owned(actor, id);
     const now = this.deps.clock.now();
     const { row, changed } = await this.deps.db.transaction(async (tx) => {
       const { rows } = await tx.query<PositionRow>(

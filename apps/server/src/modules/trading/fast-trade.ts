@@ -30,7 +30,7 @@ import {
 } from '@bourse/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
-import type { Session } from '../../http/router';
+import type { Actor } from '../../http/actor';
 import type { Clock } from '../../lib/clock';
 import { runOnce } from '../../db/user-lock';
 import { assertAmount } from '../../lib/money-assert';
@@ -40,7 +40,6 @@ import * as ledger from '../../ledger/ledger';
 import type { MarketEngine, TickEvent } from '../../market/engine';
 import type { ProductRow } from '../../market/repo';
 import { firstTickFrom } from '../../market/tick-log';
-import { bookOf } from '../assets';
 import { currencyIn, type Currency, type SettingsService } from '../settings';
 import { fingerprint, nextId, orderNumber } from '../wallet';
 import {
@@ -450,7 +449,7 @@ export class FastTrades {
   // ------------------------------------------------------------ orders
 
   async place(
-    session: Session,
+    actor: Actor,
     body: AddFastTradeOrderBody,
     lang: LanguageKey = 'en',
   ): Promise<FastTradeOrder> {
@@ -463,9 +462,9 @@ export class FastTrades {
       direction: body.orderDirection,
       amount,
     });
-    const repeated = await this.byRequestId(session.userId, body.requestId, hash, lang);
+    const repeated = await this.byRequestId(actor.userId, body.requestId, hash, lang);
     if (repeated) return repeated;
-    if (!(await this.riskAccepted(session.userId)))
+    if (!(await this.riskAccepted(actor.userId)))
       throw new AppError('hint_fastTradeRiskRequired', 403);
     const now = this.deps.clock.now();
     await requireTradable(this.deps.db, this.deps.market, product, now.getTime());
@@ -497,12 +496,12 @@ export class FastTrades {
     );
     assertAmount(amount, 'fast-trade stake', currency.scale);
     assertAmount(fee, 'fast-trade fee', currency.scale, 'nonNegative');
-    const book = bookOf(session);
+    const book = actor.book;
     const expiresAt = now.getTime() + option.duration_seconds * 1000;
     const id = await runOnce(
       this.deps.db,
       'fast_trade_order',
-      { userId: session.userId, requestId: body.requestId, fingerprint: hash },
+      { userId: actor.userId, requestId: body.requestId, fingerprint: hash },
       async (tx) => {
         const orderId = await nextId(tx, 'fast_trade_order');
         if (isPositive(fee)) {
@@ -511,14 +510,14 @@ export class FastTrades {
             type: 'trade:fast_fee',
             refType: 'fast_trade',
             refId: orderId,
-            from: ledger.user(session.userId, currency.id),
-            to: ledger.platform(currency.id, 'fees', session.userId),
+            from: ledger.user(actor.userId, currency.id),
+            to: ledger.platform(currency.id, 'fees', actor.userId),
             amount: fee,
           });
         }
         const hold = await ledger.hold(tx, {
           book,
-          userId: session.userId,
+          userId: actor.userId,
           currencyId: currency.id,
           amount,
           type: 'trade_fast',
@@ -533,7 +532,7 @@ export class FastTrades {
           [
             orderId,
             orderNumber('F', now, orderId),
-            session.userId,
+            actor.userId,
             book,
             product.id,
             option.id,
@@ -559,11 +558,11 @@ export class FastTrades {
       },
       (_tx, earlier) => earlier,
     );
-    this.track({ id, userId: session.userId, productId: product.id, expiresAt });
-    const order = await this.byRequestId(session.userId, body.requestId, hash, lang);
+    this.track({ id, userId: actor.userId, productId: product.id, expiresAt });
+    const order = await this.byRequestId(actor.userId, body.requestId, hash, lang);
     if (!order) throw new AppError('hint_requestIdReused', 409);
-    this.deps.notify?.(session.userId, 'orders', { kind: 'fastTrade', order });
-    this.deps.notify?.(session.userId, 'balances', { book, currencyId: currency.id });
+    this.deps.notify?.(actor.userId, 'orders', { kind: 'fastTrade', order });
+    this.deps.notify?.(actor.userId, 'balances', { book, currencyId: currency.id });
     return order;
   }
 
@@ -627,8 +626,8 @@ export class FastTrades {
     };
   }
 
-  async list(session: Session, query: FastTradeListQuery, lang: LanguageKey) {
-    const params = [session.userId, bookOf(session), query.status ?? null];
+  async list(actor: Actor, query: FastTradeListQuery, lang: LanguageKey) {
+    const params = [actor.userId, actor.book, query.status ?? null];
     const where = 'WHERE user_id = $1 AND book = $2 AND ($3::int IS NULL OR status = $3)';
     const [{ rows, total }, currencies] = await Promise.all([
       pagedRows<OrderRow>(this.deps.db, 'fast_trade_order', where, params, query),
@@ -637,10 +636,10 @@ export class FastTrades {
     return { rows: rows.map((row) => this.toOrder(row, currencies, lang)), total };
   }
 
-  async detail(session: Session, id: number, lang: LanguageKey): Promise<FastTradeOrder> {
+  async detail(actor: Actor, id: number, lang: LanguageKey): Promise<FastTradeOrder> {
     const { rows } = await this.deps.db.query<OrderRow>(
       'SELECT * FROM fast_trade_order WHERE id = $1 AND user_id = $2',
-      [id, session.userId],
+      [id, actor.userId],
     );
     if (!rows[0]) throw new AppError('hint_orderNotFound', 404, ['id']);
     return this.toOrder(rows[0], await this.currencies(), lang);

@@ -29,15 +29,15 @@ export function tradingRoutes(router: Router, fast: FastTrades): void {
     method: 'GET',
     url: '/api/fastTradeOrder/riskStatus',
     auth: 'required',
-    handler: async ({ session }) => ok({ accepted: await fast.riskAccepted(session.userId) }),
+    handler: async ({ actor }) => ok({ accepted: await fast.riskAccepted(actor.userId) }),
   });
 
   router.add({
     method: 'POST',
     url: '/api/fastTradeOrder/acceptRisk',
     auth: 'required',
-    handler: async ({ session }) => {
-      await fast.acceptRisk(session.userId);
+    handler: async ({ actor }) => {
+      await fast.acceptRisk(actor.userId);
       return ok({ accepted: true });
     },
   });
@@ -47,7 +47,7 @@ export function tradingRoutes(router: Router, fast: FastTrades): void {
     url: '/api/fastTradeOrder/addFastTradeOrder',
     auth: 'required',
     body: addFastTradeOrderBody,
-    handler: async ({ session, body, lang }) => ok(await fast.place(session, body, lang)),
+    handler: async ({ actor, body, lang }) => ok(await fast.place(actor, body, lang)),
   });
 
   router.add({
@@ -55,8 +55,8 @@ export function tradingRoutes(router: Router, fast: FastTrades): void {
     url: '/api/fastTradeOrder/list',
     auth: 'required',
     query: fastTradeListQuery,
-    handler: async ({ session, query, lang }) => {
-      const { rows, total } = await fast.list(session, query, lang);
+    handler: async ({ actor, query, lang }) => {
+      const { rows, total } = await fast.list(actor, query, lang);
       return page(rows, total);
     },
   });
@@ -66,7 +66,7 @@ export function tradingRoutes(router: Router, fast: FastTrades): void {
     url: '/api/fastTradeOrder/detail',
     auth: 'required',
     query: idQuery,
-    handler: async ({ session, query, lang }) => ok(await fast.detail(session, query.id, lang)),
+    handler: async ({ actor, query, lang }) => ok(await fast.detail(actor, query.id, lang)),
   });
 }
 
@@ -76,7 +76,7 @@ export function contractRoutes(router: Router, contracts: Contracts): void {
     url: '/api/contractPosition/open',
     auth: 'required',
     body: openContractBody,
-    handler: async ({ session, body, lang }) => ok(await contracts.open(session, body, lang)),
+    handler: async ({ actor, body, lang }) => ok(await contracts.open(actor, body, lang)),
   });
 
   router.add({
@@ -84,7 +84,7 @@ export function contractRoutes(router: Router, contracts: Contracts): void {
     url: '/api/contractPosition/close',
     auth: 'required',
     body: closeContractBody,
-    handler: async ({ session, body, lang }) => ok(await contracts.close(session, body, lang)),
+    handler: async ({ actor, body, lang }) => ok(await contracts.close(actor, body, lang)),
   });
 
   router.add({
@@ -92,7 +92,7 @@ export function contractRoutes(router: Router, contracts: Contracts): void {
     url: '/api/contractPosition/updateTpSl',
     auth: 'required',
     body: updateTpSlBody,
-    handler: async ({ session, body, lang }) => ok(await contracts.updateTpSl(session, body, lang)),
+    handler: async ({ actor, body, lang }) => ok(await contracts.updateTpSl(actor, body, lang)),
   });
 
   router.add({
@@ -100,8 +100,8 @@ export function contractRoutes(router: Router, contracts: Contracts): void {
     url: '/api/contractPosition/cancel',
     auth: 'required',
     body: cancelOrderBody,
-    handler: async ({ session, body, lang }) => {
-      const { position, changed } = await contracts.cancel(session, body.id, lang);
+    handler: async ({ actor, body, lang }) => {
+      const { position, changed } = await contracts.cancel(actor, body.id, lang);
       return changed ? ok(position) : nothingToDo(position);
     },
   });
@@ -111,8 +111,8 @@ export function contractRoutes(router: Router, contracts: Contracts): void {
     url: '/api/contractPosition/list',
     auth: 'required',
     query: contractListQuery,
-    handler: async ({ session, query, lang }) => {
-      const { rows, total } = await contracts.list(session, query, lang);
+    handler: async ({ actor, query, lang }) => {
+      const { rows, total } = await contracts.list(actor, query, lang);
       return page(rows, total);
     },
   });
@@ -122,7 +122,6 @@ export function contractRoutes(router: Router, contracts: Contracts): void {
     url: '/api/contractPosition/detail',
     auth: 'required',
     query: idQuery,
-    handler: async ({ session, query, lang }) =>
-      ok(await contracts.detail(session, query.id, lang)),
+    handler: async ({ actor, query, lang }) => ok(await contracts.detail(actor, query.id, lang)),
   });
 }

@@ -48,8 +48,8 @@ export function spotRoutes(router: Router, spot: SpotTrading): void {
         url: `${kind.base}/${name}`,
         auth: 'required',
         body: kind.body,
-        handler: async ({ session, body, lang }) =>
-          ok(await spot.place(session, type, direction, body, lang)),
+        handler: async ({ actor, body, lang }) =>
+          ok(await spot.place(actor, type, direction, body, lang)),
       });
     }
 
@@ -58,8 +58,8 @@ export function spotRoutes(router: Router, spot: SpotTrading): void {
       url: `${kind.base}/cancel`,
       auth: 'required',
       body: cancelOrderBody,
-      handler: async ({ session, body, lang }) => {
-        const { order, changed } = await spot.cancel(session, type, body.id, lang);
+      handler: async ({ actor, body, lang }) => {
+        const { order, changed } = await spot.cancel(actor, type, body.id, lang);
         return changed ? ok(order) : nothingToDo(order);
       },
     });
@@ -69,8 +69,8 @@ export function spotRoutes(router: Router, spot: SpotTrading): void {
       url: `${kind.base}/list`,
       auth: 'required',
       query: spotListQuery,
-      handler: async ({ session, query, lang }) => {
-        const { rows, total } = await spot.list(session, type, query, lang);
+      handler: async ({ actor, query, lang }) => {
+        const { rows, total } = await spot.list(actor, type, query, lang);
         return page(rows, total);
       },
     });
@@ -80,7 +80,7 @@ export function spotRoutes(router: Router, spot: SpotTrading): void {
     method: 'GET',
     url: '/api/spotTradeOrder/holdings',
     auth: 'required',
-    handler: async ({ session, lang }) => ok(await spot.holdings(session, lang)),
+    handler: async ({ actor, lang }) => ok(await spot.holdings(actor, lang)),
   });
 
   // The spec's bibi assets: each coin held through coin-to-coin trading.
@@ -88,8 +88,8 @@ export function spotRoutes(router: Router, spot: SpotTrading): void {
     method: 'GET',
     url: '/api/userBibiAssets/list',
     auth: 'required',
-    handler: async ({ session }) => {
-      const rows = await spot.bibiAssets(session);
+    handler: async ({ actor }) => {
+      const rows = await spot.bibiAssets(actor);
       return page(rows, rows.length);
     },
   });

@@ -48,7 +48,7 @@ import {
 } from '@bourse/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/database';
-import type { Session } from '../../http/router';
+import type { Actor } from '../../http/actor';
 import type { Clock } from '../../lib/clock';
 import { runOnce, withUserLock, withUsersLocked } from '../../db/user-lock';
 import { assertAmount } from '../../lib/money-assert';
@@ -57,7 +57,6 @@ import { pickLanguage } from '../../lib/i18n';
 import * as ledger from '../../ledger/ledger';
 import type { MarketEngine } from '../../market/engine';
 import type { ProductRow } from '../../market/repo';
-import { bookOf } from '../assets';
 import { currencyIn, type Currency, type SettingsService } from '../settings';
 import { fingerprint, nextId, orderNumber } from '../wallet';
 import {
@@ -330,15 +329,15 @@ export class SpotTrading implements TriggerOwner {
   }
 
   async list(
-    session: Session,
+    actor: Actor,
     positionType: SpotPositionType,
     query: SpotListQuery,
     lang: LanguageKey,
   ): Promise<{ rows: SpotOrder[]; total: number }> {
     const codes = query.productCode ? this.productIds(positionType, query.productCode) : null;
     const params = [
-      session.userId,
-      bookOf(session),
+      actor.userId,
+      actor.book,
       positionType,
       query.status ?? null,
       query.orderDirection ?? null,
@@ -377,9 +376,9 @@ export class SpotTrading implements TriggerOwner {
   }
 
   /** A user's spot holdings (position type 2) valued at the current price. */
-  async holdings(session: Session, lang: LanguageKey): Promise<Holding[]> {
+  async holdings(actor: Actor, lang: LanguageKey): Promise<Holding[]> {
     const [rows, currency] = await Promise.all([
-      this.heldRows(session.userId, bookOf(session), POSITION_TYPE.spot),
+      this.heldRows(actor.userId, actor.book, POSITION_TYPE.spot),
       tradeCurrency(this.deps.settings),
     ]);
     return rows.map((row) => {
@@ -409,11 +408,11 @@ export class SpotTrading implements TriggerOwner {
    * The spec's bibi assets: each coin in the wallet that has a coin-to-coin pair, available and
    * frozen as the ledger has them, with the average cost of what coin to coin bought of it.
    */
-  async bibiAssets(session: Session): Promise<BibiAsset[]> {
-    const book = bookOf(session);
+  async bibiAssets(actor: Actor): Promise<BibiAsset[]> {
+    const book = actor.book;
     const [rows, balances, currencies, trade] = await Promise.all([
-      this.heldRows(session.userId, book, POSITION_TYPE.coinToCoin),
-      ledger.userBalances(this.deps.db, book, session.userId),
+      this.heldRows(actor.userId, book, POSITION_TYPE.coinToCoin),
+      ledger.userBalances(this.deps.db, book, actor.userId),
       this.currencies(),
       tradeCurrency(this.deps.settings),
     ]);
@@ -530,7 +529,7 @@ export class SpotTrading implements TriggerOwner {
    * and takes sells at the feed's price (PRODUCT section 1, rule 8); its session counts for both.
    */
   async place(
-    session: Session,
+    actor: Actor,
     positionType: SpotPositionType,
     direction: number,
     body: SpotOrderBody | BibiOrderBody,
@@ -548,7 +547,7 @@ export class SpotTrading implements TriggerOwner {
       price: limit,
       quantity,
     });
-    const repeated = await this.byRequestId(session.userId, body.requestId, hash, lang);
+    const repeated = await this.byRequestId(actor.userId, body.requestId, hash, lang);
     if (repeated) return repeated;
     const step = normalize(product.standard);
     if (!isMultipleOf(quantity, step)) throw new AppError('hint_quantityStep', 422, [step]);
@@ -567,8 +566,8 @@ export class SpotTrading implements TriggerOwner {
     const fee = feeOn(amount, rate, currency.scale);
     assertAmount(amount, 'spot order amount', currency.scale);
     assertAmount(fee, 'spot order fee', currency.scale, 'nonNegative');
-    const book = bookOf(session);
-    const userId = session.userId;
+    const book = actor.book;
+    const userId = actor.userId;
     const coin = positionType === POSITION_TYPE.coinToCoin ? await this.coinOf(product) : null;
     const row = await runOnce(
       this.deps.db,
@@ -1014,14 +1013,14 @@ export class SpotTrading implements TriggerOwner {
    * refused.
    */
   async cancel(
-    session: Session,
+    actor: Actor,
     positionType: SpotPositionType,
     id: number,
     lang: LanguageKey = 'en',
   ): Promise<{ order: SpotOrder; changed: boolean }> {
     const { rows: found } = await this.deps.db.query<OrderRow>(
       `SELECT * FROM spot_order WHERE id = $1 AND user_id = $2 AND book = $3 AND position_type = $4`,
-      [id, session.userId, bookOf(session), positionType],
+      [id, actor.userId, actor.book, positionType],
     );
     if (!found[0]) throw new AppError('hint_orderNotFound', 404, ['id']);
     const now = this.deps.clock.now();

@@ -101,8 +101,8 @@ export function startOfUtcDay(now: Date): Date {
 }
 
 /** Demo accounts hold virtual funds: they cannot pay in or out. */
-export function refuseDemo(accountType: number): void {
-  if (accountType === 2) throw new AppError('hint_demoNoFunding', 403);
+export function refuseDemo(book: 'live' | 'demo'): void {
+  if (book === 'demo') throw new AppError('hint_demoNoFunding', 403);
 }
 
 export interface ReviewStep<Row extends { id: number; status: number }, Shown> {

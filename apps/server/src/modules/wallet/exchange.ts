@@ -20,11 +20,10 @@ import {
   type ExchangeQuoteQuery,
   type PageQuery,
 } from '@bourse/shared';
-import type { Session } from '../../http/router';
+import type { Actor } from '../../http/actor';
 import { assertAmount } from '../../lib/money-assert';
 import { AppError, assert } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
-import { bookOf } from '../assets';
 import { currencyIn, type Currency } from '../settings';
 import { requireCurrency, tellBalances, type WalletDeps } from './common';
 
@@ -58,7 +57,7 @@ interface RecordRow {
 export class Exchange {
   constructor(private readonly deps: WalletDeps) {}
 
-  async quote(session: Session, query: ExchangeQuoteQuery): Promise<ExchangeQuote> {
+  async quote(actor: Actor, query: ExchangeQuoteQuery): Promise<ExchangeQuote> {
     if (query.fromCurrencyId === query.toCurrencyId)
       throw new AppError('hint_exchangeSameCurrency', 422, ['toCurrencyId']);
     const from = await requireCurrency(this.deps.settings, query.fromCurrencyId);
@@ -86,8 +85,8 @@ export class Exchange {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
       [
         id,
-        session.userId,
-        bookOf(session),
+        actor.userId,
+        actor.book,
         from.id,
         to.id,
         amount,
@@ -142,10 +141,10 @@ export class Exchange {
   }
 
   /** Exchanges at the quoted terms, once; an expired or foreign quote is refused. */
-  async convert(session: Session, body: BalanceConvertBody): Promise<ConvertRecord> {
-    const book = bookOf(session);
+  async convert(actor: Actor, body: BalanceConvertBody): Promise<ConvertRecord> {
+    const book = actor.book;
     const currencies = await this.currencies();
-    const previous = await this.byRequestId(session.userId, body.requestId, currencies);
+    const previous = await this.byRequestId(actor.userId, body.requestId, currencies);
     if (previous) {
       if (previous.quoteId !== body.quoteId) throw new AppError('hint_requestIdReused', 409);
       return previous.record;
@@ -154,7 +153,7 @@ export class Exchange {
     await this.deps.db.transaction(async (tx) => {
       const { rows } = await tx.query<QuoteRow>(
         'SELECT * FROM exchange_quote WHERE id = $1 AND user_id = $2 AND book = $3 FOR UPDATE',
-        [body.quoteId, session.userId, book],
+        [body.quoteId, actor.userId, book],
       );
       const quote = rows[0];
       if (!quote) throw new AppError('hint_quoteNotFound', 404, ['quoteId']);
@@ -164,13 +163,13 @@ export class Exchange {
       const fee = normalize(quote.fee);
       const receive = normalize(quote.receive_amount);
       const postings: ledger.PostingInput[] = [
-        { account: ledger.user(session.userId, quote.from_currency_id), amount: neg(amount) },
+        { account: ledger.user(actor.userId, quote.from_currency_id), amount: neg(amount) },
         {
           account: ledger.platform(quote.from_currency_id, 'house'),
           amount: sub(amount, fee),
         },
         { account: ledger.platform(quote.to_currency_id, 'house'), amount: neg(receive) },
-        { account: ledger.user(session.userId, quote.to_currency_id), amount: receive },
+        { account: ledger.user(actor.userId, quote.to_currency_id), amount: receive },
       ];
       if (isPositive(fee))
         postings.push({ account: ledger.platform(quote.from_currency_id, 'fees'), amount: fee });
@@ -188,7 +187,7 @@ export class Exchange {
            fee, receive_amount, entry_id, request_id, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
         [
-          session.userId,
+          actor.userId,
           book,
           quote.id,
           quote.from_currency_id,
@@ -203,11 +202,11 @@ export class Exchange {
         ],
       );
     });
-    const done = await this.byRequestId(session.userId, body.requestId, currencies);
+    const done = await this.byRequestId(actor.userId, body.requestId, currencies);
     if (!done) throw new AppError('hint_requestIdReused', 409);
     tellBalances(
       this.deps,
-      session.userId,
+      actor.userId,
       book,
       done.record.fromCurrencyId,
       done.record.toCurrencyId,
@@ -228,8 +227,8 @@ export class Exchange {
     return row ? { quoteId: row.quote_id, record: this.toRecord(row, currencies) } : null;
   }
 
-  async list(session: Session, query: PageQuery) {
-    const params = [session.userId, bookOf(session)];
+  async list(actor: Actor, query: PageQuery) {
+    const params = [actor.userId, actor.book];
     const [{ rows }, { rows: count }, currencies] = await Promise.all([
       this.deps.db.query<RecordRow>(
         `SELECT * FROM balance_convert_record WHERE user_id = $1 AND book = $2

@@ -14,7 +14,7 @@ import {
   type RechargeRecord,
 } from '@bourse/shared';
 import type { Queryable } from '../../db/database';
-import type { Session } from '../../http/router';
+import type { Actor } from '../../http/actor';
 import { runOnce } from '../../db/user-lock';
 import { AppError } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
@@ -163,8 +163,8 @@ export class Recharges {
   }
 
   /** A deposit request: checked, stored with its proof, and left for review. */
-  async submit(session: Session, body: InMoneyBody): Promise<RechargeRecord> {
-    refuseDemo(session.accountType);
+  async submit(actor: Actor, body: InMoneyBody): Promise<RechargeRecord> {
+    refuseDemo(actor.book);
     const { rows: channels } = await this.deps.db.query<ChannelRow>(
       'SELECT * FROM recharge_channel WHERE id = $1 AND is_visible = 1',
       [body.channelId],
@@ -174,7 +174,7 @@ export class Recharges {
     const currency = await requireCurrency(this.deps.settings, channel.currency_id);
     const amount = normalize(body.amount);
     const hash = fingerprint({ channelId: channel.id, amount, remark: body.remark, proof: null });
-    const repeated = await this.byRequestId(session.userId, body.requestId, hash);
+    const repeated = await this.byRequestId(actor.userId, body.requestId, hash);
     if (repeated) return repeated;
 
     checkAmount(amount, currency, channel.min_amount, channel.max_amount);
@@ -191,11 +191,11 @@ export class Recharges {
     const id = await runOnce(
       this.deps.db,
       'user_recharge',
-      { userId: session.userId, requestId: body.requestId, fingerprint: hash },
+      { userId: actor.userId, requestId: body.requestId, fingerprint: hash },
       async (tx) => {
         const { rows: pending } = await tx.query<{ count: number }>(
           `SELECT count(*)::int AS count FROM user_recharge WHERE user_id = $1 AND status = ${RECHARGE_STATUS.reviewing}`,
-          [session.userId],
+          [actor.userId],
         );
         if ((pending[0]?.count ?? 0) >= MAX_PENDING_RECHARGES)
           throw new AppError('hint_tooManyPendingRecharges', 422, [MAX_PENDING_RECHARGES]);
@@ -205,7 +205,7 @@ export class Recharges {
          VALUES ($10, $1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
           [
             orderNumber('R', now, rechargeId),
-            session.userId,
+            actor.userId,
             channel.id,
             channel.currency_id,
             amount,
@@ -228,7 +228,7 @@ export class Recharges {
       },
       (_tx, earlier) => earlier,
     );
-    return this.detail(session, id);
+    return this.detail(actor, id);
   }
 
   /** The first answer to a request id, or a refusal when the id was used for another request. */
@@ -247,8 +247,8 @@ export class Recharges {
     return Recharges.forUser(this.toRecord(row, await this.currencies()));
   }
 
-  async list(session: Session, query: RechargeListQuery) {
-    const { rows, total } = await this.listRows({ ...query, userId: session.userId });
+  async list(actor: Actor, query: RechargeListQuery) {
+    const { rows, total } = await this.listRows({ ...query, userId: actor.userId });
     return { rows: rows.map((row) => Recharges.forUser(row)), total };
   }
 
@@ -273,9 +273,9 @@ export class Recharges {
     };
   }
 
-  async detail(session: Session, id: number): Promise<RechargeRecord> {
+  async detail(actor: Actor, id: number): Promise<RechargeRecord> {
     const row = await this.find(this.deps.db, id);
-    if (!row || row.user_id !== session.userId)
+    if (!row || row.user_id !== actor.userId)
       throw new AppError('hint_rechargeNotFound', 404, ['id']);
     return Recharges.forUser(this.toRecord(row, await this.currencies()));
   }

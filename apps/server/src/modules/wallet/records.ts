@@ -3,8 +3,7 @@
  * frozen balances in the current book, newest first, read straight from the ledger.
  */
 import { normalize, toScale, type BalanceRecord, type BalanceRecordQuery } from '@bourse/shared';
-import type { Session } from '../../http/router';
-import { bookOf } from '../assets';
+import type { Actor } from '../../http/actor';
 import type { WalletDeps } from './common';
 
 /** The record category of a ledger entry type (RECORD_TYPES). */
@@ -32,10 +31,10 @@ interface Row {
 
 export async function balanceRecords(
   deps: WalletDeps,
-  session: Session,
+  actor: Actor,
   query: BalanceRecordQuery,
 ): Promise<{ rows: BalanceRecord[]; total: number }> {
-  const params = [bookOf(session), session.userId, query.currencyId ?? null, query.type ?? null];
+  const params = [actor.book, actor.userId, query.currencyId ?? null, query.type ?? null];
   const from = `
     FROM ledger_account a
     JOIN ledger_posting p ON p.account_id = a.id

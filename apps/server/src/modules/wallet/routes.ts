@@ -35,7 +35,7 @@ export function walletRoutes(router: Router, wallet: WalletService): void {
     auth: 'required',
     body: inMoneyBody,
     bodyLimit: IN_MONEY_BODY_LIMIT,
-    handler: async ({ session, body }) => ok(await wallet.recharges.submit(session, body)),
+    handler: async ({ actor, body }) => ok(await wallet.recharges.submit(actor, body)),
   });
 
   router.add({
@@ -43,8 +43,8 @@ export function walletRoutes(router: Router, wallet: WalletService): void {
     url: '/api/userRecharge/list',
     auth: 'required',
     query: rechargeListQuery,
-    handler: async ({ session, query }) => {
-      const { rows, total } = await wallet.recharges.list(session, query);
+    handler: async ({ actor, query }) => {
+      const { rows, total } = await wallet.recharges.list(actor, query);
       return page(rows, total);
     },
   });
@@ -54,7 +54,7 @@ export function walletRoutes(router: Router, wallet: WalletService): void {
     url: '/api/userRecharge/detail',
     auth: 'required',
     query: idQuery,
-    handler: async ({ session, query }) => ok(await wallet.recharges.detail(session, query.id)),
+    handler: async ({ actor, query }) => ok(await wallet.recharges.detail(actor, query.id)),
   });
 
   // The proof image, to its owner only; never cached by shared caches, never sniffed.
@@ -63,8 +63,8 @@ export function walletRoutes(router: Router, wallet: WalletService): void {
     url: '/api/userRecharge/proof',
     auth: 'required',
     query: idQuery,
-    handler: async ({ session, query, reply }) => {
-      const proof = await wallet.recharges.proof(query.id, session.userId);
+    handler: async ({ actor, query, reply }) => {
+      const proof = await wallet.recharges.proof(query.id, actor.userId);
       if (!proof) throw new AppError('hint_rechargeNotFound', 404, ['id']);
       return reply
         .header('content-type', proof.mime)
@@ -80,8 +80,8 @@ export function walletRoutes(router: Router, wallet: WalletService): void {
     url: '/api/withdrawChannelConfig/list',
     auth: 'required',
     query: channelListQuery,
-    handler: async ({ session, query }) =>
-      ok(await wallet.withdrawals.channels(session, query.currencyId)),
+    handler: async ({ actor, query }) =>
+      ok(await wallet.withdrawals.channels(actor, query.currencyId)),
   });
 
   // The announcement of withdrawal terms getting worse (PRODUCT section 1.9): public, so anyone can
@@ -99,7 +99,7 @@ export function walletRoutes(router: Router, wallet: WalletService): void {
     url: '/api/userWithdraw/outMoney',
     auth: 'required',
     body: outMoneyBody,
-    handler: async ({ session, body }) => ok(await wallet.withdrawals.submit(session, body)),
+    handler: async ({ actor, body }) => ok(await wallet.withdrawals.submit(actor, body)),
   });
 
   router.add({
@@ -107,8 +107,8 @@ export function walletRoutes(router: Router, wallet: WalletService): void {
     url: '/api/userWithdraw/cancel',
     auth: 'required',
     body: idBody,
-    handler: async ({ session, body }) => {
-      const { record, changed } = await wallet.withdrawals.cancel(session, body.id);
+    handler: async ({ actor, body }) => {
+      const { record, changed } = await wallet.withdrawals.cancel(actor, body.id);
       return changed ? ok(record) : nothingToDo(record);
     },
   });
@@ -118,8 +118,8 @@ export function walletRoutes(router: Router, wallet: WalletService): void {
     url: '/api/userWithdraw/list',
     auth: 'required',
     query: withdrawListQuery,
-    handler: async ({ session, query }) => {
-      const { rows, total } = await wallet.withdrawals.list(session, query);
+    handler: async ({ actor, query }) => {
+      const { rows, total } = await wallet.withdrawals.list(actor, query);
       return page(rows, total);
     },
   });
@@ -129,7 +129,7 @@ export function walletRoutes(router: Router, wallet: WalletService): void {
     url: '/api/userWithdraw/detail',
     auth: 'required',
     query: idQuery,
-    handler: async ({ session, query }) => ok(await wallet.withdrawals.detail(session, query.id)),
+    handler: async ({ actor, query }) => ok(await wallet.withdrawals.detail(actor, query.id)),
   });
 
   router.add({
@@ -137,7 +137,7 @@ export function walletRoutes(router: Router, wallet: WalletService): void {
     url: '/api/balanceConvertRecord/quote',
     auth: 'required',
     query: exchangeQuoteQuery,
-    handler: async ({ session, query }) => ok(await wallet.exchange.quote(session, query)),
+    handler: async ({ actor, query }) => ok(await wallet.exchange.quote(actor, query)),
   });
 
   router.add({
@@ -145,7 +145,7 @@ export function walletRoutes(router: Router, wallet: WalletService): void {
     url: '/api/balanceConvertRecord/balanceConvert',
     auth: 'required',
     body: balanceConvertBody,
-    handler: async ({ session, body }) => ok(await wallet.exchange.convert(session, body)),
+    handler: async ({ actor, body }) => ok(await wallet.exchange.convert(actor, body)),
   });
 
   router.add({
@@ -153,8 +153,8 @@ export function walletRoutes(router: Router, wallet: WalletService): void {
     url: '/api/balanceConvertRecord/list',
     auth: 'required',
     query: pageQuery,
-    handler: async ({ session, query }) => {
-      const { rows, total } = await wallet.exchange.list(session, query);
+    handler: async ({ actor, query }) => {
+      const { rows, total } = await wallet.exchange.list(actor, query);
       return page(rows, total);
     },
   });
@@ -164,8 +164,8 @@ export function walletRoutes(router: Router, wallet: WalletService): void {
     url: '/api/balanceRecord/list',
     auth: 'required',
     query: balanceRecordQuery,
-    handler: async ({ session, query }) => {
-      const { rows, total } = await wallet.records(session, query);
+    handler: async ({ actor, query }) => {
+      const { rows, total } = await wallet.records(actor, query);
       return page(rows, total);
     },
   });

@@ -3,7 +3,7 @@
  * It is also the operator console's only way to move money (WalletReview).
  */
 import type { BalanceRecordQuery } from '@bourse/shared';
-import type { Session } from '../../http/router';
+import type { Actor } from '../../http/actor';
 import {
   ChannelAdmin,
   type RechargeChannelInput,
@@ -43,8 +43,8 @@ export class WalletService implements WalletReview {
     return this.channelAdmin.saveWithdraw(input, audit, noticeHours);
   }
 
-  records(session: Session, query: BalanceRecordQuery) {
-    return balanceRecords(this.deps, session, query);
+  records(actor: Actor, query: BalanceRecordQuery) {
+    return balanceRecords(this.deps, actor, query);
   }
 
   listRecharges(query: ReviewListQuery) {

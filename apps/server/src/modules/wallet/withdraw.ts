@@ -26,7 +26,7 @@ import {
   type WithdrawTermsChange,
 } from '@bourse/shared';
 import type { Queryable } from '../../db/database';
-import type { Session } from '../../http/router';
+import type { Actor } from '../../http/actor';
 import { runOnce } from '../../db/user-lock';
 import { assertAmount } from '../../lib/money-assert';
 import { AppError } from '../../lib/errors';
@@ -121,7 +121,7 @@ export class Withdrawals {
     return new Map(rows.map((row) => [row.channel_id, normalize(row.used)]));
   }
 
-  async channels(session: Session, currencyId?: number): Promise<WithdrawChannel[]> {
+  async channels(actor: Actor, currencyId?: number): Promise<WithdrawChannel[]> {
     const [currencies, all] = await Promise.all([
       this.currencies(),
       channelsInForce<ChannelRow>(this.deps.db, this.deps.clock.now(), { currencyId }),
@@ -129,7 +129,7 @@ export class Withdrawals {
     const rows = all.filter((row) => row.is_visible === 1);
     const used = await this.usedToday(
       this.deps.db,
-      session.userId,
+      actor.userId,
       rows.map((row) => row.id),
     );
     return rows.flatMap((row) => {
@@ -273,8 +273,8 @@ export class Withdrawals {
    * checked against the channel's terms in force now, and its fee is stored with it: a change of
    * the channel's terms that takes effect later never touches it (PRODUCT section 1.9).
    */
-  async submit(session: Session, body: OutMoneyBody): Promise<WithdrawRecord> {
-    refuseDemo(session.accountType);
+  async submit(actor: Actor, body: OutMoneyBody): Promise<WithdrawRecord> {
+    refuseDemo(actor.book);
     const now = this.deps.clock.now();
     const channel = (
       await channelsInForce<ChannelRow>(this.deps.db, now, { id: body.channelId })
@@ -288,13 +288,13 @@ export class Withdrawals {
       bankId: body.bankId,
       addressId: body.addressId,
     });
-    const repeated = await this.byRequestId(session.userId, body.requestId, hash);
+    const repeated = await this.byRequestId(actor.userId, body.requestId, hash);
     if (repeated) return repeated;
 
     checkAmount(amount, currency, channel.min_amount, channel.max_amount);
-    const destination = await this.destination(session.userId, channel, body);
+    const destination = await this.destination(actor.userId, channel, body);
 
-    await this.deps.accounts.authorizeWithdrawal(session, body.withPwd);
+    await this.deps.accounts.authorizeWithdrawal(actor.userId, body.withPwd);
 
     // The same function the app shows the fee with (packages/shared amounts.ts).
     const fee = withdrawalFee(
@@ -309,10 +309,9 @@ export class Withdrawals {
     await runOnce(
       this.deps.db,
       'user_withdraw',
-      { userId: session.userId, requestId: body.requestId, fingerprint: hash },
+      { userId: actor.userId, requestId: body.requestId, fingerprint: hash },
       async (tx) => {
-        const used =
-          (await this.usedToday(tx, session.userId, [channel.id])).get(channel.id) ?? '0';
+        const used = (await this.usedToday(tx, actor.userId, [channel.id])).get(channel.id) ?? '0';
         const remaining = max('0', sub(channel.daily_limit, used));
         if (gt(amount, remaining))
           throw new AppError('hint_withdrawDailyLimit', 422, [
@@ -322,7 +321,7 @@ export class Withdrawals {
         const id = await nextId(tx, 'user_withdraw');
         const hold = await ledger.hold(tx, {
           book: 'live',
-          userId: session.userId,
+          userId: actor.userId,
           currencyId: channel.currency_id,
           amount: total,
           type: 'withdraw',
@@ -336,7 +335,7 @@ export class Withdrawals {
           [
             id,
             orderNumber('W', now, id),
-            session.userId,
+            actor.userId,
             channel.id,
             channel.currency_id,
             amount,
@@ -354,15 +353,15 @@ export class Withdrawals {
       () => undefined,
     );
     // The request as stored: this one, or the same request id's first (then its body must match).
-    const record = await this.byRequestId(session.userId, body.requestId, hash);
+    const record = await this.byRequestId(actor.userId, body.requestId, hash);
     if (!record) throw new AppError('hint_requestIdReused', 409);
-    tellBalances(this.deps, session.userId, 'live', record.currencyId);
+    tellBalances(this.deps, actor.userId, 'live', record.currencyId);
     return record;
   }
 
-  async list(session: Session, query: WithdrawListQuery) {
+  async list(actor: Actor, query: WithdrawListQuery) {
     const { rows, total } = await this.listRows(
-      { ...query, userId: session.userId },
+      { ...query, userId: actor.userId },
       await this.masks(),
     );
     return { rows: rows.map((row) => Withdrawals.forUser(row)), total };
@@ -392,22 +391,19 @@ export class Withdrawals {
     };
   }
 
-  async detail(session: Session, id: number): Promise<WithdrawRecord> {
+  async detail(actor: Actor, id: number): Promise<WithdrawRecord> {
     const row = await this.find(this.deps.db, id);
-    if (!row || row.user_id !== session.userId)
+    if (!row || row.user_id !== actor.userId)
       throw new AppError('hint_withdrawNotFound', 404, ['id']);
     return this.userView(row);
   }
 
   /** The user takes back a request under review: the frozen funds return at once. */
-  async cancel(
-    session: Session,
-    id: number,
-  ): Promise<{ record: WithdrawRecord; changed: boolean }> {
+  async cancel(actor: Actor, id: number): Promise<{ record: WithdrawRecord; changed: boolean }> {
     const now = this.deps.clock.now();
     const changed = await this.deps.db.transaction(async (tx) => {
       const row = await this.find(tx, id, true);
-      if (!row || row.user_id !== session.userId)
+      if (!row || row.user_id !== actor.userId)
         throw new AppError('hint_withdrawNotFound', 404, ['id']);
       if (row.status === WITHDRAW_STATUS.cancelled) return false;
       if (row.status !== WITHDRAW_STATUS.reviewing) throw new AppError('hint_withdrawClosed', 409);
@@ -418,8 +414,8 @@ export class Withdrawals {
       );
       return true;
     });
-    const record = await this.detail(session, id);
-    if (changed) tellBalances(this.deps, session.userId, 'live', record.currencyId);
+    const record = await this.detail(actor, id);
+    if (changed) tellBalances(this.deps, actor.userId, 'live', record.currencyId);
     return { record, changed };
   }
 
