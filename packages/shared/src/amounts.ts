@@ -120,22 +120,28 @@ export interface FastTradeAmounts {
   loss: DecimalString;
 }
 
+/** What a settled fast trade wins or loses: the part of the amounts that settlement uses. */
+export function fastTradeResults(
+  stake: DecimalInput,
+  terms: Pick<FastTradeTerms, 'payoutRate' | 'lossRate'>,
+  scale: number,
+): Pick<FastTradeAmounts, 'profit' | 'loss'> {
+  checkScale(scale);
+  const lossRaw = toScale(mul(stake, terms.lossRate), scale, 'up');
+  return {
+    profit: toScale(mul(stake, terms.payoutRate), scale, 'down'),
+    loss: lt(lossRaw, stake) ? lossRaw : normalize(stake),
+  };
+}
+
 export function fastTradeAmounts(
   stake: DecimalInput,
   terms: FastTradeTerms,
   scale: number,
 ): FastTradeAmounts {
-  checkScale(scale);
+  const { profit, loss } = fastTradeResults(stake, terms, scale);
   const fee = toScale(mul(stake, terms.feeRate), scale, 'up');
-  const profit = toScale(mul(stake, terms.payoutRate), scale, 'down');
-  const lossRaw = toScale(mul(stake, terms.lossRate), scale, 'up');
-  return {
-    fee,
-    total: add(stake, fee),
-    profit,
-    payout: add(stake, profit),
-    loss: lt(lossRaw, stake) ? lossRaw : normalize(stake),
-  };
+  return { fee, total: add(stake, fee), profit, payout: add(stake, profit), loss };
 }
 
 /** The largest stake, at most `maxStake`, that pays its fee out of `budget`; '0' when none does. */

@@ -1,5 +1,6 @@
 /**
- * Accounts: registration, sign-in and sessions, verification codes, passwords and their attempt limits.
+ * Accounts: registration, sign-in and sessions, verification codes, passwords and their attempt
+ * limits.
  *
  * The module's only public face: the rest of the server imports it from here, never from its
  * files (eslint.config.js checks it).

@@ -588,7 +588,6 @@ export class AccountService implements SessionResolver {
     );
   }
 
-  /** Checks a withdrawal password: 5 wrong tries lock it for an hour. */
   /**
    * Lets a withdrawal go ahead: the user has a withdrawal password, is not held after a password
    * change, and `password` is right (5 tries, then an hour's lock).
@@ -602,6 +601,7 @@ export class AccountService implements SessionResolver {
     await this.checkWithdrawalPassword(user, password);
   }
 
+  /** Checks a withdrawal password: 5 wrong tries lock it for an hour. */
   async checkWithdrawalPassword(
     user: { id: number; with_pwd_hash: string | null },
     password: string,

@@ -1,6 +1,5 @@
 /** SQL of bank cards (user_bank) and wallet addresses (user_wallet_address). */
 import type { Queryable } from '../../db/database';
-import { withUserLock } from '../../db/user-lock';
 
 export interface BankCardRow {
   id: number;
@@ -21,14 +20,6 @@ export interface WalletAddressRow {
   remark: string | null;
   created_at: Date;
   updated_at: Date;
-}
-
-/**
- * Locks the user's row for the rest of the transaction: adds and edits of one user's cards and
- * addresses then run one at a time, so the count limit and the duplicate checks hold.
- */
-export function lockUser(q: Queryable, userId: number): Promise<boolean> {
-  return withUserLock(q, userId);
 }
 
 // ---------------------------------------------------------------- bank cards

@@ -21,6 +21,7 @@ import {
   type WalletAddressBody,
 } from '@bourse/shared';
 import type { Database, Queryable } from '../../db/database';
+import { withUserLock } from '../../db/user-lock';
 import type { Clock } from '../../lib/clock';
 import { AppError, assert } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
@@ -173,8 +174,9 @@ export class PaymentMethodService {
 
   // -------------------------------------------------------------- helpers
 
+  /** Adds and edits of one user's cards and addresses run one at a time (the user lock). */
   private async lockUser(tx: Queryable, userId: number): Promise<void> {
-    assert(await repo.lockUser(tx, userId), `no user ${userId} behind a live session`);
+    assert(await withUserLock(tx, userId), `no user ${userId} behind a live session`);
   }
 
   private async walletAddress(userId: number, id: number): Promise<WalletAddress> {

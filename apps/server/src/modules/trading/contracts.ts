@@ -586,7 +586,7 @@ export class Contracts implements TriggerOwner {
     const book = actor.book;
     // One statement (contract_open): the user's lock with the product's halt as the database has
     // it (a halt through another instance counts at once), the position (refused when the request
-    // id is taken) and its money (see migration 0013).
+    // id is taken) and its money (sql/contract-open.sql).
     const order = {
       user_id: actor.userId,
       book,
@@ -796,7 +796,7 @@ export class Contracts implements TriggerOwner {
     tick: FiredTick,
   ): Promise<PositionRow[]> {
     const now = this.deps.clock.now();
-    const currencies = new Map((await this.deps.settings.currencies()).map((c) => [c.id, c]));
+    const currencies = await this.currencies();
     const product = this.deps.market.productById(tick.productId);
     const rates = new Map<number, string>();
     for (const direction of [ORDER_DIRECTION.up, ORDER_DIRECTION.down])

@@ -13,6 +13,7 @@ import {
   SWITCH,
   cmp,
   fastTradeAmounts,
+  fastTradeResults,
   gt,
   isPositive,
   lt,
@@ -273,7 +274,7 @@ export class FastTrades {
   private async settleBatch(orders: OpenOrder[], tick: TickEvidence): Promise<void> {
     try {
       const now = this.deps.clock.now();
-      const currencies = new Map((await this.deps.settings.currencies()).map((c) => [c.id, c]));
+      const currencies = await this.currencies();
       const settled = await this.deps.db.transaction(async (tx) => {
         const { rows } = await tx.query<OrderRow>(
           `SELECT * FROM fast_trade_order WHERE id = ANY($1::bigint[]) AND status = ${FAST_TRADE_STATUS.open}
@@ -286,9 +287,9 @@ export class FastTrades {
           const { scale } = currencyIn(currencies, row.currency_id);
           const stake = normalize(row.stake);
           // The figures the app previewed before the order was placed (packages/shared).
-          const { profit, loss } = fastTradeAmounts(
+          const { profit, loss } = fastTradeResults(
             stake,
-            { feeRate: '0', payoutRate: row.payout_rate, lossRate: row.loss_rate },
+            { payoutRate: row.payout_rate, lossRate: row.loss_rate },
             scale,
           );
           assertAmount(profit, 'fast-trade profit', scale, 'nonNegative');

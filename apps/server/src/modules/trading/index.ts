@@ -1,5 +1,6 @@
 /**
- * Trading: fast trades, contracts, spot and coin-to-coin orders, the trigger engine and the operators' trading settings.
+ * Trading: fast trades, contracts, spot and coin-to-coin orders, the trigger engine and the
+ * operators' trading settings.
  *
  * The module's only public face: the rest of the server imports it from here, never from its
  * files (eslint.config.js checks it).

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { RECHARGE_STATUS, gt, lt, scaleOf, toScale, type DecimalString } from '@bourse/shared';
 import type { Database, Queryable } from '../../db/database';
 import type { Clock } from '../../lib/clock';
+import type { ActorBook } from '../../http/actor';
 import { AppError } from '../../lib/errors';
 import type { AccountService } from '../account';
 import type { RateSource } from '../assets';
@@ -101,7 +102,7 @@ export function startOfUtcDay(now: Date): Date {
 }
 
 /** Demo accounts hold virtual funds: they cannot pay in or out. */
-export function refuseDemo(book: 'live' | 'demo'): void {
+export function refuseDemo(book: ActorBook): void {
   if (book === 'demo') throw new AppError('hint_demoNoFunding', 403);
 }
 
