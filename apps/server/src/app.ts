@@ -310,7 +310,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     max: config.RATE_LIMIT_GLOBAL_PER_MINUTE,
     timeWindowMs: 60_000,
   });
-  const router = new Router(app, accounts, budgets);
+  const router = new Router(app, accounts, budgets, config.API_CONTRACT_CHECK);
   accountRoutes(router, accounts, settings, config);
   settingsRoutes(router, settings, config, {
     codeRequired: (channel) => accounts.codeRequired(channel),

@@ -27,6 +27,11 @@ const positiveInt = z.coerce.number().int().positive();
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * How answers are checked against the route table: `strip` leaves out fields a route does not
+   * declare; `strict` (tests) fails the call instead, so the table cannot drift from the code.
+   */
+  API_CONTRACT_CHECK: z.enum(['strip', 'strict']).default('strip'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** Public address printed at start and used in links. */

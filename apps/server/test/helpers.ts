@@ -64,6 +64,7 @@ export async function createTestDatabase(prepare = true): Promise<TestDatabase> 
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
+    API_CONTRACT_CHECK: 'strict',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_LOGIN_PER_MINUTE: '100000',
     RATE_LIMIT_REGISTER_PER_MINUTE: '100000',

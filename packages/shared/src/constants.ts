@@ -329,3 +329,7 @@ export const MAX_WALLET_ADDRESSES = 20;
  */
 export const RECORD_TYPES = ['recharge', 'withdraw', 'exchange', 'demo', 'trade', 'other'] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
+
+/** Operator roles (PRODUCT section 2): each gates a part of the operator API. */
+export const OPERATOR_ROLES = ['admin', 'finance', 'support', 'content'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];

@@ -11,3 +11,4 @@ export * from './schemas/trading';
 export * from './trading';
 export * from './withdraw-terms';
 export * from './amounts';
+export * from './contract';

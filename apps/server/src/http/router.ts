@@ -4,11 +4,25 @@
  * a failure answers a translated key naming the field.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { LanguageKey } from '@bourse/shared';
+import {
+  answerSchema,
+  methodsOf,
+  type Envelope,
+  type LanguageKey,
+  type OperatorRole,
+  type PagedEnvelope,
+  type Route,
+  type RouteBody,
+  type RouteData,
+  type RouteQuery,
+} from '@bourse/shared';
 import { AppError } from '../lib/errors';
 import { actorOf, type Actor } from './actor';
 import type { RequestBudgets } from './budgets';
+import { clientIp } from './client';
+import { answerSerializer, inputValidator, type ContractCheck } from './contract';
 import { requestLanguage } from './language';
 import { parseInput } from './validation';
 
@@ -22,6 +36,20 @@ export interface Session {
 export interface SessionResolver {
   /** The live session of a token; throws a 401 AppError when there is none. */
   resolve(token: string, request: FastifyRequest): Promise<Session>;
+}
+
+/** A signed-in operator, as the operator guard resolves it. */
+export interface Operator {
+  readonly sessionId: number;
+  readonly operatorId: number;
+  readonly username: string;
+  readonly roles: readonly OperatorRole[];
+  readonly ip: string;
+}
+
+export interface OperatorResolver<O extends Operator = Operator> {
+  /** The live operator session of a token; throws a 401 AppError when there is none. */
+  resolve(token: string, ip: string): Promise<O>;
 }
 
 type Auth = 'required' | 'optional' | 'none';
@@ -93,6 +121,8 @@ export interface RegisteredRoute {
   roles?: readonly string[];
   query?: z.ZodType;
   body?: z.ZodType;
+  /** The route of the table it was registered from (absent: declared the old way). */
+  route?: Route;
 }
 
 const registries = new WeakMap<FastifyInstance, RegisteredRoute[]>();
@@ -109,12 +139,147 @@ export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute
   return registries.get(app) ?? [];
 }
 
-export class Router {
+type ActorOf<R extends Route> = R['auth'] extends 'user'
+  ? Actor
+  : R['auth'] extends 'optional'
+    ? Actor | null
+    : null;
+
+/** What a handler of a route of the table receives. */
+export interface CallContext<R extends Route, O extends Operator = Operator> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  lang: LanguageKey;
+  query: RouteQuery<R>;
+  body: RouteBody<R>;
+  /** Who the services act for: the session's user and book (services never take the session). */
+  actor: ActorOf<R>;
+  /** The signed-in operator, on operator routes. */
+  operator: R['auth'] extends 'operator' ? O : null;
+  /** The raw token of the session, for calls that end it. */
+  token: string | null;
+}
+
+/** What a handler answers: the envelope of its route, or (a file) whatever it sent itself. */
+export type Answer<R extends Route> = R extends { file: true }
+  ? unknown
+  : R extends { rows: z.ZodType }
+    ? PagedEnvelope<RouteData<R>>
+    : Envelope<RouteData<R>> &
+        (R['extra'] extends z.ZodObject ? z.input<R['extra']> : Record<never, never>);
+
+export interface HandleOptions {
+  /** A budget of this route alone per client address, or `false` (see RouteSpec.rateLimit). */
+  rateLimit?: RateLimit | false;
+  /** Largest accepted body in bytes (default: the server's 64 KiB). */
+  bodyLimit?: number;
+}
+
+interface Caller {
+  session: Session | null;
+  operator: Operator | null;
+  token: string | null;
+}
+
+const callers = new WeakMap<FastifyRequest, Caller>();
+
+export class Router<O extends Operator = Operator> {
+  private operators?: OperatorResolver<O>;
+
   constructor(
     private readonly app: FastifyInstance,
     private readonly sessions: SessionResolver,
     private readonly budgets: RequestBudgets,
+    /** `strict` (tests): an answer with a field its route does not declare is a failure. */
+    private readonly check: ContractCheck = 'strip',
   ) {}
+
+  /** The guard of operator routes (the operator console's sessions). */
+  useOperators(operators: OperatorResolver<O>): void {
+    this.operators = operators;
+  }
+
+  /**
+   * Registers the handler of a route of the table (@bourse/shared contract). Fastify validates
+   * the query and body against the route's schemas, after the guard (so a signed-out call is 401
+   * before any 400), and serializes the answer through the route's answer schema.
+   */
+  handle<const R extends Route>(
+    route: R,
+    handler: (context: CallContext<R, O>) => Promise<Answer<R>>,
+    options: HandleOptions = {},
+  ): void {
+    const methods = methodsOf(route);
+    recordRoute(this.app, {
+      methods,
+      url: route.path,
+      auth: route.auth === 'public' ? 'none' : route.auth === 'optional' ? 'optional' : 'required',
+      roles: route.roles,
+      query: route.query,
+      body: route.body,
+      route,
+    });
+    const limit = options.rateLimit;
+    const budgets = this.budgets;
+    const guard = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      const token = tokenOf(request);
+      const caller: Caller = { session: null, operator: null, token };
+      callers.set(request, caller);
+      if (route.auth === 'operator') {
+        if (!this.operators) throw new Error(`no operator guard for ${route.path}`);
+        if (!token) throw new AppError('hint_unauthorized', 401);
+        const operator = await this.operators.resolve(token, clientIp(request));
+        caller.operator = operator;
+        await budgets.user(request, reply, `operator:${operator.operatorId}`);
+        const roles = route.roles;
+        if (roles && !operator.roles.some((role) => roles.includes(role)))
+          throw new AppError('hint_forbidden', 403);
+        return;
+      }
+      if (route.auth === 'user') {
+        if (!token) throw new AppError('hint_unauthorized', 401);
+        caller.session = await this.sessions.resolve(token, request);
+      } else if (route.auth === 'optional' && token) {
+        caller.session = await this.sessions
+          .resolve(token, request)
+          .catch((error: unknown) => {
+            if (error instanceof AppError && error.status === 401) return null;
+            throw error;
+          });
+      }
+      if (caller.session && limit !== false)
+        await budgets.user(request, reply, `user:${caller.session.userId}`);
+    };
+    this.app.withTypeProvider<ZodTypeProvider>().route({
+      method: methods as ('GET' | 'POST')[],
+      url: route.path,
+      bodyLimit: options.bodyLimit,
+      config: limit ? { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } } : undefined,
+      onRequest: limit === false ? undefined : budgets.address,
+      preValidation: guard,
+      schema: {
+        ...(route.query ? { querystring: route.query } : {}),
+        ...(route.body ? { body: route.body } : {}),
+        ...(route.file ? {} : { response: { 200: answerSchema(route) } }),
+      },
+      // The compilers take the route's zod schemas (Fastify types them as its own schema object).
+      validatorCompiler: inputValidator as never,
+      serializerCompiler: answerSerializer(this.check) as never,
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const caller = callers.get(request)!;
+        return handler({
+          request,
+          reply,
+          lang: requestLanguage(request),
+          query: request.query as RouteQuery<R>,
+          body: request.body as RouteBody<R>,
+          actor: (caller.session ? actorOf(caller.session) : null) as ActorOf<R>,
+          operator: caller.operator as CallContext<R, O>['operator'],
+          token: caller.token,
+        });
+      },
+    });
+  }
 
   add<
     QS extends z.ZodType = z.ZodType<undefined>,

@@ -13,21 +13,20 @@
  * settles, with an ApiError marked `handled`, so no spinner waits forever (the seed's promises
  * never settled). Callers ignore handled errors: the user has been told, or must not be.
  */
-import { NOTHING_TO_DO_MSG, RESPONSE_CODE, UI, type Language } from '@bourse/shared';
+import {
+  methodsOf,
+  NOTHING_TO_DO_MSG,
+  RESPONSE_CODE,
+  UI,
+  type Envelope,
+  type Language,
+  type PagedEnvelope,
+  type Route,
+  type RouteInput,
+  type RouteResult,
+} from '@bourse/shared';
 
-export interface Envelope<T = unknown> {
-  code: number;
-  msg: string;
-  data?: T;
-  params?: unknown[];
-  /** The server's own rendering of `msg`, used when the app has no text for the key. */
-  text?: string;
-}
-
-export interface PagedEnvelope<T> extends Envelope {
-  rows: T[];
-  total: number;
-}
+export type { Envelope, PagedEnvelope };
 
 export type ApiErrorKind =
   'timeout' | 'network' | 'unauthorized' | 'duplicate' | 'rejected' | 'other';
@@ -76,7 +75,20 @@ export interface ClientDeps {
   fetch?: typeof fetch;
 }
 
+/** Options of `call`: how errors reach the caller, time limits, cancelling. */
+export type CallOptions = Pick<RequestOptions, 'catchError' | 'timeoutMs' | 'signal'>;
+
 export interface Client {
+  /**
+   * A call of the route table: its input goes where the route says (query or form/JSON body),
+   * its answer comes back typed: `data`, a page `{ rows, total }`, or a file as a Blob.
+   */
+  call<R extends Route>(
+    route: R,
+    ...args: RouteInput<R> extends void
+      ? [input?: undefined, options?: CallOptions]
+      : [input: RouteInput<R>, options?: CallOptions]
+  ): Promise<RouteResult<R>>;
   request<T>(url: string, options?: RequestOptions): Promise<Envelope<T>>;
   get<T>(url: string, params?: Record<string, unknown>, options?: RequestOptions): Promise<T>;
   post<T>(url: string, data?: Record<string, unknown>, options?: RequestOptions): Promise<T>;
@@ -176,7 +188,30 @@ export function createClient(deps: ClientDeps): Client {
     throw new ApiError('other', envelope.msg, params, envelope.code, !options.catchError);
   }
 
+  async function call<R extends Route>(
+    route: R,
+    input?: unknown,
+    options: CallOptions = {},
+  ): Promise<RouteResult<R>> {
+    const [method] = methodsOf(route);
+    const values = (input ?? undefined) as Record<string, unknown> | undefined;
+    const envelope = await request<unknown>(route.path, {
+      ...options,
+      method,
+      ...(method === 'GET'
+        ? { params: values }
+        : { data: values ?? {}, json: route.encoding === 'json' }),
+      binary: route.file === true,
+    });
+    if (route.rows) {
+      const { rows, total } = envelope as PagedEnvelope<unknown>;
+      return { rows, total } as RouteResult<R>;
+    }
+    return envelope.data as RouteResult<R>;
+  }
+
   return {
+    call: call as Client['call'],
     request,
     async get<T>(url: string, params?: Record<string, unknown>, options?: RequestOptions) {
       return (await request<T>(url, { ...options, method: 'GET', params })).data as T;

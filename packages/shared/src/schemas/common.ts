@@ -129,19 +129,3 @@ export const pageQuery = z.object({
   pageSize: z.preprocess(emptyToUndefined, intField(1, PAGE.maxSize).default(PAGE.defaultSize)),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
-
-/** The envelope of every response (PRODUCT section 3). */
-export const envelope = z.object({
-  code: z.number().int(),
-  msg: z.string(),
-  data: z.unknown().optional(),
-  params: z.array(z.unknown()).optional(),
-});
-export type Envelope<T = unknown> = {
-  code: number;
-  msg: string;
-  data?: T;
-  params?: unknown[];
-  text?: string;
-};
-export type PagedEnvelope<T> = { code: number; msg: string; rows: T[]; total: number };

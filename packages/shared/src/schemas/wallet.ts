@@ -190,16 +190,17 @@ export const bankCardBody = z.record(
 );
 export type BankCardBody = z.infer<typeof bankCardBody>;
 
-export interface BankCard {
-  id: number;
-  /** Masked when the switch says so. */
-  cardNumber: string;
-  bankName: string;
-  accountName: string;
-  /** Every configured field, card number masked like above. */
-  properties: Record<string, string>;
-  createTime: string;
-}
+export const bankCard = z.object({
+  id: z.number().int(),
+  cardNumber: z.string().describe('Masked when the switch says so.'),
+  bankName: z.string(),
+  accountName: z.string(),
+  properties: z
+    .record(z.string(), z.string())
+    .describe('Every configured field, the card number masked like above.'),
+  createTime: z.string(),
+});
+export type BankCard = z.output<typeof bankCard>;
 
 // ---------------------------------------------------------------- wallet addresses
 
@@ -214,16 +215,16 @@ export type WalletAddressBody = z.infer<typeof walletAddressBody>;
 export const modifyWalletAddressBody = walletAddressBody.extend({ id });
 export type ModifyWalletAddressBody = z.infer<typeof modifyWalletAddressBody>;
 
-export interface WalletAddress {
-  id: number;
-  currencyId: number;
-  currencyName: string;
-  network: string;
-  /** Masked when the switch says so. */
-  address: string;
-  remark: string | null;
-  createTime: string;
-}
+export const walletAddress = z.object({
+  id: z.number().int(),
+  currencyId: z.number().int(),
+  currencyName: z.string(),
+  network: z.string(),
+  address: z.string().describe('Masked when the switch says so.'),
+  remark: z.string().nullable(),
+  createTime: z.string(),
+});
+export type WalletAddress = z.output<typeof walletAddress>;
 
 // ---------------------------------------------------------------- exchange
 

@@ -1,3 +1,2 @@
-/** Operator roles (PRODUCT section 2): each gates a part of the operator API. */
-export const OPERATOR_ROLES = ['admin', 'finance', 'support', 'content'] as const;
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+/** Operator roles (PRODUCT section 2): each gates a part of the operator API (@bourse/shared). */
+export { OPERATOR_ROLES, type OperatorRole } from '@bourse/shared';

@@ -1,5 +1,10 @@
 /** The calls of bank cards (/api/userBank) and wallet addresses (/api/userWalletAddress). */
-import { CURRENCY_TYPE, type BankCard, type WalletAddress } from '@bourse/shared';
+import {
+  CURRENCY_TYPE,
+  paymentMethodsApi as routes,
+  type BankCard,
+  type WalletAddress,
+} from '@bourse/shared';
 import { api } from '../../api';
 
 /** A field of the bank-card form (bankPropertyConfig, configType 0). */
@@ -35,7 +40,7 @@ export const QUERY_KEY = {
 export const CARD_NUMBER_FIELD = 'cardNumber';
 
 export async function fetchBankCards(): Promise<BankCard[]> {
-  return (await api.page<BankCard>('/api/userBank/list')).rows;
+  return (await api.call(routes.bankCards)).rows;
 }
 
 export async function fetchBankFields(): Promise<BankField[]> {
@@ -44,23 +49,19 @@ export async function fetchBankFields(): Promise<BankField[]> {
 }
 
 export function addBankCard(fields: Record<string, string>) {
-  return api.post<BankCard>('/api/userBank/addUserBankCard', fields, { catchError: true });
+  return api.call(routes.addBankCard, fields, { catchError: true });
 }
 
 export function updateBankCard(id: number, fields: Record<string, string>) {
-  return api.post<BankCard>(
-    '/api/userBank/updateUserBankCard',
-    { ...fields, id },
-    { catchError: true },
-  );
+  return api.call(routes.updateBankCard, { ...fields, id: String(id) }, { catchError: true });
 }
 
 export function deleteBankCard(id: number) {
-  return api.post('/api/userBank/userDeleteBankCard', { id }, { catchError: true });
+  return api.call(routes.deleteBankCard, { id }, { catchError: true });
 }
 
 export async function fetchWalletAddresses(): Promise<WalletAddress[]> {
-  return (await api.page<WalletAddress>('/api/userWalletAddress/list')).rows;
+  return (await api.call(routes.walletAddresses, {})).rows;
 }
 
 export async function fetchCryptoCurrencies(): Promise<CryptoCurrency[]> {
@@ -76,13 +77,9 @@ export function addWalletAddress(input: {
   address: string;
   remark?: string;
 }) {
-  return api.post<WalletAddress>(
-    '/api/userWalletAddress/addUserWalletAddress',
-    { ...input },
-    { catchError: true },
-  );
+  return api.call(routes.addWalletAddress, input, { catchError: true });
 }
 
 export function deleteWalletAddress(id: number) {
-  return api.post('/api/userWalletAddress/deleteUserWalletAddress', { id }, { catchError: true });
+  return api.call(routes.deleteWalletAddress, { id }, { catchError: true });
 }

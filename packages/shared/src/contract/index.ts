@@ -1,0 +1,43 @@
+/**
+ * The route table: every call of /api and /admin-api, declared once (see route.ts), by area. The
+ * server registers its handlers from it, the web app calls it with `api.call`, and the OpenAPI
+ * reference is generated from it.
+ */
+import { accountApi } from './account';
+import { assetsApi } from './assets';
+import { operatorsApi } from './operators';
+import { paymentMethodsApi } from './payment-methods';
+import { quotesApi } from './quotes';
+import type { Route } from './route';
+import { settingsApi } from './settings';
+import { tradingApi } from './trading';
+import { walletApi } from './wallet';
+
+export * from './route';
+export {
+  accountApi,
+  assetsApi,
+  operatorsApi,
+  paymentMethodsApi,
+  quotesApi,
+  settingsApi,
+  tradingApi,
+  walletApi,
+};
+
+/** Every area of the table. */
+export const routeTable = {
+  account: accountApi,
+  assets: assetsApi,
+  operators: operatorsApi,
+  paymentMethods: paymentMethodsApi,
+  quotes: quotesApi,
+  settings: settingsApi,
+  trading: tradingApi,
+  wallet: walletApi,
+} as const;
+
+/** Every route of the table, as a list. */
+export function allRoutes(): Route[] {
+  return Object.values(routeTable).flatMap((area) => Object.values(area) as Route[]);
+}

@@ -1,0 +1,5 @@
+/** The calls of deposits, withdrawals, exchange and their records. */
+import { route } from './route';
+
+export const walletApi = {};
+void route;
