@@ -145,6 +145,12 @@ type ActorOf<R extends Route> = R['auth'] extends 'user'
     ? Actor | null
     : null;
 
+type SessionOf<R extends Route> = R['auth'] extends 'user'
+  ? Session
+  : R['auth'] extends 'optional'
+    ? Session | null
+    : null;
+
 /** What a handler of a route of the table receives. */
 export interface CallContext<R extends Route, O extends Operator = Operator> {
   request: FastifyRequest;
@@ -154,6 +160,8 @@ export interface CallContext<R extends Route, O extends Operator = Operator> {
   body: RouteBody<R>;
   /** Who the services act for: the session's user and book (services never take the session). */
   actor: ActorOf<R>;
+  /** The session itself, for the account calls that manage sessions (sign-out, book switch). */
+  session: SessionOf<R>;
   /** The signed-in operator, on operator routes. */
   operator: R['auth'] extends 'operator' ? O : null;
   /** The raw token of the session, for calls that end it. */
@@ -274,6 +282,7 @@ export class Router<O extends Operator = Operator> {
           query: request.query as RouteQuery<R>,
           body: request.body as RouteBody<R>,
           actor: (caller.session ? actorOf(caller.session) : null) as ActorOf<R>,
+          session: caller.session as SessionOf<R>,
           operator: caller.operator as CallContext<R, O>['operator'],
           token: caller.token,
         });
