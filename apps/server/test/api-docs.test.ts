@@ -4,7 +4,9 @@
  * from the same zod schemas the server checks, and Swagger UI serves it as a page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allRoutes, methodsOf } from '@bourse/shared';
 import { registeredRoutes } from '../src/http/router';
+import { translate } from '../src/lib/i18n';
 import { DEFAULT_CATALOGUE } from '../src/market/catalogue';
 import { createTestApp, type TestApp } from './helpers';
 
@@ -70,6 +72,46 @@ describe('the API reference', () => {
         ),
       ),
     ).toBe(true);
+  });
+
+  it('registers exactly the routes of the table, each from its declaration', () => {
+    const registered = registeredRoutes(t.app);
+    const outside = registered.filter((route) => !route.route).map((route) => route.url);
+    expect(outside).toEqual([]);
+    const table = allRoutes().flatMap((route) =>
+      methodsOf(route).map((method) => `${method} ${route.path}`),
+    );
+    const served = registered.flatMap((route) =>
+      route.methods.map((method) => `${method} ${route.url}`),
+    );
+    expect(new Set(table).size).toBe(table.length);
+    expect([...served].sort()).toEqual([...table].sort());
+  });
+
+  it('describes what each call answers, from the same schemas the server serializes with', () => {
+    const cards = document.paths['/api/userBank/list']!.get.responses['200'];
+    const page = cards.content['application/json'].schema;
+    expect(page.required).toEqual(expect.arrayContaining(['code', 'msg', 'rows', 'total']));
+    expect(Object.keys(page.properties.rows.items.properties)).toEqual(
+      expect.arrayContaining(['id', 'cardNumber', 'bankName', 'properties', 'createTime']),
+    );
+    const added = document.paths['/api/userBank/addUserBankCard']!.post.responses['200'];
+    const data = added.content['application/json'].schema.properties.data;
+    expect(Object.keys(data.properties)).toEqual(expect.arrayContaining(['id', 'cardNumber']));
+  });
+
+  it("names each call's refusals with their English text", () => {
+    const add = document.paths['/api/userBank/addUserBankCard']!.post;
+    expect(add['x-hint-keys']).toEqual(
+      expect.arrayContaining(['hint_bankCardExists', 'hint_tooManyBankCards']),
+    );
+    expect(add.description).toContain(
+      `hint_bankCardExists\`: ${translate('en', 'hint_bankCardExists')}`,
+    );
+    // Every hint key the table names has an English text.
+    for (const route of allRoutes())
+      for (const key of route.hints ?? [])
+        expect(translate('en', key), `${route.path} ${key}`).not.toBe(key);
   });
 
   it('serves a readable page', async () => {

@@ -1,15 +1,17 @@
 /**
- * The OpenAPI 3.1 reference of every call of /api and /admin-api, generated from the routes as
- * they are registered (their zod input schemas, who may call them), served at /api/docs with
- * Swagger UI and as JSON at /api/docs/json. docs/api.md keeps the prose: conventions, flows and
- * evidence. Every answer is the envelope below; what a call answers in `data` is described in
- * docs/api.md until the route table declares it (the contract issue).
+ * The OpenAPI 3.1 reference of every call of /api and /admin-api, generated from the route table
+ * (@bourse/shared contract) as the server registered it: who may call each route, its inputs, the
+ * envelope of its answer with the schema of `data` or of the rows of a page, and the hint keys of
+ * its refusals with their English text. Served at /api/docs with Swagger UI and as JSON at
+ * /api/docs/json. docs/api.md keeps the prose: conventions, flows and evidence.
  */
 import { createRequire } from 'node:module';
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { z } from 'zod';
+import { answerSchema, type Route } from '@bourse/shared';
+import { translate } from '../lib/i18n';
 import { registeredRoutes, type RegisteredRoute } from './router';
 
 export const API_DOCS_PATH = '/api/docs';
@@ -41,12 +43,34 @@ function envelope(description: string) {
   return { description, content: { 'application/json': { schema: ENVELOPE } } };
 }
 
-function jsonSchema(schema: z.ZodType): JsonSchema {
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
-    io: 'input',
+    io,
     unrepresentable: 'any',
   }) as JsonSchema;
   return rest;
+}
+
+/** The successful answer of a route of the table: its envelope with `data` or `rows` typed. */
+function answer(route: Route | undefined) {
+  if (!route) return envelope('Done: `data` (or `rows` and `total`) holds the result.');
+  if (route.file)
+    return {
+      description: 'The file (an image); a refusal is an envelope.',
+      content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
+    };
+  return {
+    description: route.rows ? 'A page: `rows` and `total`.' : 'Done: `data` holds the result.',
+    content: { 'application/json': { schema: jsonSchema(answerSchema(route), 'output') } },
+  };
+}
+
+/** The refusals particular to a route: its hint keys with their English text. */
+function refusals(route: Route | undefined): string {
+  const hints = route?.hints ?? [];
+  if (hints.length === 0) return '';
+  const lines = hints.map((key) => `- \`${key}\`: ${translate('en', key, ['{0}', '{1}', '{2}'])}`);
+  return `\n\nRefusals of this call (\`msg\`):\n${lines.join('\n')}`;
 }
 
 function queryParameters(schema: z.ZodType | undefined) {
@@ -75,7 +99,7 @@ function operation(route: RegisteredRoute, method: string) {
         ? 'Anyone; a signed-in user gets their own view.'
         : 'A signed-in user.';
   const responses: Record<string, unknown> = {
-    200: envelope('Done: `data` (or `rows` and `total`) holds the result.'),
+    200: answer(route.route),
     400: envelope('Input refused: `msg` names the rule, `params` the field.'),
     422: envelope('Refused by a rule of the call: `msg` says which.'),
     429: envelope('Too many requests: try again after `retry-after` seconds.'),
@@ -86,7 +110,9 @@ function operation(route: RegisteredRoute, method: string) {
   return {
     tags: [admin ? `operator: ${route.url.split('/')[2]}` : route.url.split('/')[2]],
     operationId: `${method.toLowerCase()}${route.url.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string = '') => c.toUpperCase())}`,
-    description: `Who may call it: ${who}`,
+    ...(route.route ? { summary: route.route.summary } : {}),
+    description: `Who may call it: ${who}${refusals(route.route)}`,
+    ...(route.route?.hints ? { 'x-hint-keys': route.route.hints } : {}),
     security: signedIn ? [{ bearer: [] }] : [],
     parameters: queryParameters(route.query),
     ...(body
