@@ -122,6 +122,24 @@ export default tseslint.config(
     },
   },
   {
+    // The web calls the server through the route table (api.call): no path of its own.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/(api|admin-api)\\//]',
+          message: 'Call the server with api.call(<route of @bourse/shared>), not a path.',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/(api|admin-api)\\//]',
+          message: 'Call the server with api.call(<route of @bourse/shared>), not a path.',
+        },
+      ],
+    },
+  },
+  {
     // Web imports go one way: shared -> features -> app (features never import each other: above).
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: restrict([{ regex: '(^|/)app/', message: 'Features do not import the app shell.' }]),

@@ -101,4 +101,28 @@ describe('import boundaries', () => {
       ),
     ).toEqual([]);
   });
+
+  it('refuses a path of the API in web code: calls go through the route table', async () => {
+    const pathErrors = async (file: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+      return result!.messages
+        .filter((message) => message.ruleId === 'no-restricted-syntax')
+        .map((message) => message.message);
+    };
+    for (const code of [
+      "export const cards = () => api.page('/api/userBank/list');\n",
+      'export const detail = (id: number) => `/api/userWithdraw/detail?id=${id}`;\n',
+      "export const operators = '/admin-api/operators/list';\n",
+    ]) {
+      expect(await pathErrors('apps/web/src/features/wallet/probe.ts', code), code).toEqual([
+        expect.stringContaining('api.call'),
+      ]);
+    }
+    expect(
+      await pathErrors(
+        'apps/web/src/features/wallet/probe.ts',
+        'export const cards = () => api.call(paymentMethodsApi.bankCards);\n',
+      ),
+    ).toEqual([]);
+  });
 });
