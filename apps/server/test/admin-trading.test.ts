@@ -15,9 +15,9 @@ import { fastTradeDetail, settledFastTrade } from './support/fast-trade';
 import { verifyLedger } from '../src/ledger/verify';
 import { DEFAULT_CATALOGUE } from '../src/market/catalogue';
 import type { Tick } from '../src/market/types';
-import type { AdminRouter } from '../src/modules/admin/router';
+import type { Router } from '../src/http/router';
 import { adminApiRoutes } from '../src/modules/admin/routes';
-import type { AdminService } from '../src/modules/admin/service';
+import type { AdminService, OperatorContext } from '../src/modules/admin/service';
 import {
   call,
   createTestApp,
@@ -228,8 +228,10 @@ describe(`trading settings on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
 
   it('offers no call that sets a price, an outcome or a position', async () => {
     const urls: string[] = [];
-    const recorder = { add: (spec: { url: string }) => urls.push(spec.url) };
-    adminApiRoutes(recorder as unknown as AdminRouter, {} as AdminService, t.config);
+    const recorder = {
+      handle: (route: { path: string }) => urls.push(route.path.slice('/admin-api'.length)),
+    };
+    adminApiRoutes(recorder as unknown as Router<OperatorContext>, {} as AdminService, t.config);
     expect(urls).toEqual(
       expect.arrayContaining([
         '/fees',

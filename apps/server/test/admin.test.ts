@@ -5,9 +5,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LOGIN_FILE, ADMIN_USERNAME, adminLogin } from '../src/admin-login';
 import { verifyLedger } from '../src/ledger/verify';
-import type { AdminRouter } from '../src/modules/admin/router';
+import type { Router } from '../src/http/router';
 import { adminApiRoutes } from '../src/modules/admin/routes';
-import type { AdminService } from '../src/modules/admin/service';
+import type { AdminService, OperatorContext } from '../src/modules/admin/service';
 import {
   call,
   createTestApp,
@@ -331,8 +331,10 @@ describe('roles', () => {
 
   it('offers no call that sets a balance, a price or an outcome', async () => {
     const urls: string[] = [];
-    const recorder = { add: (spec: { url: string }) => urls.push(spec.url) };
-    adminApiRoutes(recorder as unknown as AdminRouter, {} as AdminService, t.config);
+    const recorder = {
+      handle: (route: { path: string }) => urls.push(route.path.slice('/admin-api'.length)),
+    };
+    adminApiRoutes(recorder as unknown as Router<OperatorContext>, {} as AdminService, t.config);
     expect(urls).toContain('/recharges/approve');
     expect(
       urls.filter((url) => /balance|price|outcome|ledger|credit|debit|settle|adjust/i.test(url)),

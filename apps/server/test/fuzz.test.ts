@@ -1,5 +1,5 @@
 /**
- * Hostile input on every route: every route Router and AdminRouter registered (taken from the app,
+ * Hostile input on every route: every route the Router registered (taken from the app,
  * not from a list kept here), every field of its query and body schemas, set to a text with NUL,
  * a lone surrogate, 100 KB of text and values of the wrong type, the other fields at plausible
  * valid values derived from the schemas. Nothing may answer 5xx (or log a failure), and the text

@@ -8,6 +8,7 @@ export * from './schemas/launch';
 export * from './schemas/market';
 export * from './schemas/wallet';
 export * from './schemas/trading';
+export * from './schemas/operators';
 export * from './trading';
 export * from './withdraw-terms';
 export * from './amounts';

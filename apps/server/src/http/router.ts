@@ -1,7 +1,9 @@
 /**
- * Declares API routes: the input schemas (zod, from @bourse/shared), who may call them, their
- * rate limit, and a handler that returns an envelope. Input is parsed before the handler runs;
- * a failure answers a translated key naming the field.
+ * Registers the handlers of the route table (@bourse/shared contract) with Fastify: one guard for
+ * users' and operators' sessions (who may call: public, optional, user, operator of some roles),
+ * the budgets and route limits, Fastify's validation of the query and body with the route's zod
+ * schemas (contract.ts: a refusal is a translated key naming the field) and the serialization of
+ * the answer through the route's answer schema.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,7 +26,6 @@ import type { RequestBudgets } from './budgets';
 import { clientIp } from './client';
 import { answerSerializer, inputValidator, type ContractCheck } from './contract';
 import { requestLanguage } from './language';
-import { parseInput } from './validation';
 
 export interface Session {
   id: number;
@@ -52,53 +53,13 @@ export interface OperatorResolver<O extends Operator = Operator> {
   resolve(token: string, ip: string): Promise<O>;
 }
 
+/** `required` / `optional`: a user's session on /api, an operator's on /admin-api. */
 type Auth = 'required' | 'optional' | 'none';
-type SessionFor<A extends Auth> = A extends 'required'
-  ? Session
-  : A extends 'optional'
-    ? Session | null
-    : null;
-type ActorFor<A extends Auth> = A extends 'required'
-  ? Actor
-  : A extends 'optional'
-    ? Actor | null
-    : null;
-
-export interface RouteContext<Q, B, A extends Auth> {
-  request: FastifyRequest;
-  reply: FastifyReply;
-  lang: LanguageKey;
-  query: Q;
-  body: B;
-  session: SessionFor<A>;
-  /** Who the services act for: the session's user and book (services never take the session). */
-  actor: ActorFor<A>;
-  /** The raw token of the session, for calls that end it. */
-  token: string | null;
-}
 
 export interface RateLimit {
   max: number;
   /** Window in milliseconds. */
   timeWindowMs: number;
-}
-
-export interface RouteSpec<QS extends z.ZodType, BS extends z.ZodType, A extends Auth> {
-  method: 'GET' | 'POST' | ('GET' | 'POST')[];
-  url: string;
-  auth: A;
-  query?: QS;
-  body?: BS;
-  /**
-   * A budget of this route alone, per client address (sign-in, registration, codes), on top of
-   * the general budget every route counts against (budgets.ts). `false` only for public reads
-   * answered from memory (launch data), which are cheaper to serve than to count: they count
-   * against neither.
-   */
-  rateLimit?: RateLimit | false;
-  /** Largest accepted body in bytes (default: the server's 64 KiB). */
-  bodyLimit?: number;
-  handler: (context: RouteContext<z.output<QS>, z.output<BS>, A>) => Promise<unknown>;
 }
 
 /** `Authorization: Bearer <token>` or a bare token. */
@@ -121,20 +82,20 @@ export interface RegisteredRoute {
   roles?: readonly string[];
   query?: z.ZodType;
   body?: z.ZodType;
-  /** The route of the table it was registered from (absent: declared the old way). */
-  route?: Route;
+  /** The route of the table it was registered from. */
+  route: Route;
 }
 
 const registries = new WeakMap<FastifyInstance, RegisteredRoute[]>();
 
-/** Records a route declared on `app` by Router or AdminRouter. */
-export function recordRoute(app: FastifyInstance, route: RegisteredRoute): void {
+/** Records a route declared on `app` by the Router. */
+function recordRoute(app: FastifyInstance, route: RegisteredRoute): void {
   const routes = registries.get(app) ?? [];
   registries.set(app, routes);
   routes.push(route);
 }
 
-/** Every route Router and AdminRouter declared on `app`, in order (the fuzz test walks them). */
+/** Every route the Router declared on `app`, in order (the fuzz test walks them). */
 export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute[] {
   return registries.get(app) ?? [];
 }
@@ -177,7 +138,12 @@ export type Answer<R extends Route> = R extends { file: true }
         (R['extra'] extends z.ZodObject ? z.input<R['extra']> : Record<never, never>);
 
 export interface HandleOptions {
-  /** A budget of this route alone per client address, or `false` (see RouteSpec.rateLimit). */
+  /**
+   * A budget of this route alone, per client address (sign-in, registration, codes), on top of
+   * the general budget every route counts against (budgets.ts). `false` only for public reads
+   * answered from memory (launch data), which are cheaper to serve than to count: they count
+   * against neither.
+   */
   rateLimit?: RateLimit | false;
   /** Largest accepted body in bytes (default: the server's 64 KiB). */
   bodyLimit?: number;
@@ -202,9 +168,14 @@ export class Router<O extends Operator = Operator> {
     private readonly check: ContractCheck = 'strip',
   ) {}
 
-  /** The guard of operator routes (the operator console's sessions). */
-  useOperators(operators: OperatorResolver<O>): void {
-    this.operators = operators;
+  /**
+   * The guard of operator routes (the operator console's sessions). Answers this router typed with
+   * the resolver's operators: the handlers registered through it receive them as resolved.
+   */
+  useOperators<P extends Operator>(operators: OperatorResolver<P>): Router<P> {
+    const router = this as unknown as Router<P>;
+    router.operators = operators;
+    return router;
   }
 
   /**
@@ -248,12 +219,10 @@ export class Router<O extends Operator = Operator> {
         if (!token) throw new AppError('hint_unauthorized', 401);
         caller.session = await this.sessions.resolve(token, request);
       } else if (route.auth === 'optional' && token) {
-        caller.session = await this.sessions
-          .resolve(token, request)
-          .catch((error: unknown) => {
-            if (error instanceof AppError && error.status === 401) return null;
-            throw error;
-          });
+        caller.session = await this.sessions.resolve(token, request).catch((error: unknown) => {
+          if (error instanceof AppError && error.status === 401) return null;
+          throw error;
+        });
       }
       if (caller.session && limit !== false)
         await budgets.user(request, reply, `user:${caller.session.userId}`);
@@ -285,57 +254,6 @@ export class Router<O extends Operator = Operator> {
           session: caller.session as SessionOf<R>,
           operator: caller.operator as CallContext<R, O>['operator'],
           token: caller.token,
-        });
-      },
-    });
-  }
-
-  add<
-    QS extends z.ZodType = z.ZodType<undefined>,
-    BS extends z.ZodType = z.ZodType<undefined>,
-    A extends Auth = 'none',
-  >(spec: RouteSpec<QS, BS, A>): void {
-    recordRoute(this.app, {
-      methods: Array.isArray(spec.method) ? spec.method : [spec.method],
-      url: spec.url,
-      auth: spec.auth,
-      query: spec.query,
-      body: spec.body,
-    });
-    const sessions = this.sessions;
-    const budgets = this.budgets;
-    const limit = spec.rateLimit;
-    this.app.route({
-      method: spec.method,
-      url: spec.url,
-      bodyLimit: spec.bodyLimit,
-      config: limit ? { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } } : undefined,
-      onRequest: limit === false ? undefined : budgets.address,
-      handler: async (request, reply) => {
-        const token = tokenOf(request);
-        let session: Session | null = null;
-        if (spec.auth === 'required') {
-          if (!token) throw new AppError('hint_unauthorized', 401);
-          session = await sessions.resolve(token, request);
-        } else if (spec.auth === 'optional' && token) {
-          session = await sessions.resolve(token, request).catch((error: unknown) => {
-            if (error instanceof AppError && error.status === 401) return null;
-            throw error;
-          });
-        }
-        if (session && limit !== false)
-          await budgets.user(request, reply, `user:${session.userId}`);
-        const query = spec.query ? parseInput(spec.query, request.query) : undefined;
-        const body = spec.body ? parseInput(spec.body, request.body) : undefined;
-        return spec.handler({
-          request,
-          reply,
-          lang: requestLanguage(request),
-          query: query as z.output<QS>,
-          body: body as z.output<BS>,
-          session: session as SessionFor<A>,
-          actor: (session ? actorOf(session) : null) as ActorFor<A>,
-          token,
         });
       },
     });

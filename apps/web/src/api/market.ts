@@ -1,41 +1,54 @@
 /** The market calls: product lists, favourites, recommended products and k-lines. */
 import {
   PRODUCT_TYPE,
+  quotesApi as routes,
   type Candle,
   type CandleInterval,
+  type Product as ListedProduct,
   type ProductType,
-  type TickerInfo,
 } from '@bourse/shared';
 import { api } from './index';
 
 export type { TickerInfo } from '@bourse/shared';
 
-export interface Product {
-  id: number;
-  productId: number;
-  productName: string;
-  productCode: string;
-  productDesc: string;
-  productType: ProductType;
-  isLock: number;
-  isOption: number;
-  standard: string;
-  priceScale: number;
-  leverages: number[];
-  marketOpen: boolean;
-  source: string;
-  simulated: boolean;
-  tickerInfo: TickerInfo | null;
-}
+/** What the screens read of a listed product (a holding's product is made of these alone). */
+export type Product = Pick<
+  ListedProduct,
+  | 'id'
+  | 'productId'
+  | 'productName'
+  | 'productCode'
+  | 'productDesc'
+  | 'productType'
+  | 'isLock'
+  | 'isOption'
+  | 'standard'
+  | 'priceScale'
+  | 'leverages'
+  | 'marketOpen'
+  | 'source'
+  | 'simulated'
+  | 'tickerInfo'
+>;
 
 export { CANDLE_INTERVALS, type Candle, type CandleInterval } from '@bourse/shared';
 
-export const LIST_URL: Record<ProductType, string> = {
-  [PRODUCT_TYPE.usStock]: '/api/stockProduct/list',
-  [PRODUCT_TYPE.crypto]: '/api/cryptocurrencyProduct/list',
-  [PRODUCT_TYPE.futures]: '/api/futuresProduct/list',
-  [PRODUCT_TYPE.forex]: '/api/forexProduct/list',
-};
+/** The product list of each market. */
+export const PRODUCT_LISTS = {
+  [PRODUCT_TYPE.usStock]: routes.stockProducts,
+  [PRODUCT_TYPE.crypto]: routes.cryptoProducts,
+  [PRODUCT_TYPE.futures]: routes.futuresProducts,
+  [PRODUCT_TYPE.forex]: routes.forexProducts,
+} as const;
+
+/** A list call of products: a market's, the recommended ones or the user's favourites. */
+export type ProductListRoute =
+  | (typeof PRODUCT_LISTS)[ProductType]
+  | typeof routes.recommendedProducts
+  | typeof routes.favourites;
+
+/** The user's favourites, listed like a market. */
+export const FAVOURITES_LIST: ProductListRoute = routes.favourites;
 
 export const PRODUCT_TYPE_LABEL: Record<ProductType, string> = {
   [PRODUCT_TYPE.usStock]: 'market_usStock',
@@ -45,43 +58,41 @@ export const PRODUCT_TYPE_LABEL: Record<ProductType, string> = {
 };
 
 export interface ProductPage {
-  rows: Product[];
+  rows: ListedProduct[];
   total: number;
 }
 
 export function fetchProducts(
-  url: string,
+  list: ProductListRoute,
   pageNum: number,
   pageSize: number,
   keyWords?: string,
 ): Promise<ProductPage> {
-  return api.page<Product>(url, { pageNum, pageSize, keyWords: keyWords || undefined });
+  return api.call(list, { pageNum, pageSize, keyWords: keyWords || undefined });
 }
 
 export function fetchRecommended(): Promise<ProductPage> {
-  return api.page<Product>('/api/homeRecommendProducts/list', { pageNum: 1, pageSize: 50 });
+  return fetchProducts(routes.recommendedProducts, 1, 50);
 }
 
 /** Finds one product by type and code (the list call with the code as keyword). */
 export async function fetchProduct(productType: ProductType, productCode: string) {
-  const { rows } = await fetchProducts(LIST_URL[productType], 1, 20, productCode);
+  const { rows } = await fetchProducts(PRODUCT_LISTS[productType], 1, 20, productCode);
   return rows.find((row) => row.productCode === productCode) ?? null;
 }
 
-export function addOption(product: Pick<Product, 'productType' | 'productCode' | 'productId'>) {
-  return api.request('/api/userProductOption/addOption', {
-    method: 'POST',
-    json: true,
-    data: {
-      productCode: product.productCode,
-      productType: product.productType,
-      productId: product.productId,
-    },
+type ProductRef = Pick<Product, 'productType' | 'productCode' | 'productId'>;
+
+export function addOption(product: ProductRef) {
+  return api.call(routes.addFavourite, {
+    productCode: product.productCode,
+    productType: product.productType,
+    productId: product.productId,
   });
 }
 
-export function delOption(product: Pick<Product, 'productType' | 'productCode' | 'productId'>) {
-  return api.post('/api/userProductOption/delOption', {
+export function delOption(product: ProductRef) {
+  return api.call(routes.removeFavourite, {
     productCode: product.productCode,
     productType: product.productType,
     productId: product.productId,
@@ -95,11 +106,5 @@ export function fetchKline(
   endTime?: number,
   limit = 300,
 ): Promise<Candle[]> {
-  return api.get<Candle[]>('/api/kline/list', {
-    productType,
-    productCode,
-    interval,
-    limit,
-    endTime,
-  });
+  return api.call(routes.kline, { productType, productCode, interval, limit, endTime });
 }

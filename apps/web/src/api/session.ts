@@ -2,14 +2,9 @@
  * The signed-in user on this device: token (`uToken`), account (`userAccount`) and `userInfo`,
  * refreshed from the server; sign-in and sign-out.
  */
-import type { UserInfo } from '@bourse/shared';
+import { accountApi, type SignedIn, type UserInfo } from '@bourse/shared';
 import { api } from './index';
 import { clearSession, getItem, getToken, setItem, STORAGE_KEY } from '../lib/storage';
-
-export interface SignedIn {
-  token: string;
-  userInfo: UserInfo;
-}
 
 export function storedUserInfo(): UserInfo | undefined {
   return getToken() ? getItem<UserInfo>(STORAGE_KEY.userInfo) : undefined;
@@ -33,7 +28,7 @@ export function storeUserInfo(userInfo: UserInfo): void {
 /** Reads the user again; nothing to do when signed out. A revoked session answers 401. */
 export async function refreshSignedInUser(): Promise<UserInfo | undefined> {
   if (!getToken()) return undefined;
-  const userInfo = await api.get<UserInfo>('/api/userInfo/getUserInfo');
+  const userInfo = await api.call(accountApi.userInfo);
   storeUserInfo(userInfo);
   return userInfo;
 }
@@ -41,7 +36,7 @@ export async function refreshSignedInUser(): Promise<UserInfo | undefined> {
 /** Ends the session on the server, then forgets it here whatever the server said. */
 export async function signOut(): Promise<void> {
   try {
-    await api.post('/api/userInfo/loginOut');
+    await api.call(accountApi.logout);
   } finally {
     clearSession();
   }

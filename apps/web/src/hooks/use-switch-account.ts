@@ -6,7 +6,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_TYPE, type UserInfo } from '@bourse/shared';
+import { ACCOUNT_TYPE, accountApi, type UserInfo } from '@bourse/shared';
 import { api, showToast, unhandledMessage } from '../api';
 import { storeUserInfo } from '../api/session';
 
@@ -17,8 +17,8 @@ export function useSwitchAccount(): (accountType: 0 | 2) => Promise<UserInfo | u
     async (accountType) => {
       let userInfo: UserInfo;
       try {
-        userInfo = await api.get<UserInfo>(
-          '/api/userInfo/changeLoginModel',
+        userInfo = await api.call(
+          accountApi.changeLoginModel,
           { accountType },
           { catchError: true },
         );

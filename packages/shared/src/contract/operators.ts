@@ -1,5 +1,347 @@
-/** The calls of the operator API (/admin-api). */
+/**
+ * The calls of the operator API (/admin-api): operator sign-in, operator accounts (admin), users
+ * (support), the review of deposits and withdrawals (finance), deposit and withdrawal channels
+ * (finance), trading settings (fees and fast-trade options: finance; products: admin) and the audit
+ * log (admin). Admins may make every call. There is deliberately no call that sets a balance, a
+ * price or an outcome (PRODUCT section 1): money moves only through the reviewed flows.
+ */
+import { z } from 'zod';
+import type { OperatorRole } from '../constants';
+import {
+  adminLoginBody,
+  auditEntry,
+  auditQuery,
+  changeOwnPasswordBody,
+  channelConfigs,
+  fastTradeOptionConfig,
+  fastTradeOptionSaveBody,
+  feeConfig,
+  feeSaveBody,
+  operatorCreateBody,
+  operatorInfo,
+  operatorListQuery,
+  operatorPasswordReset,
+  operatorResetPasswordBody,
+  operatorSignedIn,
+  operatorUpdateBody,
+  productConfig,
+  productUpdateBody,
+  rechargeChannelConfig,
+  rechargeChannelSaveBody,
+  reviewedRecharge,
+  reviewedWithdraw,
+  reviewIdBody,
+  reviewIdQuery,
+  reviewListQuery,
+  reviewRejectBody,
+  userStatusBody,
+  userStatusChange,
+  withdrawChannelConfig,
+  withdrawChannelSaveBody,
+} from '../schemas/operators';
 import { route } from './route';
 
-export const operatorsApi = {};
-void route;
+const ADMIN = ['admin'] as const satisfies readonly OperatorRole[];
+const FINANCE = ['finance', 'admin'] as const satisfies readonly OperatorRole[];
+const SUPPORT = ['support', 'admin'] as const satisfies readonly OperatorRole[];
+
+/** New passwords: refused when too common. */
+const NEW_PASSWORD_HINTS = ['hint_pwdCommon'] as const;
+
+export const operatorsApi = {
+  // ---------------------------------------------------------------- sign-in
+
+  signIn: route({
+    method: 'POST',
+    path: '/admin-api/auth/login',
+    auth: 'public',
+    summary: 'Signs an operator in: a bearer token for /admin-api and the operator.',
+    body: adminLoginBody,
+    encoding: 'json',
+    data: operatorSignedIn,
+    hints: ['hint_loginFailed', 'hint_accountDisabled', 'hint_accountLocked'],
+  }),
+  signOut: route({
+    method: 'POST',
+    path: '/admin-api/auth/logout',
+    auth: 'operator',
+    summary: 'Ends the operator session (`hint_48` when it had already ended).',
+  }),
+  me: route({
+    method: 'GET',
+    path: '/admin-api/auth/me',
+    auth: 'operator',
+    summary: 'The signed-in operator.',
+    data: operatorInfo,
+  }),
+  changePassword: route({
+    method: 'POST',
+    path: '/admin-api/auth/changePassword',
+    auth: 'operator',
+    summary:
+      "Changes the operator's own password and ends all their sessions (`hint_pwdChanged`: sign in again).",
+    body: changeOwnPasswordBody,
+    encoding: 'json',
+    hints: [...NEW_PASSWORD_HINTS, 'hint_pwdWrong', 'hint_pwdSameAsOld', 'hint_accountLocked'],
+  }),
+
+  // ---------------------------------------------------------------- operators (admin)
+
+  operators: route({
+    method: 'GET',
+    path: '/admin-api/operators',
+    auth: 'operator',
+    roles: ADMIN,
+    summary: 'Operator accounts in id order (never a secret).',
+    query: operatorListQuery,
+    rows: operatorInfo,
+  }),
+  createOperator: route({
+    method: 'POST',
+    path: '/admin-api/operators/create',
+    auth: 'operator',
+    roles: ADMIN,
+    summary: 'Creates an operator account with its roles.',
+    body: operatorCreateBody,
+    encoding: 'json',
+    data: operatorInfo,
+    hints: [
+      ...NEW_PASSWORD_HINTS,
+      'hint_operatorNameInvalid',
+      'hint_operatorRoleInvalid',
+      'hint_operatorNameTaken',
+    ],
+  }),
+  updateOperator: route({
+    method: 'POST',
+    path: '/admin-api/operators/update',
+    auth: 'operator',
+    roles: ADMIN,
+    summary:
+      "Changes an operator's roles, or disables (enables) the account; disabling ends its sessions.",
+    body: operatorUpdateBody,
+    encoding: 'json',
+    data: operatorInfo,
+    hints: ['hint_operatorRoleInvalid', 'hint_operatorNotFound', 'hint_operatorLastAdmin'],
+  }),
+  resetOperatorPassword: route({
+    method: 'POST',
+    path: '/admin-api/operators/resetPassword',
+    auth: 'operator',
+    roles: ADMIN,
+    summary:
+      "Sets an operator's password (made at random and answered once when none is given), ends their sessions and lifts a sign-in lock.",
+    body: operatorResetPasswordBody,
+    encoding: 'json',
+    data: operatorPasswordReset,
+    hints: [...NEW_PASSWORD_HINTS, 'hint_operatorNotFound'],
+  }),
+
+  // ---------------------------------------------------------------- users (support)
+
+  setUserStatus: route({
+    method: 'POST',
+    path: '/admin-api/users/status',
+    auth: 'operator',
+    roles: SUPPORT,
+    summary: "Disables a user's account (every session ends at once) or enables it again.",
+    body: userStatusBody,
+    encoding: 'json',
+    data: userStatusChange,
+    hints: ['hint_notFound'],
+  }),
+
+  // ---------------------------------------------------------------- deposits (finance)
+
+  recharges: route({
+    method: 'GET',
+    path: '/admin-api/recharges',
+    auth: 'operator',
+    roles: FINANCE,
+    summary: 'Deposit requests, newest first, of one status or user when given.',
+    query: reviewListQuery,
+    rows: reviewedRecharge,
+  }),
+  rechargeProof: route({
+    method: 'GET',
+    path: '/admin-api/recharges/proof',
+    auth: 'operator',
+    roles: FINANCE,
+    summary: 'The payment proof (JPEG or PNG) of a deposit.',
+    query: reviewIdQuery,
+    file: true,
+    hints: ['hint_notFound'],
+  }),
+  approveRecharge: route({
+    method: 'POST',
+    path: '/admin-api/recharges/approve',
+    auth: 'operator',
+    roles: FINANCE,
+    summary: 'Approves a deposit: credits it once, whatever the number of clicks.',
+    body: reviewIdBody,
+    encoding: 'json',
+    data: reviewedRecharge,
+    hints: ['hint_rechargeNotFound', 'hint_reviewClosed'],
+  }),
+  rejectRecharge: route({
+    method: 'POST',
+    path: '/admin-api/recharges/reject',
+    auth: 'operator',
+    roles: FINANCE,
+    summary: 'Rejects a deposit with the reason the user reads.',
+    body: reviewRejectBody,
+    encoding: 'json',
+    data: reviewedRecharge,
+    hints: ['hint_rechargeNotFound', 'hint_reviewClosed'],
+  }),
+
+  // ---------------------------------------------------------------- channels (finance)
+
+  channels: route({
+    method: 'GET',
+    path: '/admin-api/channels',
+    auth: 'operator',
+    roles: FINANCE,
+    summary:
+      'Every deposit and withdrawal channel, hidden ones included; withdrawal channels with the terms in force and the changes to come.',
+    data: channelConfigs,
+  }),
+  saveRechargeChannel: route({
+    method: 'POST',
+    path: '/admin-api/channels/recharge/save',
+    auth: 'operator',
+    roles: FINANCE,
+    summary: 'Creates (no id) or changes a deposit channel.',
+    body: rechargeChannelSaveBody,
+    encoding: 'json',
+    data: rechargeChannelConfig,
+    hints: ['hint_currencyUnknown', 'hint_channelNotFound'],
+  }),
+  saveWithdrawChannel: route({
+    method: 'POST',
+    path: '/admin-api/channels/withdraw/save',
+    auth: 'operator',
+    roles: FINANCE,
+    summary:
+      'Creates (no id) or changes a withdrawal channel: what makes withdrawing easier applies at once, what makes it harder is announced and applies after the notice period.',
+    body: withdrawChannelSaveBody,
+    encoding: 'json',
+    data: withdrawChannelConfig,
+    hints: [
+      'hint_currencyUnknown',
+      'hint_channelNotFound',
+      'hint_withdrawChannelCurrency',
+      'hint_amount_scale',
+    ],
+  }),
+
+  // ---------------------------------------------------------------- trading settings
+
+  fees: route({
+    method: 'GET',
+    path: '/admin-api/fees',
+    auth: 'operator',
+    roles: FINANCE,
+    summary: 'Order fees by product type, position type and direction.',
+    data: z.array(feeConfig),
+  }),
+  saveFee: route({
+    method: 'POST',
+    path: '/admin-api/fees/save',
+    auth: 'operator',
+    roles: FINANCE,
+    summary: 'Creates or changes the fee of a product type, position type and direction.',
+    body: feeSaveBody,
+    encoding: 'json',
+    data: feeConfig,
+    hints: ['hint_feeRateTooHigh'],
+  }),
+  fastTradeOptions: route({
+    method: 'GET',
+    path: '/admin-api/fastTradeOptions',
+    auth: 'operator',
+    roles: FINANCE,
+    summary: 'Fast-trade options, disabled ones included.',
+    data: z.array(fastTradeOptionConfig),
+  }),
+  saveFastTradeOption: route({
+    method: 'POST',
+    path: '/admin-api/fastTradeOptions/save',
+    auth: 'operator',
+    roles: FINANCE,
+    summary:
+      'Creates (no id) or changes a fast-trade option; orders already placed keep their terms.',
+    body: fastTradeOptionSaveBody,
+    encoding: 'json',
+    data: fastTradeOptionConfig,
+    hints: ['hint_maxStakeBelowMin', 'hint_productUnknown', 'hint_fastTradeOptionUnknown'],
+  }),
+  // Visibility, sort, halt and leverage choices; there is no field for a price.
+  products: route({
+    method: 'GET',
+    path: '/admin-api/products',
+    auth: 'operator',
+    roles: ADMIN,
+    summary: 'Products with their trading settings.',
+    data: z.array(productConfig),
+  }),
+  updateProduct: route({
+    method: 'POST',
+    path: '/admin-api/products/update',
+    auth: 'operator',
+    roles: ADMIN,
+    summary:
+      "Changes a product's visibility, sort, halt, leverage choices or maintenance rate (never its price).",
+    body: productUpdateBody,
+    encoding: 'json',
+    data: productConfig,
+    hints: ['hint_leveragesInvalid', 'hint_productUnknown'],
+  }),
+
+  // ---------------------------------------------------------------- withdrawals (finance)
+
+  withdrawals: route({
+    method: 'GET',
+    path: '/admin-api/withdrawals',
+    auth: 'operator',
+    roles: FINANCE,
+    summary: 'Withdrawal requests, newest first, of one status or user when given.',
+    query: reviewListQuery,
+    rows: reviewedWithdraw,
+  }),
+  payWithdrawal: route({
+    method: 'POST',
+    path: '/admin-api/withdrawals/pay',
+    auth: 'operator',
+    roles: FINANCE,
+    summary: "Marks a withdrawal paid: the frozen amount and fee leave the user's account.",
+    body: reviewIdBody,
+    encoding: 'json',
+    data: reviewedWithdraw,
+    hints: ['hint_withdrawNotFound', 'hint_withdrawClosed'],
+  }),
+  rejectWithdrawal: route({
+    method: 'POST',
+    path: '/admin-api/withdrawals/reject',
+    auth: 'operator',
+    roles: FINANCE,
+    summary:
+      'Rejects a withdrawal with the reason the user reads: the frozen funds return at once.',
+    body: reviewRejectBody,
+    encoding: 'json',
+    data: reviewedWithdraw,
+    hints: ['hint_withdrawNotFound', 'hint_withdrawClosed'],
+  }),
+
+  // ---------------------------------------------------------------- audit log (admin)
+
+  audit: route({
+    method: 'GET',
+    path: '/admin-api/audit',
+    auth: 'operator',
+    roles: ADMIN,
+    summary: 'The audit log, newest first, filtered by operator, action or target.',
+    query: auditQuery,
+    rows: auditEntry,
+  }),
+};

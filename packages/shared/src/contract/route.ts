@@ -106,7 +106,9 @@ const envelopeFields = {
   code: z
     .number()
     .int()
-    .describe('200 done; 401 signed out; 500 refused (see msg); 209 the same request is under way.'),
+    .describe(
+      '200 done; 401 signed out; 500 refused (see msg); 209 the same request is under way.',
+    ),
   msg: z.string().describe('A hint key: hint_success, or the reason of a refusal.'),
   params: z.array(z.unknown()).optional().describe('Values for the placeholders of msg.'),
   text: z.string().optional().describe("msg in the request's language."),

@@ -1,5 +1,90 @@
 /** The calls of site settings and launch data (/api/siteInfo, /api/platformCurrency …). */
+import {
+  appConfigQuery,
+  bankField,
+  bankPropertyConfigQuery,
+  feeSetting,
+  langMgrQuery,
+  languagePack,
+  pageConfigItem,
+  platformCurrency,
+  platformCurrencyQuery,
+  popUp,
+  siteInfo,
+  switchSetting,
+  textLangListQuery,
+  tip,
+} from '../schemas/launch';
 import { route } from './route';
 
-export const settingsApi = {};
-void route;
+export const settingsApi = {
+  siteInfo: route({
+    method: 'GET',
+    path: '/api/siteInfo/getSiteInfo',
+    auth: 'public',
+    summary:
+      'The site, its banners and slogan, the API lines, otherValue and the registration rules.',
+    data: siteInfo,
+  }),
+  tips: route({
+    method: 'GET',
+    path: '/api/textLang/list',
+    auth: 'public',
+    summary: "A page of the tip texts, in the request's language.",
+    query: textLangListQuery,
+    rows: tip,
+  }),
+  feeSettings: route({
+    method: 'GET',
+    path: '/api/orderFeeSetting/list',
+    auth: 'public',
+    summary: 'Every fee rate, by product type, position type and direction.',
+    rows: feeSetting,
+  }),
+  languagePack: route({
+    method: 'GET',
+    path: '/api/langMgr/list',
+    auth: 'public',
+    summary: "A language's messages, the operator's overrides merged over the bundled ones.",
+    query: langMgrQuery,
+    data: languagePack,
+  }),
+  switches: route({
+    method: 'GET',
+    path: '/api/switchSet/list',
+    auth: 'public',
+    summary: 'Every switch with its status.',
+    rows: switchSetting,
+  }),
+  popUps: route({
+    method: 'GET',
+    path: '/api/popUp/list',
+    auth: 'public',
+    summary: "The pop-ups to show, the current one first, in the request's language.",
+    rows: popUp,
+  }),
+  pageConfig: route({
+    method: 'GET',
+    path: '/api/appConfig/list',
+    auth: 'public',
+    summary: "Which modules of the app's pages are shown, of one page when `pagePath` is given.",
+    query: appConfigQuery,
+    rows: pageConfigItem,
+  }),
+  platformCurrencies: route({
+    method: 'GET',
+    path: '/api/platformCurrency/list',
+    auth: 'public',
+    summary: "The platform's currencies, of one type when `currencyType` is given.",
+    query: platformCurrencyQuery,
+    rows: platformCurrency,
+  }),
+  bankFields: route({
+    method: 'GET',
+    path: '/api/bankPropertyConfig/list',
+    auth: 'public',
+    summary: 'The fields of the bank-card form, with required flags and translated labels.',
+    query: bankPropertyConfigQuery,
+    rows: bankField,
+  }),
+};

@@ -125,22 +125,55 @@ export const changeLoginModelQuery = z.object({
 });
 export type ChangeLoginModelQuery = z.infer<typeof changeLoginModelQuery>;
 
+// ---------------------------------------------------------------- answers
+
 /** What getUserInfo and login return about the signed-in user. */
-export interface UserInfo {
-  id: number;
-  userAccount: string;
-  regType: number;
-  areaCode: string | null;
-  phone: string | null;
-  email: string | null;
-  nickName: string;
-  avatar: string | null;
-  inviteCode: string;
-  accountType: number;
-  isSetWithPwd: 0 | 1;
-  authStatus: number;
-  createTime: string;
-  lastLoginTime: string | null;
-  /** Until when withdrawals are held after a password change (ISO time), or null. */
-  withdrawHoldUntil: string | null;
-}
+export const userInfo = z.object({
+  id: z.number().int(),
+  userAccount: z.string().describe('The email, or the phone as `+<area code> <number>`.'),
+  regType: z.number().int().describe('How the user registered: 0 phone, 1 email.'),
+  areaCode: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  nickName: z.string(),
+  avatar: z.string().nullable(),
+  inviteCode: z.string().describe("The user's own code, to invite others."),
+  accountType: z.number().int().describe('The book the session trades in: 0 live, 2 demo.'),
+  isSetWithPwd: z.literal([0, 1]).describe('1 when a withdrawal password is set.'),
+  authStatus: z.number().int(),
+  createTime: z.string(),
+  lastLoginTime: z.string().nullable(),
+  withdrawHoldUntil: z
+    .string()
+    .nullable()
+    .describe('Until when withdrawals are held after a password change (ISO time), or null.'),
+});
+export type UserInfo = z.output<typeof userInfo>;
+
+/** What registration and login answer: the session's token and the user. */
+export const signedIn = z.object({
+  token: z.string().describe('The session token, sent back as `Authorization: Bearer <token>`.'),
+  userInfo,
+});
+export type SignedIn = z.output<typeof signedIn>;
+
+/** A row of getPhoneAreaCodeList. */
+export const phoneAreaCode = z.object({
+  id: z.number().int(),
+  areaCode: z.string(),
+  countryCode: z.string().describe('ISO 3166-1 alpha-2.'),
+  countryName: z.string().describe("The country's name in the request's language."),
+});
+export type PhoneAreaCode = z.output<typeof phoneAreaCode>;
+
+/** Whether the user has a withdrawal password (isSetWithPwd). */
+export const withPwdStatus = z.object({
+  isSetWithPwd: z.literal([0, 1]).describe('1 when a withdrawal password is set.'),
+});
+export type WithPwdStatus = z.output<typeof withPwdStatus>;
+
+/** The unread site messages of the user (notReadMessageCount). */
+export const unreadMessageCount = z.object({
+  notReadMessageCount: z.number().int().nonnegative(),
+});
+export type UnreadMessageCount = z.output<typeof unreadMessageCount>;

@@ -8,18 +8,21 @@ export const CANDLE_INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w
 export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
 
 /** A candle on the wire: prices and amounts are decimal strings. */
-export interface Candle {
-  /** Start of the candle, milliseconds since the epoch (UTC boundaries; weeks start on Monday). */
-  openTime: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  /** Quantity traded in the candle. */
-  volume: string;
-  /** Value traded in the candle (quantity × price, summed). */
-  amount: string;
-}
+export const candle = z.object({
+  openTime: z
+    .number()
+    .int()
+    .describe(
+      'Start of the candle, milliseconds since the epoch (UTC boundaries; weeks start on Monday).',
+    ),
+  open: z.string(),
+  high: z.string(),
+  low: z.string(),
+  close: z.string(),
+  volume: z.string().describe('Quantity traded in the candle.'),
+  amount: z.string().describe('Value traded in the candle (quantity × price, summed).'),
+});
+export type Candle = z.output<typeof candle>;
 
 /** Product lists: paging and an optional keyword (code or name in any language). */
 export const productListQuery = pageQuery.extend({
@@ -58,33 +61,80 @@ export const klineQuery = z.object({
 export type KlineQuery = z.infer<typeof klineQuery>;
 
 /** What the spec calls `tickerInfo`: a product's live figures, all decimal strings. */
-export interface TickerInfo {
-  nowPrice: string;
-  /** Change against the previous day's close, in percent ("1.25" is +1.25 %). */
-  changeRate: string;
-  changePrice: string;
-  dayOpen: string;
-  dayClose: string;
-  dayMax: string;
-  dayMin: string;
-  dayVolume: string;
-  dayAverage: string;
-  minuteOpen: string;
-  minuteClose: string;
-  minuteMax: string;
-  minuteMin: string;
-  minuteVolume: string;
-  minuteAverage: string;
-  prevDayOpen: string;
-  prevDayClose: string;
-  prevDayMax: string;
-  prevDayMin: string;
-  prevDayVolume: string;
-  prevDayAverage: string;
-  /** Value traded today. */
-  tradeAmount: string;
-  /** The tick behind the price: its time, source and sequence (the evidence of PRODUCT 1.2). */
-  time: number;
-  source: string;
-  sequence: number;
-}
+export const tickerInfo = z.object({
+  nowPrice: z.string(),
+  changeRate: z
+    .string()
+    .describe('Change against the previous day\'s close, in percent ("1.25" is +1.25 %).'),
+  changePrice: z.string(),
+  dayOpen: z.string(),
+  dayClose: z.string(),
+  dayMax: z.string(),
+  dayMin: z.string(),
+  dayVolume: z.string(),
+  dayAverage: z.string(),
+  minuteOpen: z.string(),
+  minuteClose: z.string(),
+  minuteMax: z.string(),
+  minuteMin: z.string(),
+  minuteVolume: z.string(),
+  minuteAverage: z.string(),
+  prevDayOpen: z.string(),
+  prevDayClose: z.string(),
+  prevDayMax: z.string(),
+  prevDayMin: z.string(),
+  prevDayVolume: z.string(),
+  prevDayAverage: z.string(),
+  tradeAmount: z.string().describe('Value traded today.'),
+  time: z
+    .number()
+    .describe('When the tick behind the price was stamped (ms): the evidence of PRODUCT 1.2.'),
+  source: z.string().describe('The feed of that tick.'),
+  sequence: z.number().int().describe('The sequence of that tick in its feed.'),
+});
+export type TickerInfo = z.output<typeof tickerInfo>;
+
+/** A product of the market lists, priced from the market engine. */
+export const product = z.object({
+  id: z.number().int(),
+  productId: z.number().int().describe('The same as id.'),
+  productName: z.string().describe("The name in the request's language."),
+  productNameLang: z.record(z.string(), z.string()).describe('The name in every language.'),
+  productCode: z.string(),
+  productDesc: z.string(),
+  productImg: z.string(),
+  productType: z.literal(PRODUCT_TYPES).describe('1 US stock, 2 crypto, 3 futures, 4 forex.'),
+  PositionType: z
+    .array(z.number().int())
+    .describe('Position types it allows: 0 fast, 1 contract, 2 spot, 3 coin-to-coin.'),
+  isVisible: z.number().int(),
+  sort: z.number().int(),
+  isLock: z.number().int().describe('1 when halted: no buying or opening.'),
+  isShow: z.number().int(),
+  isSelfSell: z.number().int(),
+  isOption: z.number().int().describe("1 when it is one of the signed-in user's favourites."),
+  standard: z.string().describe('The lot: quantities are multiples of it.'),
+  priceScale: z.number().int().describe('Decimals of its prices.'),
+  leverages: z.array(z.number().int()).describe('Leverages a contract may take.'),
+  maintenanceRate: z
+    .string()
+    .describe('Equity at or below entry notional × this liquidates a contract.'),
+  marketOpen: z
+    .boolean()
+    .describe("Whether the product's session is open now (quotes move and orders are taken)."),
+  source: z.string().describe('The feed behind the price.'),
+  simulated: z.boolean().describe('True when the prices are made up (and labelled as such).'),
+  tickerInfo: tickerInfo.nullable().describe('Null until the feed has priced it.'),
+});
+export type Product = z.output<typeof product>;
+
+/** A platform currency and its price in USDT (null when the market has none). */
+export const exchangeInfo = z.object({
+  currencyId: z.number().int(),
+  currencyName: z.string(),
+  rateToUsdt: z
+    .string()
+    .nullable()
+    .describe('Units of USDT per unit of the currency; null when the market has no price.'),
+});
+export type ExchangeInfo = z.output<typeof exchangeInfo>;

@@ -17,24 +17,27 @@ export const fastTradeOptionsQuery = z.object({
 });
 export type FastTradeOptionsQuery = z.infer<typeof fastTradeOptionsQuery>;
 
-export interface FastTradeOption {
-  id: number;
-  productType: number;
-  productCode: string | null;
-  /** Seconds from the order to the deciding tick. */
-  durationSeconds: number;
-  /** Profit on a win as a fraction of the stake ("0.85"). */
-  payoutRate: string;
-  /** Loss on a loss as a fraction of the stake ("1" loses it all). */
-  lossRate: string;
-  minStake: string;
-  maxStake: string;
-  /** The fee rate of this product type for fast trades, per direction (from orderFeeSetting). */
-  feeRateUp: string;
-  feeRateDown: string;
-  currencyId: number;
-  currencyName: string;
-}
+export const fastTradeOption = z.object({
+  id: z.number().int(),
+  productType: z.number().int(),
+  productCode: z.string().nullable().describe('Null: an option of every product of the type.'),
+  durationSeconds: z.number().int().describe('Seconds from the order to the deciding tick.'),
+  payoutRate: z.string().describe('Profit on a win as a fraction of the stake ("0.85").'),
+  lossRate: z.string().describe('Loss on a loss as a fraction of the stake ("1" loses it all).'),
+  minStake: z.string(),
+  maxStake: z.string(),
+  feeRateUp: z
+    .string()
+    .describe('The fee rate of this product type for fast trades up (from orderFeeSetting).'),
+  feeRateDown: z.string().describe('The same, down.'),
+  currencyId: z.number().int(),
+  currencyName: z.string(),
+});
+export type FastTradeOption = z.output<typeof fastTradeOption>;
+
+/** Whether the user accepted the risk disclosure of fast trades. */
+export const fastTradeRisk = z.object({ accepted: z.boolean() });
+export type FastTradeRisk = z.output<typeof fastTradeRisk>;
 
 export const addFastTradeOrderBody = z.object({
   productType: codeField(PRODUCT_TYPES),
@@ -56,37 +59,39 @@ export const fastTradeListQuery = pageQuery.extend({
 export type FastTradeListQuery = z.infer<typeof fastTradeListQuery>;
 
 /** A tick as evidence: the price, when the source stamped it, the source and its sequence. */
-export interface TickEvidence {
-  price: string;
-  time: number;
-  source: string;
-  sequence: number;
-}
+export const tickEvidence = z.object({
+  price: z.string(),
+  time: z.number().describe('When the source stamped the tick (ms).'),
+  source: z.string(),
+  sequence: z.number().int(),
+});
+export type TickEvidence = z.output<typeof tickEvidence>;
 
-export interface FastTradeOrder {
-  id: number;
-  orderNo: string;
-  productType: number;
-  productCode: string;
-  productName: string;
-  orderDirection: number;
-  currencyName: string;
-  amount: string;
-  fee: string;
-  durationSeconds: number;
-  payoutRate: string;
-  lossRate: string;
-  entry: TickEvidence;
-  /** When the deciding tick may come from (ms). */
-  expiresAt: number;
-  /** 0 open, 1 won, 2 lost, 3 tie. */
-  status: number;
-  exit: TickEvidence | null;
-  /** Signed result without the fee: + profit, − loss, 0 tie. */
-  result: string | null;
-  createTime: string;
-  settleTime: string | null;
-}
+export const fastTradeOrder = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  productType: z.number().int(),
+  productCode: z.string(),
+  productName: z.string(),
+  orderDirection: z.number().int().describe('1 up, 2 down.'),
+  currencyName: z.string(),
+  amount: z.string().describe('The stake.'),
+  fee: z.string(),
+  durationSeconds: z.number().int(),
+  payoutRate: z.string(),
+  lossRate: z.string(),
+  entry: tickEvidence,
+  expiresAt: z.number().describe('When the deciding tick may come from (ms).'),
+  status: z.number().int().describe('0 open, 1 won, 2 lost, 3 tie.'),
+  exit: tickEvidence.nullable(),
+  result: z
+    .string()
+    .nullable()
+    .describe('Signed result without the fee: + profit, − loss, 0 tie; null while open.'),
+  createTime: z.string(),
+  settleTime: z.string().nullable(),
+});
+export type FastTradeOrder = z.output<typeof fastTradeOrder>;
 
 // ---------------------------------------------------------------- contracts, spot, coin-to-coin
 
@@ -169,46 +174,49 @@ export const contractListQuery = pageQuery.extend({
 });
 export type ContractListQuery = z.infer<typeof contractListQuery>;
 
-export interface ContractPosition {
-  id: number;
-  orderNo: string;
-  productType: number;
-  productCode: string;
-  productName: string;
-  /** 1 long, 2 short. */
-  orderDirection: number;
-  leverage: number;
-  orderType: number;
-  /** The limit of a limit entry. */
-  limitPrice: string | null;
-  quantity: string;
-  /** Entry price (null while a limit entry rests). */
-  entryPrice: string | null;
-  margin: string;
-  openFee: string;
-  takeProfit: string | null;
-  stopLoss: string | null;
-  /** Where equity reaches the maintenance margin (null while resting). */
-  liquidationPrice: string | null;
-  maintenanceRate: string;
-  /** 0 pending, 1 open, 2 closed, 3 cancelled. */
-  status: number;
-  /** 1 manual, 2 take-profit, 3 stop-loss, 4 liquidation. */
-  closeReason: number | null;
-  exitPrice: string | null;
-  closeFee: string | null;
-  /** Price result on close (fees apart); the loss is capped at the margin. */
-  realizedPnl: string | null;
-  /** The current price and the unrealized result of an open position. */
-  markPrice: string | null;
-  unrealizedPnl: string | null;
-  entry: TickEvidence | null;
-  exit: TickEvidence | null;
-  currencyName: string;
-  createTime: string;
-  openTime: string | null;
-  closeTime: string | null;
-}
+export const contractPosition = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  productType: z.number().int(),
+  productCode: z.string(),
+  productName: z.string(),
+  orderDirection: z.number().int().describe('1 long, 2 short.'),
+  leverage: z.number().int(),
+  orderType: z.number().int().describe('1 market, 2 limit.'),
+  limitPrice: z.string().nullable().describe('The limit of a limit entry.'),
+  quantity: z.string(),
+  entryPrice: z.string().nullable().describe('Entry price (null while a limit entry rests).'),
+  margin: z.string(),
+  openFee: z.string(),
+  takeProfit: z.string().nullable(),
+  stopLoss: z.string().nullable(),
+  liquidationPrice: z
+    .string()
+    .nullable()
+    .describe('Where equity reaches the maintenance margin (null while resting).'),
+  maintenanceRate: z.string(),
+  status: z.number().int().describe('0 pending, 1 open, 2 closed, 3 cancelled.'),
+  closeReason: z
+    .number()
+    .int()
+    .nullable()
+    .describe('1 manual, 2 take-profit, 3 stop-loss, 4 liquidation.'),
+  exitPrice: z.string().nullable(),
+  closeFee: z.string().nullable(),
+  realizedPnl: z
+    .string()
+    .nullable()
+    .describe('Price result on close (fees apart); the loss is capped at the margin.'),
+  markPrice: z.string().nullable().describe('The current price of an open position.'),
+  unrealizedPnl: z.string().nullable().describe('The unrealized result of an open position.'),
+  entry: tickEvidence.nullable(),
+  exit: tickEvidence.nullable(),
+  currencyName: z.string(),
+  createTime: z.string(),
+  openTime: z.string().nullable(),
+  closeTime: z.string().nullable(),
+});
+export type ContractPosition = z.output<typeof contractPosition>;
 
 /**
  * A spot (position type 2) or coin-to-coin (3) order: buy or sell `quantity` of the product, at
@@ -251,54 +259,55 @@ export const spotListQuery = pageQuery.extend({
 });
 export type SpotListQuery = z.infer<typeof spotListQuery>;
 
-export interface SpotOrder {
-  id: number;
-  orderNo: string;
-  /** 2 spot, 3 coin-to-coin. */
-  positionType: number;
-  productType: number;
-  productCode: string;
-  productName: string;
-  /** 1 buy, 2 sell. */
-  orderDirection: number;
-  orderType: number;
-  limitPrice: string | null;
-  quantity: string;
-  /** Fill price and value (null while resting or cancelled). */
-  fillPrice: string | null;
-  amount: string | null;
-  fee: string;
-  /** A sell's result against the average cost (fee apart). */
-  realizedPnl: string | null;
-  /** 0 resting, 1 filled, 2 cancelled. */
-  status: number;
-  fill: TickEvidence | null;
-  currencyName: string;
-  createTime: string;
-  fillTime: string | null;
-}
+/** A spot (position type 2) or coin-to-coin (3) order. */
+export const spotOrder = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  positionType: z.number().int().describe('2 spot, 3 coin-to-coin.'),
+  productType: z.number().int(),
+  productCode: z.string(),
+  productName: z.string(),
+  orderDirection: z.number().int().describe('1 buy, 2 sell.'),
+  orderType: z.number().int().describe('1 market, 2 limit.'),
+  limitPrice: z.string().nullable(),
+  quantity: z.string(),
+  fillPrice: z.string().nullable().describe('Fill price (null while resting or cancelled).'),
+  amount: z.string().nullable().describe('Fill value (null while resting or cancelled).'),
+  fee: z.string(),
+  realizedPnl: z
+    .string()
+    .nullable()
+    .describe("A sell's result against the average cost (fee apart)."),
+  status: z.number().int().describe('0 resting, 1 filled, 2 cancelled.'),
+  fill: tickEvidence.nullable(),
+  currencyName: z.string(),
+  createTime: z.string(),
+  fillTime: z.string().nullable(),
+});
+export type SpotOrder = z.output<typeof spotOrder>;
 
 /** What a user holds of a product through spot or coin-to-coin trading. */
-export interface Holding {
-  positionType: number;
-  productType: number;
-  productCode: string;
-  productName: string;
-  quantity: string;
-  /** Part of the quantity frozen by resting sell orders. */
-  frozenQuantity: string;
-  averageCost: string;
-  costAmount: string;
-  nowPrice: string | null;
-  marketValue: string | null;
-  unrealizedPnl: string | null;
-  currencyName: string;
-}
+export const holding = z.object({
+  positionType: z.number().int(),
+  productType: z.number().int(),
+  productCode: z.string(),
+  productName: z.string(),
+  quantity: z.string(),
+  frozenQuantity: z.string().describe('Part of the quantity frozen by resting sell orders.'),
+  averageCost: z.string(),
+  costAmount: z.string(),
+  nowPrice: z.string().nullable(),
+  marketValue: z.string().nullable(),
+  unrealizedPnl: z.string().nullable(),
+  currencyName: z.string(),
+});
+export type Holding = z.output<typeof holding>;
 
 /** The spec's bibi asset: a coin and how much of it the user has (0 when missing). */
-export interface BibiAsset {
-  productCode: string;
-  bibiAmount: string;
-  frozenAmount: string;
-  averageCost: string;
-}
+export const bibiAsset = z.object({
+  productCode: z.string().describe('The coin-to-coin pair of the coin.'),
+  bibiAmount: z.string().describe('Available.'),
+  frozenAmount: z.string(),
+  averageCost: z.string(),
+});
+export type BibiAsset = z.output<typeof bibiAsset>;

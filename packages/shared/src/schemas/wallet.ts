@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { MAX_SCALE } from '../money';
 import { RECORD_TYPES, WITHDRAW_STATUS, RECHARGE_STATUS } from '../constants';
+import { WITHDRAW_TERMS } from '../withdraw-terms';
 import { isWithdrawalPassword } from '../validators';
 import {
   codeField,
@@ -32,47 +33,69 @@ const amount = decimalAmount({ maxScale: MAX_SCALE });
 export const channelListQuery = z.object({ currencyId: optionalInt(1, 1_000_000) });
 export type ChannelListQuery = z.infer<typeof channelListQuery>;
 
-export interface RechargeChannel {
-  id: number;
-  /** 1 bank transfer, 2 crypto, 3 online. */
-  channelType: number;
-  channelName: string;
-  currencyId: number;
-  currencyName: string;
-  /** Crypto: the network and the platform's deposit address on it. */
-  network: string | null;
-  depositAddress: string | null;
-  /** Bank transfer: the account to pay into. */
-  bankName: string | null;
-  accountName: string | null;
-  accountNumber: string | null;
-  /** Online: the payment page the user is sent to after confirming. */
-  payUrl: string | null;
-  minAmount: string;
-  maxAmount: string;
-  /** Decimals accepted in amounts (the currency's scale). */
-  scale: number;
-  remark: string;
-}
+export const rechargeChannel = z.object({
+  id: z.number().int(),
+  channelType: z.number().int().describe('1 bank transfer, 2 crypto, 3 online.'),
+  channelName: z.string(),
+  currencyId: z.number().int(),
+  currencyName: z.string(),
+  network: z.string().nullable().describe('Crypto: the network of the deposit address.'),
+  depositAddress: z.string().nullable().describe("Crypto: the platform's deposit address."),
+  bankName: z.string().nullable().describe('Bank transfer: the account to pay into.'),
+  accountName: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  payUrl: z
+    .string()
+    .nullable()
+    .describe('Online: the payment page the user is sent to after confirming.'),
+  minAmount: z.string(),
+  maxAmount: z.string(),
+  scale: z.number().int().describe("Decimals accepted in amounts (the currency's scale)."),
+  remark: z.string(),
+});
+export type RechargeChannel = z.output<typeof rechargeChannel>;
 
-export interface WithdrawChannel {
-  id: number;
-  /** 1 to a bank card, 2 to a wallet address. */
-  channelType: number;
-  channelName: string;
-  currencyId: number;
-  currencyName: string;
-  network: string | null;
-  feeRate: string;
-  fixedFee: string;
-  minAmount: string;
-  maxAmount: string;
-  dailyLimit: string;
-  /** What is left of today's limit for the signed-in user (UTC day). */
-  dailyRemaining: string;
-  scale: number;
-  remark: string;
-}
+export const withdrawChannel = z.object({
+  id: z.number().int(),
+  channelType: z.number().int().describe('1 to a bank card, 2 to a wallet address.'),
+  channelName: z.string(),
+  currencyId: z.number().int(),
+  currencyName: z.string(),
+  network: z.string().nullable(),
+  feeRate: z.string().describe('A fraction of the amount: 0.002 is 0.2 %.'),
+  fixedFee: z.string(),
+  minAmount: z.string(),
+  maxAmount: z.string(),
+  dailyLimit: z.string(),
+  dailyRemaining: z
+    .string()
+    .describe("What is left of today's limit for the signed-in user (UTC day)."),
+  scale: z.number().int().describe("Decimals accepted in amounts (the currency's scale)."),
+  remark: z.string(),
+});
+export type WithdrawChannel = z.output<typeof withdrawChannel>;
+
+/** An announced change of a withdrawal channel's terms (the type is WithdrawTermsChange). */
+export const withdrawTermsChange = z.object({
+  id: z.number().int(),
+  channelId: z.number().int(),
+  channelName: z.string(),
+  currencyId: z.number().int(),
+  currencyName: z.string(),
+  network: z.string().nullable(),
+  term: z.enum(WITHDRAW_TERMS),
+  oldValue: z
+    .string()
+    .describe(
+      "Amounts at the currency's decimals, the fee rate as a fraction (0.002 is 0.2 %), for isVisible 1 shown and 0 hidden.",
+    ),
+  newValue: z.string(),
+  announceTime: z.string().describe('When it was announced (ISO 8601).'),
+  effectiveTime: z.string().describe('When it takes or took effect (ISO 8601).'),
+  status: z
+    .enum(['pending', 'effective'])
+    .describe('`pending` until `effectiveTime`, `effective` from then on.'),
+});
 
 // ---------------------------------------------------------------- recharge
 
@@ -102,23 +125,23 @@ export const idQuery = z.object({ id });
 export const idBody = z.object({ id });
 export type IdBody = z.infer<typeof idBody>;
 
-export interface RechargeRecord {
-  id: number;
-  orderNo: string;
-  channelId: number;
-  channelName: string;
-  channelType: number;
-  currencyId: number;
-  currencyName: string;
-  amount: string;
-  /** 0 under review, 1 approved, 2 rejected. */
-  status: number;
-  rejectReason: string | null;
-  remark: string | null;
-  hasProof: boolean;
-  createTime: string;
-  reviewTime: string | null;
-}
+export const rechargeRecord = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  channelId: z.number().int(),
+  channelName: z.string(),
+  channelType: z.number().int(),
+  currencyId: z.number().int(),
+  currencyName: z.string(),
+  amount: z.string(),
+  status: z.number().int().describe('0 under review, 1 approved, 2 rejected.'),
+  rejectReason: z.string().nullable(),
+  remark: z.string().nullable(),
+  hasProof: z.boolean(),
+  createTime: z.string(),
+  reviewTime: z.string().nullable(),
+});
+export type RechargeRecord = z.output<typeof rechargeRecord>;
 
 // ---------------------------------------------------------------- withdraw
 
@@ -141,35 +164,33 @@ export const withdrawListQuery = pageQuery.extend({
 });
 export type WithdrawListQuery = z.infer<typeof withdrawListQuery>;
 
-export interface WithdrawDestination {
-  /** 'bank' or 'address'. */
-  kind: 'bank' | 'address';
-  bankName?: string;
-  accountName?: string;
-  /** Masked when the switch says so. */
-  cardNumber?: string;
-  network?: string;
-  address?: string;
-}
+export const withdrawDestination = z.object({
+  kind: z.enum(['bank', 'address']),
+  bankName: z.string().optional(),
+  accountName: z.string().optional(),
+  cardNumber: z.string().optional().describe('Masked when the switch says so.'),
+  network: z.string().optional(),
+  address: z.string().optional().describe('Masked when the switch says so.'),
+});
+export type WithdrawDestination = z.output<typeof withdrawDestination>;
 
-export interface WithdrawRecord {
-  id: number;
-  orderNo: string;
-  channelId: number;
-  channelName: string;
-  currencyId: number;
-  currencyName: string;
-  amount: string;
-  fee: string;
-  /** Amount plus fee: what was frozen. */
-  totalAmount: string;
-  destination: WithdrawDestination;
-  /** 0 under review, 1 paid, 2 rejected, 3 cancelled. */
-  status: number;
-  rejectReason: string | null;
-  createTime: string;
-  closeTime: string | null;
-}
+export const withdrawRecord = z.object({
+  id: z.number().int(),
+  orderNo: z.string(),
+  channelId: z.number().int(),
+  channelName: z.string(),
+  currencyId: z.number().int(),
+  currencyName: z.string(),
+  amount: z.string(),
+  fee: z.string(),
+  totalAmount: z.string().describe('Amount plus fee: what was frozen.'),
+  destination: withdrawDestination,
+  status: z.number().int().describe('0 under review, 1 paid, 2 rejected, 3 cancelled.'),
+  rejectReason: z.string().nullable(),
+  createTime: z.string(),
+  closeTime: z.string().nullable(),
+});
+export type WithdrawRecord = z.output<typeof withdrawRecord>;
 
 // ---------------------------------------------------------------- bank cards
 
@@ -235,38 +256,37 @@ export const exchangeQuoteQuery = z.object({
 });
 export type ExchangeQuoteQuery = z.infer<typeof exchangeQuoteQuery>;
 
-export interface ExchangeQuote {
-  quoteId: string;
-  fromCurrencyId: number;
-  fromCurrencyName: string;
-  toCurrencyId: number;
-  toCurrencyName: string;
-  amount: string;
-  /** Units of the target currency per unit of the source currency. */
-  rate: string;
-  feeRate: string;
-  /** In the source currency. */
-  fee: string;
-  /** What arrives, in the target currency. */
-  receiveAmount: string;
-  expiresAt: string;
-}
+export const exchangeQuote = z.object({
+  quoteId: z.string(),
+  fromCurrencyId: z.number().int(),
+  fromCurrencyName: z.string(),
+  toCurrencyId: z.number().int(),
+  toCurrencyName: z.string(),
+  amount: z.string(),
+  rate: z.string().describe('Units of the target currency per unit of the source currency.'),
+  feeRate: z.string(),
+  fee: z.string().describe('In the source currency.'),
+  receiveAmount: z.string().describe('What arrives, in the target currency.'),
+  expiresAt: z.string().describe('After this time (ISO 8601) the quote is refused.'),
+});
+export type ExchangeQuote = z.output<typeof exchangeQuote>;
 
 export const balanceConvertBody = z.object({ quoteId: safeString(64).min(8), requestId });
 export type BalanceConvertBody = z.infer<typeof balanceConvertBody>;
 
-export interface ConvertRecord {
-  id: number;
-  fromCurrencyId: number;
-  fromCurrencyName: string;
-  toCurrencyId: number;
-  toCurrencyName: string;
-  amount: string;
-  rate: string;
-  fee: string;
-  receiveAmount: string;
-  createTime: string;
-}
+export const convertRecord = z.object({
+  id: z.number().int(),
+  fromCurrencyId: z.number().int(),
+  fromCurrencyName: z.string(),
+  toCurrencyId: z.number().int(),
+  toCurrencyName: z.string(),
+  amount: z.string(),
+  rate: z.string(),
+  fee: z.string(),
+  receiveAmount: z.string(),
+  createTime: z.string(),
+});
+export type ConvertRecord = z.output<typeof convertRecord>;
 
 // ---------------------------------------------------------------- records
 
@@ -279,21 +299,52 @@ export const balanceRecordQuery = pageQuery.extend({
 });
 export type BalanceRecordQuery = z.infer<typeof balanceRecordQuery>;
 
-export interface BalanceRecord {
-  /** `<entry id>-<line>`: unique per posting. */
-  id: string;
-  entryId: number;
-  /** Category (RECORD_TYPES) and the ledger's own entry type (`hold:withdraw`…). */
-  type: string;
-  entryType: string;
-  currencyId: number;
-  currencyName: string;
-  /** 'available' or 'frozen'. */
-  kind: string;
-  /** Signed: positive credits, negative debits. */
-  amount: string;
-  balanceAfter: string;
-  refType: string | null;
-  refId: string | null;
-  createTime: string;
-}
+export const balanceRecord = z.object({
+  id: z.string().describe('`<entry id>-<line>`: unique per posting.'),
+  entryId: z.number().int(),
+  type: z.string().describe(`The category: ${RECORD_TYPES.join(', ')}.`),
+  entryType: z.string().describe("The ledger's own entry type (`hold:withdraw`…)."),
+  currencyId: z.number().int(),
+  currencyName: z.string(),
+  kind: z.string().describe('`available` or `frozen`.'),
+  amount: z.string().describe('Signed: positive credits, negative debits.'),
+  balanceAfter: z.string(),
+  refType: z.string().nullable(),
+  refId: z.string().nullable(),
+  createTime: z.string(),
+});
+export type BalanceRecord = z.output<typeof balanceRecord>;
+
+// ---------------------------------------------------------------- balances
+
+export const currencyBalance = z.object({
+  currencyId: z.number().int(),
+  currencyName: z.string(),
+  amount: z.string().describe('Available to use.'),
+  frozenAmount: z.string(),
+  totalAmount: z.string(),
+});
+export type CurrencyBalance = z.output<typeof currencyBalance>;
+
+/** The account's value in the trade currency (the spec's assets entity). */
+export const balanceValuation = z.object({
+  currencyId: z.number().int().describe('The trade currency, which every figure is valued in.'),
+  currencyName: z.string(),
+  userBalanceConvert: z
+    .string()
+    .describe('Everything the account holds (available, frozen, margin, positions).'),
+  allMarginAmount: z.string().describe('Margin held by open positions.'),
+  profitAndLose: z.string().describe('Unrealized result of open positions.'),
+  profitAndLoseToday: z.string().describe("Today's (UTC) realized and unrealized result."),
+  unpricedCurrencies: z
+    .array(z.string())
+    .describe('Currencies held that no market rate prices yet: not in the total.'),
+});
+export type BalanceValuation = z.output<typeof balanceValuation>;
+
+/** The person centre's panel: the valuation, the book and the unread messages. */
+export const panelData = balanceValuation.extend({
+  accountType: z.number().int().describe('0 live, 2 demo.'),
+  notReadMessageCount: z.number().int(),
+});
+export type PanelData = z.output<typeof panelData>;

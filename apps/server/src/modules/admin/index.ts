@@ -1,15 +1,15 @@
 /**
  * The operator API (/admin-api): builds the admin service on the app's database, clock, wallet
- * review and trading settings, and declares its routes with their own router and operator sessions.
+ * review and trading settings, makes its operator sessions the Router's operator guard, and
+ * registers the routes of operatorsApi (@bourse/shared) with it.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
-import type { RequestBudgets } from '../../http/budgets';
+import type { Router } from '../../http/router';
 import type { Clock } from '../../lib/clock';
 import type { TradingSettingsAdmin } from '../trading';
 import type { WalletReview } from '../wallet';
-import { AdminRouter } from './router';
 import { adminApiRoutes } from './routes';
 import { AdminService, type AdminDeps } from './service';
 
@@ -20,14 +20,12 @@ export interface AdminRoutesDeps {
   wallet: WalletReview;
   trading: TradingSettingsAdmin;
   users: AdminDeps['users'];
-  /** The general request budget, shared with /api. */
-  budgets: RequestBudgets;
+  logger?: FastifyBaseLogger;
 }
 
-export function adminRoutes(app: FastifyInstance, deps: AdminRoutesDeps): AdminService {
-  const admin = new AdminService({ ...deps, logger: app.log });
-  const router = new AdminRouter(app, admin, deps.budgets);
-  adminApiRoutes(router, admin, deps.config);
+export function adminRoutes(router: Router, deps: AdminRoutesDeps): AdminService {
+  const admin = new AdminService(deps);
+  adminApiRoutes(router.useOperators(admin), admin, deps.config);
   return admin;
 }
 

@@ -5,6 +5,13 @@
  * price or an outcome: money moves only through the wallet's reviewed flows (PRODUCT section 1).
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type {
+  AuditEntry,
+  ChannelConfigs,
+  OperatorInfo,
+  RechargeChannelConfig,
+  WithdrawChannelConfig,
+} from '@bourse/shared';
 import type { Config } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import type { Clock } from '../../lib/clock';
@@ -39,6 +46,8 @@ import type {
 import * as repo from './repo';
 import type { OperatorRole } from './roles';
 
+export type { AuditEntry, OperatorInfo } from '@bourse/shared';
+
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 /** An operator session ends after 8 hours without use, and 24 hours after sign-in at the latest. */
@@ -72,30 +81,6 @@ export interface OperatorContext {
   roles: readonly OperatorRole[];
   ip: string;
   row: repo.OperatorRow;
-}
-
-export interface OperatorInfo {
-  id: number;
-  username: string;
-  roles: OperatorRole[];
-  disabled: boolean;
-  createTime: string;
-  updateTime: string;
-  lastLoginTime: string | null;
-  pwdChangeTime: string | null;
-}
-
-export interface AuditEntry {
-  id: number;
-  operatorId: number;
-  operatorName: string;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-  createTime: string;
 }
 
 export function toOperatorInfo(row: repo.OperatorRow): OperatorInfo {
@@ -461,20 +446,32 @@ export class AdminService {
 
   // ------------------------------------------------------------ channels
 
-  listChannels() {
-    return this.deps.wallet.listChannels();
+  // The wallet's review interface answers channels as `unknown` (stored rows): their shapes are
+  // the table's (operatorsApi), which the answer's serializer checks.
+
+  async listChannels(): Promise<ChannelConfigs> {
+    return (await this.deps.wallet.listChannels()) as ChannelConfigs;
   }
 
-  saveRechargeChannel(operator: OperatorContext, input: RechargeChannelInput) {
-    return this.deps.wallet.saveRechargeChannel(input, this.auditWriter(operator));
+  async saveRechargeChannel(
+    operator: OperatorContext,
+    input: RechargeChannelInput,
+  ): Promise<RechargeChannelConfig> {
+    return (await this.deps.wallet.saveRechargeChannel(
+      input,
+      this.auditWriter(operator),
+    )) as RechargeChannelConfig;
   }
 
-  saveWithdrawChannel(operator: OperatorContext, input: WithdrawChannelInput) {
-    return this.deps.wallet.saveWithdrawChannel(
+  async saveWithdrawChannel(
+    operator: OperatorContext,
+    input: WithdrawChannelInput,
+  ): Promise<WithdrawChannelConfig> {
+    return (await this.deps.wallet.saveWithdrawChannel(
       input,
       this.auditWriter(operator),
       this.deps.config.WITHDRAW_TERMS_NOTICE_HOURS,
-    );
+    )) as WithdrawChannelConfig;
   }
 
   // ------------------------------------------------------------ users

@@ -1,5 +1,14 @@
 /** Balances of the signed-in account (live or demo book), read from the ledger. */
-import { add, isZero, mul, sum, toScale, type DecimalString } from '@bourse/shared';
+import {
+  add,
+  isZero,
+  mul,
+  sum,
+  toScale,
+  type BalanceValuation,
+  type CurrencyBalance,
+  type DecimalString,
+} from '@bourse/shared';
 import type { Database } from '../../db/database';
 import type { Actor } from '../../http/actor';
 import { systemClock, type Clock } from '../../lib/clock';
@@ -7,30 +16,6 @@ import { AppError, assert } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
 import type { Currency, SettingsService } from '../settings';
 import type { RateSource } from './rates';
-
-export interface CurrencyBalance {
-  currencyId: number;
-  currencyName: string;
-  /** Available to use. */
-  amount: DecimalString;
-  frozenAmount: DecimalString;
-  totalAmount: DecimalString;
-}
-
-export interface BalanceValuation {
-  currencyId: number;
-  currencyName: string;
-  /** Everything the account holds (available, frozen, margin) in the trade currency. */
-  userBalanceConvert: DecimalString;
-  /** Margin held by open positions, in the trade currency. */
-  allMarginAmount: DecimalString;
-  /** Unrealized result of open positions. */
-  profitAndLose: DecimalString;
-  /** Today's (UTC) realized and unrealized result. */
-  profitAndLoseToday: DecimalString;
-  /** Currencies held for which no market rate exists yet; not included in the total. */
-  unpricedCurrencies: string[];
-}
 
 function toBalance(currency: Currency, balance?: ledger.UserBalance): CurrencyBalance {
   const available = balance?.available ?? '0';

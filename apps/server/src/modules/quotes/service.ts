@@ -9,7 +9,9 @@ import {
   type DecimalString,
   type KlineQuery,
   type LanguageKey,
+  type Product,
   type ProductListQuery,
+  type ProductType,
   type ProductOptionBody,
 } from '@bourse/shared';
 import type { Database } from '../../db/database';
@@ -17,40 +19,13 @@ import type { Actor } from '../../http/actor';
 import { AppError } from '../../lib/errors';
 import { pickLanguage } from '../../lib/i18n';
 import type { MarketEngine } from '../../market/engine';
-import type { TickerInfo } from '../../market/price-store';
 import * as repo from '../../market/repo';
 import type { Candle } from '../../market/types';
 import type { RateSource } from '../assets';
 import type { SettingsService } from '../settings';
 
-export interface ProductView {
-  id: number;
-  productId: number;
-  productName: string;
-  productNameLang: Record<string, string>;
-  productCode: string;
-  productDesc: string;
-  productImg: string;
-  productType: number;
-  PositionType: number[];
-  isVisible: number;
-  sort: number;
-  isLock: number;
-  isShow: number;
-  isSelfSell: number;
-  isOption: number;
-  standard: DecimalString;
-  priceScale: number;
-  leverages: number[];
-  /** Equity at or below entry notional × this liquidates a contract. */
-  maintenanceRate: DecimalString;
-  /** Whether the product's session is open now (quotes move and orders are taken). */
-  marketOpen: boolean;
-  /** The feed behind the price; `simulated` prices are made up and labelled as such. */
-  source: string;
-  simulated: boolean;
-  tickerInfo: TickerInfo | null;
-}
+/** A product as the lists answer it (the table's `product`). */
+export type ProductView = Product;
 
 export class QuotesService implements RateSource {
   constructor(
@@ -68,7 +43,7 @@ export class QuotesService implements RateSource {
       productCode: row.product_code,
       productDesc: row.product_desc,
       productImg: row.product_img,
-      productType: row.product_type,
+      productType: row.product_type as ProductType,
       PositionType: row.position_types,
       isVisible: row.is_visible,
       sort: row.sort,

@@ -1,15 +1,13 @@
 /** The launch calls of SEED-SPEC section 7: what the app reads before its first screen. */
 import {
   SWITCH,
+  answerSchema,
   normalize,
-  appConfigQuery,
-  bankPropertyConfigQuery,
-  langMgrQuery,
-  platformCurrencyQuery,
-  textLangListQuery,
+  settingsApi as routes,
   type LanguageKey,
 } from '@bourse/shared';
 import type { Config } from '../../config';
+import { answerSerializer } from '../../http/contract';
 import { ok, page } from '../../http/envelope';
 import type { Router } from '../../http/router';
 import { pickLanguage, translate } from '../../lib/i18n';
@@ -20,18 +18,32 @@ export interface SiteInfoExtras {
   codeRequired: (channel: 'email' | 'phone') => boolean;
 }
 
+/**
+ * Every launch call is public data answered from memory (settings are cached for a few seconds):
+ * cheaper to serve than to count, so they count against no request budget.
+ */
+const launchData = { rateLimit: false } as const;
+
 export function settingsRoutes(
   router: Router,
   settings: SettingsService,
   config: Config,
   extras: SiteInfoExtras,
 ): void {
-  router.add({
+  // siteInfo is the hottest launch call: its answer is kept as the text that is sent. The text is
+  // written by the serializer Fastify would use (the route's answer schema, with its strict check
+  // in tests), once per cache period; a string payload with a JSON content type is sent as it is,
+  // Fastify does not serialize it again.
+  const writeSiteInfo = answerSerializer(config.API_CONTRACT_CHECK)({
+    schema: answerSchema(routes.siteInfo),
     method: 'GET',
-    url: '/api/siteInfo/getSiteInfo',
-    auth: 'none',
-    rateLimit: false,
-    handler: async ({ lang, reply }) => {
+    url: routes.siteInfo.path,
+    httpStatus: '200',
+  });
+
+  router.handle(
+    routes.siteInfo,
+    async ({ lang, reply }) => {
       const body = await settings.cachedBody(`siteInfo:${lang}`, async () => {
         const [site, otherValue, switches] = await Promise.all([
           settings.siteInfo(),
@@ -39,43 +51,44 @@ export function settingsRoutes(
           settings.switches(),
         ]);
         const on = (name: string) => switches.get(name) === 1;
-        return ok({
-          ...site,
-          banners: site.banners.map((banner) => ({
-            id: banner.id,
-            title: translate(lang, banner.titleKey),
-            text: translate(lang, banner.textKey),
-            route: banner.route,
-          })),
-          slogan: translate(lang, 'site_slogan'),
-          defaultLang: 'en',
-          apiLines: config.apiLines,
-          otherValue,
-          register: {
-            phone: on(SWITCH.registerByPhone),
-            email: on(SWITCH.registerByEmail),
-            inviteCodeRequired: on(SWITCH.inviteCodeRequired),
-            codeRequired: {
-              phone: extras.codeRequired('phone'),
-              email: extras.codeRequired('email'),
+        return writeSiteInfo(
+          ok({
+            ...site,
+            banners: site.banners.map((banner) => ({
+              id: banner.id,
+              title: translate(lang, banner.titleKey),
+              text: translate(lang, banner.textKey),
+              route: banner.route,
+            })),
+            slogan: translate(lang, 'site_slogan'),
+            defaultLang: 'en',
+            apiLines: config.apiLines,
+            otherValue,
+            register: {
+              phone: on(SWITCH.registerByPhone),
+              email: on(SWITCH.registerByEmail),
+              inviteCodeRequired: on(SWITCH.inviteCodeRequired),
+              codeRequired: {
+                phone: extras.codeRequired('phone'),
+                email: extras.codeRequired('email'),
+              },
             },
-          },
-          demoAccount: on(SWITCH.demoAccount),
-          // Quote screens label simulated prices as such (PRODUCT section 1.7).
-          marketFeed: config.MARKET_FEED,
-        });
+            demoAccount: on(SWITCH.demoAccount),
+            // Quote screens label simulated prices as such (PRODUCT section 1.7).
+            marketFeed: config.MARKET_FEED,
+          }),
+        );
       });
+      // The reply is a thenable that settles once the text is sent: returning it tells Fastify
+      // the handler answered itself.
       return reply.type('application/json; charset=utf-8').send(body);
     },
-  });
+    launchData,
+  );
 
-  router.add({
-    method: 'GET',
-    url: '/api/textLang/list',
-    auth: 'none',
-    rateLimit: false,
-    query: textLangListQuery,
-    handler: async ({ query, lang }) => {
+  router.handle(
+    routes.tips,
+    async ({ query, lang }) => {
       const { rows, total } = await settings.tips(
         query.pageSize,
         (query.pageNum - 1) * query.pageSize,
@@ -90,14 +103,12 @@ export function settingsRoutes(
         total,
       );
     },
-  });
+    launchData,
+  );
 
-  router.add({
-    method: 'GET',
-    url: '/api/orderFeeSetting/list',
-    auth: 'none',
-    rateLimit: false,
-    handler: async () => {
+  router.handle(
+    routes.feeSettings,
+    async () => {
       const rows = (await settings.fees()).map((row) => ({
         id: row.id,
         // The remark encodes the key the fee applies to: productType_PositionType_exType.
@@ -109,37 +120,30 @@ export function settingsRoutes(
       }));
       return page(rows, rows.length);
     },
-  });
+    launchData,
+  );
 
-  router.add({
-    method: 'GET',
-    url: '/api/langMgr/list',
-    auth: 'none',
-    rateLimit: false,
-    query: langMgrQuery,
-    handler: async ({ query }) => ok(await settings.languagePack(query.lang as LanguageKey)),
-  });
+  router.handle(
+    routes.languagePack,
+    async ({ query }) => ok(await settings.languagePack(query.lang as LanguageKey)),
+    launchData,
+  );
 
-  router.add({
-    method: 'GET',
-    url: '/api/switchSet/list',
-    auth: 'none',
-    rateLimit: false,
-    handler: async () => {
+  router.handle(
+    routes.switches,
+    async () => {
       const rows = [...(await settings.switches())].map(([switchName, status]) => ({
         switchName,
         status,
       }));
       return page(rows, rows.length);
     },
-  });
+    launchData,
+  );
 
-  router.add({
-    method: 'GET',
-    url: '/api/popUp/list',
-    auth: 'none',
-    rateLimit: false,
-    handler: async ({ lang }) => {
+  router.handle(
+    routes.popUps,
+    async ({ lang }) => {
       const rows = (await settings.popUps()).map((row) => ({
         id: row.id,
         title: pickLanguage(row.title, lang),
@@ -149,15 +153,12 @@ export function settingsRoutes(
       }));
       return page(rows, rows.length);
     },
-  });
+    launchData,
+  );
 
-  router.add({
-    method: 'GET',
-    url: '/api/appConfig/list',
-    auth: 'none',
-    rateLimit: false,
-    query: appConfigQuery,
-    handler: async ({ query }) => {
+  router.handle(
+    routes.pageConfig,
+    async ({ query }) => {
       const rows = (await settings.appConfig(query.pagePath)).map((row) => ({
         pagePath: row.page_path,
         module: row.module,
@@ -167,30 +168,24 @@ export function settingsRoutes(
       }));
       return page(rows, rows.length);
     },
-  });
+    launchData,
+  );
 
-  router.add({
-    method: 'GET',
-    url: '/api/platformCurrency/list',
-    auth: 'none',
-    rateLimit: false,
-    query: platformCurrencyQuery,
-    handler: async ({ query }) => {
+  router.handle(
+    routes.platformCurrencies,
+    async ({ query }) => {
       const rows = (await settings.currencies()).filter(
         (currency) =>
           query.currencyType === undefined || currency.currencyType === query.currencyType,
       );
       return page(rows, rows.length);
     },
-  });
+    launchData,
+  );
 
-  router.add({
-    method: 'GET',
-    url: '/api/bankPropertyConfig/list',
-    auth: 'none',
-    rateLimit: false,
-    query: bankPropertyConfigQuery,
-    handler: async ({ query, lang }) => {
+  router.handle(
+    routes.bankFields,
+    async ({ query, lang }) => {
       const rows = (await settings.bankProperties(query.configType ?? 0)).map((row) => ({
         id: row.id,
         configType: row.config_type,
@@ -204,5 +199,6 @@ export function settingsRoutes(
       }));
       return page(rows, rows.length);
     },
-  });
+    launchData,
+  );
 }

@@ -57,11 +57,12 @@ export class SettingsService {
   }
 
   /**
-   * A whole response body built from settings, kept serialized: the hottest launch calls then
-   * cost no database read and no JSON serialization.
+   * A whole response body built from settings, kept as the text that is sent: the hottest launch
+   * calls then cost no database read and no serialization. `build` writes the text (through the
+   * route's serializer, see routes.ts).
    */
-  cachedBody(key: string, build: () => Promise<unknown>): Promise<string> {
-    return this.cached(`body:${key}`, async () => JSON.stringify(await build()));
+  cachedBody(key: string, build: () => Promise<string>): Promise<string> {
+    return this.cached(`body:${key}`, build);
   }
 
   /** Forget cached settings (after an operator changes them). */

@@ -8,20 +8,16 @@
  */
 import {
   cmp,
-  decimalAmount,
-  intField,
   isWalletAddress,
-  MAX_SCALE,
   networksOf,
   normalize,
-  optionalText,
   RECHARGE_CHANNEL_TYPE,
-  safeString,
   scaleOf,
-  text,
   WITHDRAW_CHANNEL_TYPE,
+  type rechargeChannelSaveBody,
+  type withdrawChannelSaveBody,
 } from '@bourse/shared';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Queryable } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { requireCurrency, type WalletDeps } from './common';
@@ -43,51 +39,9 @@ const FEE_RATE_SCALE = 8;
 
 type StoredWithdrawChannel = ChannelTermsRow & Record<string, unknown>;
 
-const amount = decimalAmount({ maxScale: MAX_SCALE });
-const nonNegative = decimalAmount({ maxScale: MAX_SCALE, sign: 'nonNegative' });
-const flag = z.preprocess(
-  (value) =>
-    value === 'true' || value === '1' ? 1 : value === 'false' || value === '0' ? 0 : value,
-  z.union([z.literal(0), z.literal(1)]),
-);
-
-export const rechargeChannelInput = z.object({
-  id: z.preprocess((v) => (v === '' ? undefined : v), intField(1).optional()),
-  channelType: intField(1, 3),
-  channelName: text(64),
-  currencyId: intField(1),
-  network: optionalText(16),
-  depositAddress: optionalText(128),
-  bankName: optionalText(64),
-  accountName: optionalText(64),
-  accountNumber: optionalText(34),
-  payUrl: optionalText(512),
-  minAmount: amount,
-  maxAmount: amount,
-  /** Shown to users under the channel: multi-line, so instructions may take several lines. */
-  remark: z.preprocess((v) => v ?? '', safeString(500, 'multiLine')),
-  sort: z.preprocess((v) => (v === '' || v === undefined ? 0 : v), intField(-1_000_000, 1_000_000)),
-  isVisible: z.preprocess((v) => (v === undefined ? 1 : v), flag),
-});
-export type RechargeChannelInput = z.infer<typeof rechargeChannelInput>;
-
-export const withdrawChannelInput = z.object({
-  id: z.preprocess((v) => (v === '' ? undefined : v), intField(1).optional()),
-  channelType: intField(1, 2),
-  channelName: text(64),
-  currencyId: intField(1),
-  network: optionalText(16),
-  feeRate: nonNegative,
-  fixedFee: nonNegative,
-  minAmount: amount,
-  maxAmount: amount,
-  dailyLimit: amount,
-  /** Multi-line, like a deposit channel's remark. */
-  remark: z.preprocess((v) => v ?? '', safeString(500, 'multiLine')),
-  sort: z.preprocess((v) => (v === '' || v === undefined ? 0 : v), intField(-1_000_000, 1_000_000)),
-  isVisible: z.preprocess((v) => (v === undefined ? 1 : v), flag),
-});
-export type WithdrawChannelInput = z.infer<typeof withdrawChannelInput>;
+/** What an operator saves (the inputs of /admin-api/channels/*: @bourse/shared). */
+export type RechargeChannelInput = z.output<typeof rechargeChannelSaveBody>;
+export type WithdrawChannelInput = z.output<typeof withdrawChannelSaveBody>;
 
 const invalid = (field: string) => new AppError('hint_paramInvalid', 400, [field]);
 

@@ -4,7 +4,6 @@
  * The module's only public face: the rest of the server imports it from here, never from its
  * files (eslint.config.js checks it).
  */
-export { rechargeChannelInput, withdrawChannelInput } from './channels-admin';
 export type { RechargeChannelInput, WithdrawChannelInput } from './channels-admin';
 export { fingerprint, nextId, orderNumber, orderStamp } from './common';
 export type {

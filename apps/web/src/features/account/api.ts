@@ -1,14 +1,9 @@
 /** The account calls of /api/userInfo. */
-import type { UserInfo } from '@bourse/shared';
+import { accountApi as routes, assetsApi, type PhoneAreaCode } from '@bourse/shared';
 import { api } from '../../api';
-import type { SignedIn } from '../../api/session';
 
-export interface AreaCode {
-  id: number;
-  areaCode: string;
-  countryCode: string;
-  countryName: string;
-}
+/** A phone area code of the picker. */
+export type AreaCode = PhoneAreaCode;
 
 export interface RegisterInput {
   regType: number;
@@ -20,63 +15,44 @@ export interface RegisterInput {
 }
 
 export async function fetchAreaCodes(): Promise<AreaCode[]> {
-  const { rows } = await api.page<AreaCode>('/api/userInfo/getPhoneAreaCodeList', {
-    pageNum: 1,
-    pageSize: 100,
-  });
+  const { rows } = await api.call(routes.phoneAreaCodes, { pageNum: 1, pageSize: 100 });
   return rows;
 }
 
 export function login(input: { userAccount: string; userPwd: string; areaCode?: string }) {
-  return api.post<SignedIn>('/api/userInfo/login', input, { catchError: true });
+  return api.call(routes.login, input, { catchError: true });
 }
 
 export function register(input: RegisterInput) {
-  return api.post<SignedIn>('/api/userInfo/reg', { ...input }, { catchError: true });
+  return api.call(routes.register, { ...input }, { catchError: true });
 }
 
 export function sendEmailCode(email: string) {
-  return api.post(
-    '/api/userInfo/sendEmailVerificationCode',
-    { email, purpose: 'reg' },
-    { catchError: true },
-  );
+  return api.call(routes.sendEmailCode, { email, purpose: 'reg' }, { catchError: true });
 }
 
 export function sendPhoneCode(areaCode: string, phone: string) {
-  return api.post(
-    '/api/userInfo/sendPhoneVerificationCode',
-    { areaCode, phone, purpose: 'reg' },
-    { catchError: true },
-  );
+  return api.call(routes.sendPhoneCode, { areaCode, phone, purpose: 'reg' }, { catchError: true });
 }
 
 export function modifyUserInfo(nickName: string) {
-  return api.post<UserInfo>('/api/userInfo/modifyUserInfo', { nickName }, { catchError: true });
+  return api.call(routes.modifyUserInfo, { nickName }, { catchError: true });
 }
 
 export function updateUserPwd(oldPwd: string, newPwd: string) {
-  return api.post('/api/userInfo/updateUserPwd', { oldPwd, newPwd }, { catchError: true });
+  return api.call(routes.updatePassword, { oldPwd, newPwd }, { catchError: true });
 }
 
 export function updateUserWithPwd(input: { newPwd: string; oldPwd?: string; userPwd?: string }) {
-  return api.post('/api/userInfo/updateUserWithPwd', { ...input }, { catchError: true });
+  return api.call(routes.updateWithdrawalPassword, { ...input }, { catchError: true });
 }
 
 export async function isSetWithPwd(): Promise<boolean> {
-  const data = await api.get<{ isSetWithPwd: number | boolean }>('/api/userInfo/isSetWithPwd');
+  const data = await api.call(routes.isSetWithPwd);
   return Boolean(data?.isSetWithPwd);
 }
 
-export interface PanelData {
-  currencyId: number;
-  currencyName: string;
-  userBalanceConvert: string;
-  unpricedCurrencies: string[];
-  accountType: number;
-  notReadMessageCount: number;
-}
-
+/** The person centre's panel (an assets call): the valuation, the book and the unread messages. */
 export function personCenterPanelData() {
-  return api.get<PanelData>('/api/userInfo/personCenterPanelData');
+  return api.call(assetsApi.panelData);
 }

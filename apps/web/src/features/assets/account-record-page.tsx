@@ -20,6 +20,7 @@ import {
   scaleOf,
   SWITCH,
   SWITCH_OFF,
+  walletApi,
   type BalanceRecord,
   type RecordType,
 } from '@bourse/shared';
@@ -247,7 +248,7 @@ export default function AccountRecordPage() {
   const records = useInfiniteQuery({
     queryKey: ['balanceRecords', user?.accountType, type, currencyId],
     queryFn: ({ pageParam }) =>
-      api.page<BalanceRecord>('/api/balanceRecord/list', {
+      api.call(walletApi.balanceRecords, {
         pageNum: pageParam,
         pageSize: PAGE_SIZE,
         type: type === 'all' ? undefined : type,

@@ -6,24 +6,17 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, isZero } from '@bourse/shared';
+import {
+  assetsApi,
+  formatAmount,
+  isZero,
+  type BalanceValuation,
+  type CurrencyBalance,
+} from '@bourse/shared';
 import { api } from '../../api';
 import { translate } from '../../i18n';
+import { fetchBalances } from '../../lib/trade';
 import { subscribe } from '../../lib/realtime';
-
-export interface CurrencyBalance {
-  currencyId: number;
-  currencyName: string;
-  amount: string;
-  frozenAmount: string;
-  totalAmount: string;
-}
-
-export interface Valuation {
-  currencyName: string;
-  userBalanceConvert: string;
-  unpricedCurrencies: string[];
-}
 
 /** Balances and valuation of the session's book (live or demo), which keys the cache. */
 export function useAssets(book: number | undefined) {
@@ -31,12 +24,12 @@ export function useAssets(book: number | undefined) {
   // the total must never disagree with the balances beside it.
   const balances = useQuery({
     queryKey: ['balances', book],
-    queryFn: () => api.get<CurrencyBalance[]>('/api/userInfo/userBalance'),
+    queryFn: fetchBalances,
     staleTime: 0,
   });
   const valuation = useQuery({
     queryKey: ['personCenterPanelData', book],
-    queryFn: () => api.get<Valuation>('/api/userInfo/personCenterPanelData'),
+    queryFn: () => api.call(assetsApi.panelData),
     staleTime: 0,
   });
   // While shown, the server's word that the user's money moved (a trade, a deposit credited, a
@@ -62,7 +55,7 @@ export function TotalAssets({
   decimals,
   demo,
 }: {
-  valuation: Valuation | undefined;
+  valuation: BalanceValuation | undefined;
   decimals: number;
   demo: boolean;
 }) {

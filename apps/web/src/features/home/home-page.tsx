@@ -18,7 +18,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_TYPE, USDT_CURRENCY_ID, formatAmount } from '@bourse/shared';
-import { api } from '../../api';
 import { storedTip } from '../../api/launch';
 import { EntryGrid, type ScreenEntry } from '../../components/entry-grid';
 import { Banners } from './banners';
@@ -27,6 +26,7 @@ import { useSiteInfo } from '../../hooks/use-site-info';
 import { translate } from '../../i18n';
 import { navigateTo } from '../../lib/navigation';
 import { getOtherValue } from '../../lib/storage';
+import { fetchBalance } from '../../lib/trade';
 import { useUser } from '../../hooks/use-user';
 
 // The live list (and its WebSocket) loads after the first screen has painted.
@@ -51,8 +51,7 @@ export default function HomePage() {
   const site = useSiteInfo();
   const balance = useQuery({
     queryKey: ['userBalance', USDT_CURRENCY_ID, user?.accountType],
-    queryFn: () =>
-      api.get<{ amount: string }>('/api/userInfo/userBalance', { currencyId: USDT_CURRENCY_ID }),
+    queryFn: () => fetchBalance(USDT_CURRENCY_ID),
     enabled: signedIn,
   });
   const notice = storedTip(

@@ -7,6 +7,8 @@
 import {
   ORDER_DIRECTION,
   fastTradeAmounts,
+  tradingApi as routes,
+  type AddFastTradeOrderBody,
   type FastTradeAmounts,
   type FastTradeOption,
   type FastTradeOrder,
@@ -22,8 +24,8 @@ export async function fetchFastTradeOptions(
   productCode: string,
 ): Promise<FastTradeOption[] | null> {
   try {
-    return await api.get<FastTradeOption[]>(
-      '/api/fastTradeOrderOptions/list',
+    return await api.call(
+      routes.fastTradeOptions,
       { productType, productCode },
       { catchError: true },
     );
@@ -34,43 +36,27 @@ export async function fetchFastTradeOptions(
 }
 
 export async function fetchRiskAccepted(): Promise<boolean> {
-  const status = await api.get<{ accepted: boolean }>('/api/fastTradeOrder/riskStatus');
+  const status = await api.call(routes.fastTradeRiskStatus);
   return Boolean(status?.accepted);
 }
 
 export async function acceptRisk(): Promise<void> {
-  await api.post('/api/fastTradeOrder/acceptRisk');
+  await api.call(routes.acceptFastTradeRisk);
 }
 
-export interface PlaceFastTrade {
-  productType: number;
-  productCode: string;
-  optionId: number;
-  orderDirection: number;
-  amount: string;
-  requestId: string;
-}
-
-export async function placeFastTrade(body: PlaceFastTrade): Promise<FastTradeOrder> {
-  const order = await api.post<FastTradeOrder>(
-    '/api/fastTradeOrder/addFastTradeOrder',
-    { ...body },
-    { catchError: true },
-  );
+export async function placeFastTrade(body: AddFastTradeOrderBody): Promise<FastTradeOrder> {
+  const order = await api.call(routes.placeFastTrade, body, { catchError: true });
   learnServerClock(order, Date.now());
   return order;
 }
 
 export async function fetchFastTrades(pageSize = 10): Promise<FastTradeOrder[]> {
-  const { rows } = await api.page<FastTradeOrder>('/api/fastTradeOrder/list', {
-    pageNum: 1,
-    pageSize,
-  });
+  const { rows } = await api.call(routes.fastTrades, { pageNum: 1, pageSize });
   return rows ?? [];
 }
 
 export function fetchFastTrade(id: number): Promise<FastTradeOrder> {
-  return api.get<FastTradeOrder>('/api/fastTradeOrder/detail', { id });
+  return api.call(routes.fastTrade, { id });
 }
 
 // ------------------------------------------------------------------ server clock

@@ -23,6 +23,7 @@ import {
   scaleOf,
   type FastTradeOption,
   type FastTradeOrder,
+  type ProductType,
 } from '@bourse/shared';
 import { ApiError, showToast, unhandledMessage } from '../../api';
 import { storedTip } from '../../api/launch';
@@ -115,6 +116,9 @@ function riskText(): string {
   return tip.isShow !== 0 && tip.content ? tip.content : translate('tip_fastTradeRisk');
 }
 
+/** Up (1) or down (2). */
+type Direction = (typeof ORDER_DIRECTION)[keyof typeof ORDER_DIRECTION];
+
 function TradeForm({
   productType,
   productCode,
@@ -122,7 +126,7 @@ function TradeForm({
   demo,
   book,
 }: {
-  productType: number;
+  productType: ProductType;
   productCode: string;
   options: FastTradeOption[];
   demo: boolean;
@@ -130,7 +134,7 @@ function TradeForm({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [direction, setDirection] = useState<number>(ORDER_DIRECTION.up);
+  const [direction, setDirection] = useState<Direction>(ORDER_DIRECTION.up);
   const [optionId, setOptionId] = useState<number | undefined>();
   const option = options.find((candidate) => candidate.id === optionId) ?? options[0]!;
   const [stake, setStake] = useState('');
@@ -419,7 +423,7 @@ export function FastTradePanel({
   productCode,
   positionTypes,
 }: {
-  productType: number;
+  productType: ProductType;
   productCode: string;
   positionTypes: readonly number[] | undefined;
 }) {

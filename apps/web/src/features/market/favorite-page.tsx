@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { RequireSignIn } from '../../components/require-sign-in';
+import { FAVOURITES_LIST } from '../../api/market';
 import { ProductList } from './product-list';
 
 export default function FavoritePage() {
@@ -10,7 +11,7 @@ export default function FavoritePage() {
     <RequireSignIn>
       <div className="page market-page" data-testid="favorite-page">
         <PageHeader title={t('market_favorites')} />
-        <ProductList url="/api/userProductOption/list" emptyText={t('market_noFavorites')} />
+        <ProductList list={FAVOURITES_LIST} emptyText={t('market_noFavorites')} />
       </div>
     </RequireSignIn>
   );

@@ -8,7 +8,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_TYPES } from '@bourse/shared';
-import { fetchProducts, type Product } from '../../api/market';
+import { fetchProducts, type Product, type ProductListRoute } from '../../api/market';
 import { QuoteRow } from '../../components/quote-row';
 import { SimulatedLabel } from '../../components/simulated-label';
 import { useLiveTickers } from '../../hooks/use-live-tickers';
@@ -18,22 +18,22 @@ const PAGE_SIZE = 50;
 const ROW_HEIGHT = 64;
 
 export function ProductList({
-  url,
+  list,
   productTypes = PRODUCT_TYPES,
   keyWords,
   emptyText,
 }: {
-  url: string;
+  list: ProductListRoute;
   productTypes?: readonly number[];
   keyWords?: string;
   emptyText?: string;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const queryKey = useMemo(() => ['products', url, keyWords ?? ''], [url, keyWords]);
+  const queryKey = useMemo(() => ['products', list.path, keyWords ?? ''], [list, keyWords]);
   const query = useInfiniteQuery({
     queryKey,
-    queryFn: ({ pageParam }) => fetchProducts(url, pageParam, PAGE_SIZE, keyWords),
+    queryFn: ({ pageParam }) => fetchProducts(list, pageParam, PAGE_SIZE, keyWords),
     initialPageParam: 1,
     getNextPageParam: (last, pages) =>
       pages.length * PAGE_SIZE < last.total ? pages.length + 1 : undefined,

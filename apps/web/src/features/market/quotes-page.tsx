@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { SearchOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_TYPES, type ProductType } from '@bourse/shared';
-import { LIST_URL, PRODUCT_TYPE_LABEL } from '../../api/market';
+import { FAVOURITES_LIST, PRODUCT_LISTS, PRODUCT_TYPE_LABEL } from '../../api/market';
 import { isSignedIn } from '../../api/session';
 import { navigateTo } from '../../lib/navigation';
 import { getItem, setItem } from '../../lib/storage';
@@ -53,7 +53,7 @@ export default function QuotesPage() {
       </nav>
       {tab === 'favorite' ? (
         isSignedIn() ? (
-          <ProductList url="/api/userProductOption/list" emptyText={t('market_noFavorites')} />
+          <ProductList list={FAVOURITES_LIST} emptyText={t('market_noFavorites')} />
         ) : (
           <div className="page-center stack">
             <p className="muted">{t('market_signInForFavorites')}</p>
@@ -63,7 +63,7 @@ export default function QuotesPage() {
           </div>
         )
       ) : (
-        <ProductList key={tab} url={LIST_URL[tab]} productTypes={[tab]} />
+        <ProductList key={tab} list={PRODUCT_LISTS[tab]} productTypes={[tab]} />
       )}
     </div>
   );

@@ -4,7 +4,7 @@ import { SearchBar } from 'antd-mobile';
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_TYPES, UI } from '@bourse/shared';
-import { fetchProducts, LIST_URL, PRODUCT_TYPE_LABEL, type Product } from '../../api/market';
+import { fetchProducts, PRODUCT_LISTS, PRODUCT_TYPE_LABEL, type Product } from '../../api/market';
 import { PageHeader } from '../../components/page-header';
 import { QuoteRow } from '../../components/quote-row';
 import { SimulatedLabel } from '../../components/simulated-label';
@@ -22,7 +22,7 @@ export default function SearchPage() {
   const results = useQueries({
     queries: PRODUCT_TYPES.map((type) => ({
       queryKey: ['search', type, keyWords],
-      queryFn: () => fetchProducts(LIST_URL[type], 1, 20, keyWords),
+      queryFn: () => fetchProducts(PRODUCT_LISTS[type], 1, 20, keyWords),
       enabled: keyWords.length > 0,
     })),
   });

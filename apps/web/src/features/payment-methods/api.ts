@@ -2,32 +2,18 @@
 import {
   CURRENCY_TYPE,
   paymentMethodsApi as routes,
+  settingsApi,
   type BankCard,
+  type BankField,
+  type PlatformCurrency,
   type WalletAddress,
 } from '@bourse/shared';
 import { api } from '../../api';
 
-/** A field of the bank-card form (bankPropertyConfig, configType 0). */
-export interface BankField {
-  id: number;
-  propertyName: string;
-  /** Translation key of the label. */
-  labelKey: string;
-  /** The server's rendering of the label, used when the app has no text for the key. */
-  label: string;
-  isRequired: number;
-  /** 'digits' or 'text'. */
-  inputType: string;
-  maxLength: number;
-  sort: number;
-}
+export type { BankField };
 
-export interface CryptoCurrency {
-  id: number;
-  currencyName: string;
-  /** Networks, slash-separated ("ERC20/TRC20"). */
-  walletAddressType: string;
-}
+/** A crypto currency (platformCurrency/list of currencyType 2) and its networks. */
+export type CryptoCurrency = PlatformCurrency;
 
 export const QUERY_KEY = {
   bankCards: ['bankCards'],
@@ -44,7 +30,7 @@ export async function fetchBankCards(): Promise<BankCard[]> {
 }
 
 export async function fetchBankFields(): Promise<BankField[]> {
-  const { rows } = await api.page<BankField>('/api/bankPropertyConfig/list', { configType: 0 });
+  const { rows } = await api.call(settingsApi.bankFields, { configType: 0 });
   return [...rows].sort((a, b) => a.sort - b.sort || a.id - b.id);
 }
 
@@ -65,7 +51,7 @@ export async function fetchWalletAddresses(): Promise<WalletAddress[]> {
 }
 
 export async function fetchCryptoCurrencies(): Promise<CryptoCurrency[]> {
-  const { rows } = await api.page<CryptoCurrency>('/api/platformCurrency/list', {
+  const { rows } = await api.call(settingsApi.platformCurrencies, {
     currencyType: CURRENCY_TYPE.crypto,
   });
   return rows;

@@ -19,6 +19,7 @@ import {
   contractPreview,
   marginForShare,
   type ContractProblem,
+  type OpenContractBody,
 } from '@bourse/shared';
 import { showToast } from '../../api';
 import { AmountField } from '../../components/amount-field';
@@ -159,9 +160,10 @@ export default function ContractPanel({ product, ticker, initialSide }: OrderPan
       openContract({
         productType: product.productType,
         productCode: product.productCode,
-        orderDirection: direction,
+        // The form's choices are the codes of the body (long or short, market or limit).
+        orderDirection: direction as OpenContractBody['orderDirection'],
         leverage,
-        orderType,
+        orderType: orderType as OpenContractBody['orderType'],
         price: limitValue,
         ...(sizeMode === 'quantity'
           ? { quantity: sizeParsed.value }

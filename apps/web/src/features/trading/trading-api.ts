@@ -13,9 +13,11 @@ import {
   normalize,
   scaleOf,
   toScale,
+  tradingApi as routes,
   type BibiAsset,
   type ContractPosition,
   type Holding,
+  type OpenContractBody,
   type SpotOrder,
 } from '@bourse/shared';
 import { api } from '../../api';
@@ -76,26 +78,12 @@ export function feeRateOf(
 
 // ------------------------------------------------------------------ contracts
 
-export interface OpenContract {
-  productType: number;
-  productCode: string;
-  orderDirection: number;
-  leverage: number;
-  orderType: number;
-  price?: string;
-  quantity?: string;
-  margin?: string;
-  takeProfit?: string;
-  stopLoss?: string;
-  requestId: string;
-}
-
-export function openContract(body: OpenContract): Promise<ContractPosition> {
-  return api.post<ContractPosition>('/api/contractPosition/open', { ...body });
+export function openContract(body: OpenContractBody): Promise<ContractPosition> {
+  return api.call(routes.openContract, body);
 }
 
 export function closeContract(id: number, requestId: string): Promise<ContractPosition> {
-  return api.post<ContractPosition>('/api/contractPosition/close', { id, requestId });
+  return api.call(routes.closeContract, { id, requestId });
 }
 
 /** Sets the take-profit and stop-loss; an empty text clears one. */
@@ -104,15 +92,11 @@ export function updateTpSl(
   takeProfit: string,
   stopLoss: string,
 ): Promise<ContractPosition> {
-  return api.post<ContractPosition>('/api/contractPosition/updateTpSl', {
-    id,
-    takeProfit,
-    stopLoss,
-  });
+  return api.call(routes.updateTpSl, { id, takeProfit, stopLoss });
 }
 
 export function cancelContract(id: number): Promise<ContractPosition> {
-  return api.post<ContractPosition>('/api/contractPosition/cancel', { id });
+  return api.call(routes.cancelContract, { id });
 }
 
 export async function fetchContracts(
@@ -120,7 +104,7 @@ export async function fetchContracts(
   pageSize = 50,
   pageNum = 1,
 ): Promise<{ rows: ContractPosition[]; total: number }> {
-  const { rows, total } = await api.page<ContractPosition>('/api/contractPosition/list', {
+  const { rows, total } = await api.call(routes.contracts, {
     status: statuses.join(','),
     pageNum,
     pageSize,
@@ -132,6 +116,12 @@ export async function fetchContracts(
 
 /** Spot orders (position type 2) or coin-to-coin ones (3). */
 export type SpotKind = 'spot' | 'bibi';
+
+/** The calls of each kind of order: spot and coin-to-coin take the same ones under their paths. */
+const ORDER_CALLS = {
+  spot: { cancel: routes.cancelSpotOrder, list: routes.spotOrders },
+  bibi: { cancel: routes.cancelBibiOrder, list: routes.bibiOrders },
+} as const;
 
 export interface PlaceSpotOrder {
   productType: number;
@@ -146,19 +136,12 @@ export interface PlaceSpotOrder {
 export function placeSpotOrder(kind: SpotKind, order: PlaceSpotOrder): Promise<SpotOrder> {
   const { orderDirection, productType, ...body } = order;
   const buy = orderDirection === 1;
-  if (kind === 'bibi')
-    return api.post<SpotOrder>(`/api/bibiTradeOrder/${buy ? 'buy' : 'sell'}`, { ...body });
-  return api.post<SpotOrder>(
-    `/api/spotTradeOrder/${buy ? 'addSpotTradeOrder' : 'sellSpotTradeOrder'}`,
-    { ...body, productType },
-  );
+  if (kind === 'bibi') return api.call(buy ? routes.bibiBuy : routes.bibiSell, body);
+  return api.call(buy ? routes.spotBuy : routes.spotSell, { ...body, productType });
 }
 
 export function cancelSpotOrder(kind: SpotKind, id: number): Promise<SpotOrder> {
-  return api.post<SpotOrder>(
-    kind === 'bibi' ? '/api/bibiTradeOrder/cancel' : '/api/spotTradeOrder/cancel',
-    { id },
-  );
+  return api.call(ORDER_CALLS[kind].cancel, { id });
 }
 
 export interface SpotOrderQuery {
@@ -173,22 +156,21 @@ export async function fetchSpotOrders(
   kind: SpotKind,
   query: SpotOrderQuery = {},
 ): Promise<{ rows: SpotOrder[]; total: number }> {
-  const { rows, total } = await api.page<SpotOrder>(
-    kind === 'bibi' ? '/api/bibiTradeOrder/list' : '/api/spotTradeOrder/list',
-    { pageNum: 1, pageSize: 20, ...query },
-  );
+  const { rows, total } = await api.call(ORDER_CALLS[kind].list, {
+    pageNum: 1,
+    pageSize: 20,
+    ...query,
+  });
   return { rows: rows ?? [], total: total ?? 0 };
 }
 
 export async function fetchHoldings(): Promise<Holding[]> {
-  return (await api.get<Holding[]>('/api/spotTradeOrder/holdings')) ?? [];
+  return (await api.call(routes.spotHoldings)) ?? [];
 }
 
 /** The user's coins (spec: `$bibiAssets` on the device; a missing coin counts as 0). */
 export async function fetchBibiAssets(): Promise<BibiAsset[]> {
-  const response = await api.request<BibiAsset[]>('/api/userBibiAssets/list');
-  const assets =
-    (response.data as BibiAsset[] | undefined) ?? (response as { rows?: BibiAsset[] }).rows ?? [];
+  const assets = (await api.call(routes.bibiAssets)).rows ?? [];
   setItem(STORAGE_KEY.bibiAssets, assets);
   return assets;
 }

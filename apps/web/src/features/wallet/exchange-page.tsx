@@ -20,9 +20,12 @@ import {
   mul,
   normalize,
   parseDecimal,
+  quotesApi,
   SWITCH,
   SWITCH_OFF,
   toScale,
+  walletApi,
+  type CurrencyBalance,
   type ExchangeQuote,
 } from '@bourse/shared';
 import { ApiError, api, showToast } from '../../api';
@@ -34,20 +37,7 @@ import { useUser } from '../../hooks/use-user';
 import { translate } from '../../i18n';
 import { navigateTo } from '../../lib/navigation';
 import { getItem, getOtherValue, STORAGE_KEY } from '../../lib/storage';
-
-interface CurrencyBalance {
-  currencyId: number;
-  currencyName: string;
-  amount: string;
-  frozenAmount: string;
-  totalAmount: string;
-}
-
-interface ExchangeInfo {
-  currencyId: number;
-  currencyName: string;
-  rateToUsdt: string | null;
-}
+import { fetchBalances } from '../../lib/trade';
 
 interface ActiveQuote extends ExchangeQuote {
   /** Local time after which the quote can no longer be confirmed. */
@@ -221,7 +211,7 @@ export default function ExchangePage() {
 
   const balances = useQuery({
     queryKey: ['balances', book],
-    queryFn: () => api.get<CurrencyBalance[]>('/api/userInfo/userBalance'),
+    queryFn: fetchBalances,
   });
   const currencies = useQuery({
     queryKey: ['platformCurrencies'],
@@ -232,10 +222,7 @@ export default function ExchangePage() {
   // Currencies the market prices: only those can be exchanged (no rate, no quote).
   const rates = useQuery({
     queryKey: ['exchangeInfo'],
-    queryFn: () =>
-      api.get<ExchangeInfo[]>('/api/currencyExchangeRate/getExchangeInfo', undefined, {
-        catchError: true,
-      }),
+    queryFn: () => api.call(quotesApi.exchangeInfo, undefined, { catchError: true }),
   });
   const options = useMemo(() => currencies.data ?? [], [currencies.data]);
   const priced = useMemo(() => {
@@ -312,7 +299,7 @@ export default function ExchangePage() {
     try {
       const parsed = parseDecimal(amount.trim(), { maxScale: fromScale });
       if (!parsed.ok) return;
-      const fresh = await api.get<ExchangeQuote>('/api/balanceConvertRecord/quote', {
+      const fresh = await api.call(walletApi.exchangeQuote, {
         fromCurrencyId: fromId,
         toCurrencyId: toId,
         amount: parsed.value,
@@ -337,7 +324,7 @@ export default function ExchangePage() {
     busy.current = true;
     setConfirming(true);
     try {
-      await api.post('/api/balanceConvertRecord/balanceConvert', {
+      await api.call(walletApi.exchange, {
         quoteId: quote.quoteId,
         requestId: quote.requestId,
       });

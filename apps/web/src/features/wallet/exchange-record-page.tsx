@@ -13,6 +13,7 @@ import {
   scaleOf,
   SWITCH,
   SWITCH_OFF,
+  walletApi,
   type ConvertRecord,
 } from '@bourse/shared';
 import { api } from '../../api';
@@ -118,7 +119,7 @@ export default function ExchangeRecordPage() {
   const query = useInfiniteQuery({
     queryKey: ['convertRecords', user?.accountType],
     queryFn: ({ pageParam }) =>
-      api.page<ConvertRecord>('/api/balanceConvertRecord/list', {
+      api.call(walletApi.exchanges, {
         pageNum: pageParam,
         pageSize: PAGE_SIZE,
       }),

@@ -1,5 +1,10 @@
 /** The deposit calls: channels, submitting a deposit, its records and its payment proof. */
-import { type InMoneyBody, type RechargeChannel, type RechargeRecord } from '@bourse/shared';
+import {
+  walletApi as routes,
+  type InMoneyBody,
+  type RechargeChannel,
+  type RechargeRecord,
+} from '@bourse/shared';
 import { api } from '../../api';
 
 export type { RechargeChannel, RechargeRecord } from '@bourse/shared';
@@ -7,31 +12,27 @@ export type { RechargeChannel, RechargeRecord } from '@bourse/shared';
 export const RECHARGE_PAGE_SIZE = 20;
 
 /** Every visible deposit channel, in the operator's order. */
-export async function fetchRechargeChannels(): Promise<RechargeChannel[]> {
-  return (await api.get<RechargeChannel[] | undefined>('/api/rechargeChannelConfig/list')) ?? [];
+export function fetchRechargeChannels(): Promise<RechargeChannel[]> {
+  return api.call(routes.rechargeChannels, {});
 }
 
-/** Submits a deposit; sent as JSON so the proof travels as one string. */
+/** Submits a deposit; sent as JSON (the route's encoding) so the proof travels as one string. */
 export function submitRecharge(body: InMoneyBody): Promise<RechargeRecord> {
-  return api.post<RechargeRecord>('/api/userRecharge/inMoney', { ...body }, { json: true });
+  return api.call(routes.submitRecharge, body);
 }
 
 export function fetchRecharge(id: number): Promise<RechargeRecord> {
-  return api.get<RechargeRecord>('/api/userRecharge/detail', { id });
+  return api.call(routes.recharge, { id });
 }
 
 export function fetchRechargePage(pageNum: number, status?: number) {
-  return api.page<RechargeRecord>('/api/userRecharge/list', {
-    pageNum,
-    pageSize: RECHARGE_PAGE_SIZE,
-    status,
-  });
+  return api.call(routes.recharges, { pageNum, pageSize: RECHARGE_PAGE_SIZE, status });
 }
 
 /** The proof image of one of the user's deposits, as a Blob; null when there is none to show. */
 export async function fetchRechargeProof(id: number, signal?: AbortSignal): Promise<Blob | null> {
   try {
-    return await api.file('/api/userRecharge/proof', { id }, { signal, catchError: true });
+    return await api.call(routes.rechargeProof, { id }, { signal, catchError: true });
   } catch {
     return null;
   }

@@ -20,6 +20,7 @@ import {
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
+  accountApi,
   ACCOUNT_TYPE,
   add,
   formatDateTime,
@@ -31,12 +32,10 @@ import {
   parseDecimal,
   withdrawableAmount,
   withdrawalFee,
+  paymentMethodsApi,
+  walletApi,
   WITHDRAW_CHANNEL_TYPE,
-  type BankCard,
   type UserInfo,
-  type WalletAddress,
-  type WithdrawChannel,
-  type WithdrawRecord,
   type WithdrawTermsChange,
 } from '@bourse/shared';
 import { api, ApiError, showToast, unhandledMessage } from '../../api';
@@ -51,19 +50,8 @@ import { useUser } from '../../hooks/use-user';
 import { translate } from '../../i18n';
 import { navigateTo, redirectTo } from '../../lib/navigation';
 import { getOtherValue } from '../../lib/storage';
-import {
-  invalidateWithdrawCaches,
-  listRows,
-  money,
-  newRequestId,
-  STATUS_LABEL,
-} from './withdraw-shared';
-
-interface Balance {
-  currencyId: number;
-  currencyName: string;
-  amount: string;
-}
+import { fetchBalance } from '../../lib/trade';
+import { invalidateWithdrawCaches, money, newRequestId, STATUS_LABEL } from './withdraw-shared';
 
 /** What the user may type: digits and one decimal point (a comma counts as one). */
 function cleanAmount(value: string): string {
@@ -312,15 +300,11 @@ function WithdrawForm({ user }: { user: UserInfo | undefined }) {
 
   const channels = useQuery({
     queryKey: ['withdrawChannels', book],
-    queryFn: () => listRows<WithdrawChannel>('/api/withdrawChannelConfig/list'),
+    queryFn: () => api.call(walletApi.withdrawChannels, {}),
   });
   const isSet = useQuery({
     queryKey: ['isSetWithPwd'],
-    queryFn: async () =>
-      Boolean(
-        (await api.get<{ isSetWithPwd: number | boolean }>('/api/userInfo/isSetWithPwd'))
-          ?.isSetWithPwd,
-      ),
+    queryFn: async () => Boolean((await api.call(accountApi.isSetWithPwd)).isSetWithPwd),
     refetchOnMount: 'always',
   });
 
@@ -344,7 +328,7 @@ function WithdrawForm({ user }: { user: UserInfo | undefined }) {
   // Announced changes of the currency's channels (public): the chosen channel's still to come.
   const termsChanges = useQuery({
     queryKey: ['withdrawTermsChanges', currencyId],
-    queryFn: () => listRows<WithdrawTermsChange>('/api/userWithdraw/termsChanges', { currencyId }),
+    queryFn: () => api.call(walletApi.withdrawTermsChanges, { currencyId }),
     enabled: currencyId !== undefined,
   });
   const upcoming = (termsChanges.data ?? []).filter(
@@ -353,18 +337,18 @@ function WithdrawForm({ user }: { user: UserInfo | undefined }) {
 
   const balance = useQuery({
     queryKey: ['userBalance', currencyId, book],
-    queryFn: () => api.get<Balance>('/api/userInfo/userBalance', { currencyId }),
+    queryFn: () => fetchBalance(currencyId!),
     enabled: currencyId !== undefined,
   });
   const cards = useQuery({
     queryKey: ['bankCards'],
-    queryFn: () => listRows<BankCard>('/api/userBank/list'),
+    queryFn: async () => (await api.call(paymentMethodsApi.bankCards)).rows,
     enabled: Boolean(channel) && toBank,
     refetchOnMount: 'always',
   });
   const addresses = useQuery({
     queryKey: ['walletAddresses', currencyId],
-    queryFn: () => listRows<WalletAddress>('/api/userWalletAddress/list', { currencyId }),
+    queryFn: async () => (await api.call(paymentMethodsApi.walletAddresses, { currencyId })).rows,
     enabled: Boolean(channel) && !toBank,
     refetchOnMount: 'always',
   });
@@ -460,8 +444,8 @@ function WithdrawForm({ user }: { user: UserInfo | undefined }) {
     setSending(true);
     setPwdError(undefined);
     try {
-      const record = await api.post<WithdrawRecord | undefined>(
-        '/api/userWithdraw/outMoney',
+      const record = await api.call(
+        walletApi.submitWithdrawal,
         {
           channelId: channel.id,
           amount: parsed.value,
@@ -476,10 +460,10 @@ function WithdrawForm({ user }: { user: UserInfo | undefined }) {
       // The server's amounts are the truth: its fee is the one shown.
       showToast(
         translate('withdraw_submitted', [
-          money(record?.amount ?? parsed.value, scale),
+          money(record.amount, scale),
           currencyName,
-          money(record?.fee ?? fee, scale),
-          t(STATUS_LABEL[record?.status ?? 0] ?? 'withdraw_status_reviewing'),
+          money(record.fee, scale),
+          t(STATUS_LABEL[record.status] ?? 'withdraw_status_reviewing'),
         ]),
       );
       void invalidateWithdrawCaches(queryClient);

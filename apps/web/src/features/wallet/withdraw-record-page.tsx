@@ -9,7 +9,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, InfiniteScroll } from 'antd-mobile';
 import { FileOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, WITHDRAW_STATUS, type WithdrawRecord } from '@bourse/shared';
+import { formatDateTime, walletApi, WITHDRAW_STATUS, type WithdrawRecord } from '@bourse/shared';
 import { api, showToast, unhandledMessage } from '../../api';
 import { PageHeader } from '../../components/page-header';
 import { RequireSignIn } from '../../components/require-sign-in';
@@ -149,7 +149,7 @@ export default function WithdrawRecordPage() {
   const records = useInfiniteQuery({
     queryKey: ['withdrawRecords', user?.accountType, status],
     queryFn: ({ pageParam }) =>
-      api.page<WithdrawRecord>('/api/userWithdraw/list', {
+      api.call(walletApi.withdrawals, {
         pageNum: pageParam,
         pageSize: PAGE_SIZE,
         status: status === 'all' ? undefined : status,
@@ -178,7 +178,7 @@ export default function WithdrawRecordPage() {
     if (!confirmed) return;
     setCancelling(record.id);
     try {
-      await api.post('/api/userWithdraw/cancel', { id: record.id }, { catchError: true });
+      await api.call(walletApi.cancelWithdrawal, { id: record.id }, { catchError: true });
       showToast(t('withdraw_cancelled'));
     } catch (error) {
       const message = unhandledMessage(error);

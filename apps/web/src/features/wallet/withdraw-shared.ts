@@ -1,7 +1,7 @@
 /**
- * What the withdraw form and the withdrawal records share: list calls that answer either rows or
- * data, amounts at their currency's scale with the thousands switch, the statuses, the
- * destination as text, and the caches a withdrawal changes.
+ * What the withdraw form and the withdrawal records share: amounts at their currency's scale with
+ * the thousands switch, the statuses, the destination as text, and the caches a withdrawal
+ * changes.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import {
@@ -14,17 +14,8 @@ import {
   WITHDRAW_STATUS,
   type WithdrawDestination,
 } from '@bourse/shared';
-import { api, type PagedEnvelope } from '../../api';
 import { storedSwitches, type PlatformCurrency } from '../../api/launch';
 import { getItem, getOtherValue, STORAGE_KEY } from '../../lib/storage';
-
-/** The rows of a list call (paged envelopes carry `rows`, plain ones `data`). */
-export async function listRows<T>(url: string, params?: Record<string, unknown>): Promise<T[]> {
-  const envelope = (await api.request<T[]>(url, { method: 'GET', params })) as Partial<
-    PagedEnvelope<T>
-  > & { data?: T[] };
-  return envelope.rows ?? envelope.data ?? [];
-}
 
 /** Decimals of a platform currency, as launch stored them. */
 export function currencyScale(currencyId: number): number | undefined {
