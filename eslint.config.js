@@ -176,6 +176,7 @@ export default tseslint.config(
       'apps/server/src/http/**/*.ts',
       'apps/server/src/db/**/*.ts',
       'apps/server/src/lib/**/*.ts',
+      'apps/server/src/auth/**/*.ts',
     ],
     rules: restrict([
       {

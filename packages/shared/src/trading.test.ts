@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  cappedResult,
   contractPreview,
   fillPrice,
   floorToStep,
@@ -105,6 +106,12 @@ describe('contract preview', () => {
     expect(unrealizedPnl(1, '100000', '100500', '0.01', '100', 4)).toBe('5.0000');
     expect(unrealizedPnl(2, '100000', '100500', '0.01', '100', 4)).toBe('-5.0000');
     expect(unrealizedPnl(2, '100000', '102000', '0.01', '10', 4)).toBe('-10.0000');
+  });
+
+  it('caps the result at the margin without rounding it (what the assets total adds up)', () => {
+    expect(cappedResult(1, '100000', '100000.55', '0.0001', '100')).toBe('0.000055');
+    expect(cappedResult(2, '100000', '102000', '0.01', '10')).toBe('-10');
+    expect(cappedResult(1, '100000', '99000', '0.01', '10')).toBe('-10');
   });
 
   it('finds the margin of a share of the balance that still pays its fee', () => {

@@ -63,6 +63,17 @@ export function priceResult(
   return direction === LONG ? move : neg(move);
 }
 
+/** The result of a position at `price` with a loss never beyond the margin, unrounded. */
+export function cappedResult(
+  direction: number,
+  entry: string,
+  price: string,
+  quantity: string,
+  margin: string,
+): string {
+  return max(priceResult(direction, entry, price, quantity), neg(margin));
+}
+
 /** The unrealized result at `price`: a loss never beyond the margin, at the currency's scale. */
 export function unrealizedPnl(
   direction: number,
@@ -72,7 +83,7 @@ export function unrealizedPnl(
   margin: string,
   scale: number,
 ): string {
-  return toScale(max(priceResult(direction, entry, price, quantity), neg(margin)), scale);
+  return toScale(cappedResult(direction, entry, price, quantity, margin), scale);
 }
 
 /**
@@ -232,24 +243,23 @@ export function tpSlProblems(
   liquidation: string | undefined,
   priceScale: number,
 ): { takeProfit?: HintProblem; stopLoss?: HintProblem } {
-  const shown = toScale(reference, priceScale);
   const long = direction === LONG;
+  // Beyond `reference` on the side it has to be: a take-profit on the winning side, a stop-loss
+  // on the losing one, at no more decimals than the price.
+  const sideProblem = (level: string, above: boolean, keys: [above: string, below: string]) => {
+    if (scaleOf(level) > priceScale) return { key: 'hint_priceDecimals', params: [priceScale] };
+    if (above ? !gt(level, reference) : !lt(level, reference))
+      return { key: above ? keys[0] : keys[1], params: [toScale(reference, priceScale)] };
+    return undefined;
+  };
   const problems: { takeProfit?: HintProblem; stopLoss?: HintProblem } = {};
   if (takeProfit !== undefined) {
-    if (scaleOf(takeProfit) > priceScale)
-      problems.takeProfit = { key: 'hint_priceDecimals', params: [priceScale] };
-    else if (long && !gt(takeProfit, reference))
-      problems.takeProfit = { key: 'hint_takeProfitAbove', params: [shown] };
-    else if (!long && !lt(takeProfit, reference))
-      problems.takeProfit = { key: 'hint_takeProfitBelow', params: [shown] };
+    const problem = sideProblem(takeProfit, long, ['hint_takeProfitAbove', 'hint_takeProfitBelow']);
+    if (problem) problems.takeProfit = problem;
   }
   if (stopLoss !== undefined) {
-    if (scaleOf(stopLoss) > priceScale)
-      problems.stopLoss = { key: 'hint_priceDecimals', params: [priceScale] };
-    else if (long && !lt(stopLoss, reference))
-      problems.stopLoss = { key: 'hint_stopLossBelow', params: [shown] };
-    else if (!long && !gt(stopLoss, reference))
-      problems.stopLoss = { key: 'hint_stopLossAbove', params: [shown] };
+    const problem = sideProblem(stopLoss, !long, ['hint_stopLossAbove', 'hint_stopLossBelow']);
+    if (problem) problems.stopLoss = problem;
     else if (
       liquidation !== undefined &&
       (long ? !gt(stopLoss, liquidation) : !lt(stopLoss, liquidation))

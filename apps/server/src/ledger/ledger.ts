@@ -451,6 +451,30 @@ export interface HoldSettlement {
 }
 
 /**
+ * Locks the holds a settlement or capture names, in id order, and answers a lookup that asserts
+ * each is pending and of the movement's book and currency.
+ */
+async function lockPendingHolds(
+  tx: Queryable,
+  input: { book: Book; currencyId: number; holds: readonly { holdId: number }[] },
+): Promise<(holdId: number) => HoldRow> {
+  const { rows } = await tx.query<HoldRow>(
+    'SELECT * FROM ledger_hold WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
+    [input.holds.map((hold) => hold.holdId)],
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return (holdId) => {
+    const row = byId.get(holdId);
+    assert(row && row.status === 'pending', `ledger: hold ${holdId} is not pending`);
+    assert(
+      row.book === input.book && row.currency_id === input.currencyId,
+      'ledger: hold of another book or currency',
+    );
+    return row;
+  };
+}
+
+/**
  * Closes many pending holds of one book and currency in one journal entry: each hold's whole
  * remainder leaves frozen; `returned` goes back to its user's available balance, the rest to the
  * platform account, which also pays each `paid`. Postings are summed per account, so the entry
@@ -472,22 +496,12 @@ export async function settleHolds(
   },
 ): Promise<PostedEntry | null> {
   if (input.holds.length === 0) return null;
-  const ids = input.holds.map((settlement) => settlement.holdId);
-  const { rows } = await tx.query<HoldRow>(
-    'SELECT * FROM ledger_hold WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
-    [ids],
-  );
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const pending = await lockPendingHolds(tx, input);
   const frozen = new Map<number, DecimalString>();
   const available = new Map<number, DecimalString>();
   let platformTotal = '0';
   for (const settlement of input.holds) {
-    const row = byId.get(settlement.holdId);
-    assert(row && row.status === 'pending', `ledger: hold ${settlement.holdId} is not pending`);
-    assert(
-      row.book === input.book && row.currency_id === input.currencyId,
-      'ledger: hold of another book or currency',
-    );
+    const row = pending(settlement.holdId);
     const remaining = normalize(row.remaining);
     assert(
       !gt(settlement.returned, remaining) && !isNegative(settlement.returned),
@@ -525,7 +539,10 @@ export async function settleHolds(
        status = CASE WHEN d.returned = 0 THEN 'captured' ELSE 'released' END
      FROM unnest($1::bigint[], $2::numeric[]) AS d (id, returned)
      WHERE h.id = d.id`,
-    [ids, input.holds.map((settlement) => settlement.returned)],
+    [
+      input.holds.map((settlement) => settlement.holdId),
+      input.holds.map((settlement) => settlement.returned),
+    ],
   );
   return entry;
 }
@@ -572,20 +589,10 @@ export async function captureHolds(
   },
 ): Promise<PostedEntry | null> {
   if (input.holds.length === 0) return null;
-  const ids = input.holds.map((capture) => capture.holdId);
-  const { rows } = await tx.query<HoldRow>(
-    'SELECT * FROM ledger_hold WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
-    [ids],
-  );
-  const byId = new Map(rows.map((row) => [row.id, row]));
+  const pending = await lockPendingHolds(tx, input);
   const postings: PostingInput[] = [...(input.extra ?? [])];
   for (const capture of input.holds) {
-    const row = byId.get(capture.holdId);
-    assert(row && row.status === 'pending', `ledger: hold ${capture.holdId} is not pending`);
-    assert(
-      row.book === input.book && row.currency_id === input.currencyId,
-      'ledger: hold of another book or currency',
-    );
+    const row = pending(capture.holdId);
     const remaining = normalize(row.remaining);
     assert(
       sum(capture.parts.map((part) => part.amount)) === remaining,
@@ -609,7 +616,7 @@ export async function captureHolds(
   await tx.query(
     `UPDATE ledger_hold SET remaining = 0, status = 'captured', closed_at = now()
      WHERE id = ANY($1::bigint[])`,
-    [ids],
+    [input.holds.map((capture) => capture.holdId)],
   );
   return entry;
 }

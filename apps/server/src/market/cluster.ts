@@ -108,41 +108,56 @@ export class RedisTickBus implements TickBus, UserEventBus, SessionEventBus {
   }
 
   publish(tick: Tick): void {
-    void this.publisher.publish(this.channel, JSON.stringify(tick)).catch(() => undefined);
+    this.send(this.channel, tick);
   }
 
-  async subscribe(handler: (tick: Tick) => void): Promise<void> {
-    this.handlers.set(this.channel, (message) => handler(JSON.parse(message) as Tick));
-    await this.subscriber.subscribe(this.channel);
+  subscribe(handler: (tick: Tick) => void): Promise<void> {
+    return this.listen(this.channel, handler, () => true);
   }
 
   publishUserEvent(event: UserEvent): void {
-    void this.publisher.publish(this.userChannel, JSON.stringify(event)).catch(() => undefined);
+    this.send(this.userChannel, event);
   }
 
-  async subscribeUserEvents(handler: (event: UserEvent) => void): Promise<void> {
-    this.handlers.set(this.userChannel, (message) => {
-      const event = JSON.parse(message) as UserEvent;
-      if (Number.isSafeInteger(event.userId) && typeof event.topic === 'string') handler(event);
-    });
-    await this.subscriber.subscribe(this.userChannel);
+  subscribeUserEvents(handler: (event: UserEvent) => void): Promise<void> {
+    return this.listen(
+      this.userChannel,
+      handler,
+      (event) => Number.isSafeInteger(event.userId) && typeof event.topic === 'string',
+    );
   }
 
   publishSessionsEnded(event: SessionsEnded): void {
-    void this.publisher.publish(this.sessionChannel, JSON.stringify(event)).catch(() => undefined);
+    this.send(this.sessionChannel, event);
   }
 
-  async subscribeSessionsEnded(handler: (event: SessionsEnded) => void): Promise<void> {
-    this.handlers.set(this.sessionChannel, (message) => {
-      const event = JSON.parse(message) as SessionsEnded;
-      if (
+  subscribeSessionsEnded(handler: (event: SessionsEnded) => void): Promise<void> {
+    return this.listen(
+      this.sessionChannel,
+      handler,
+      (event) =>
         Array.isArray(event.sessionIds) &&
         event.sessionIds.every((id) => Number.isSafeInteger(id)) &&
-        typeof event.msg === 'string'
-      )
-        handler(event);
+        typeof event.msg === 'string',
+    );
+  }
+
+  /** Publishes without waiting: a lost message is one tick or event the others miss. */
+  private send(channel: string, value: unknown): void {
+    void this.publisher.publish(channel, JSON.stringify(value)).catch(() => undefined);
+  }
+
+  /** Delivers the messages of `channel` that pass `valid` (a message from outside may not). */
+  private async listen<T>(
+    channel: string,
+    handler: (value: T) => void,
+    valid: (value: T) => boolean,
+  ): Promise<void> {
+    this.handlers.set(channel, (message) => {
+      const value = JSON.parse(message) as T;
+      if (valid(value)) handler(value);
     });
-    await this.subscriber.subscribe(this.sessionChannel);
+    await this.subscriber.subscribe(channel);
   }
 
   async close(): Promise<void> {

@@ -23,8 +23,16 @@ import {
 } from '../schemas/wallet';
 import { route } from './route';
 
-/** Refusals of an amount against its currency and channel (checkAmount). */
-const amountHints = ['hint_amountDecimals', 'hint_amountBelowMin', 'hint_amountAboveMax'] as const;
+/** Refusals of a deposit or withdrawal request before its own rules: the channel and the amount. */
+const requestHints = [
+  'hint_demoNoFunding',
+  'hint_channelNotFound',
+  'hint_currencyUnknown',
+  'hint_requestIdReused',
+  'hint_amountDecimals',
+  'hint_amountBelowMin',
+  'hint_amountAboveMax',
+] as const;
 
 export const walletApi = {
   rechargeChannels: route({
@@ -45,11 +53,7 @@ export const walletApi = {
     encoding: 'json',
     data: rechargeRecord,
     hints: [
-      'hint_demoNoFunding',
-      'hint_channelNotFound',
-      'hint_currencyUnknown',
-      'hint_requestIdReused',
-      ...amountHints,
+      ...requestHints,
       'hint_proofRequired',
       'hint_proofTooLarge',
       'hint_proofFormat',
@@ -110,11 +114,7 @@ export const walletApi = {
     body: outMoneyBody,
     data: withdrawRecord,
     hints: [
-      'hint_demoNoFunding',
-      'hint_channelNotFound',
-      'hint_currencyUnknown',
-      'hint_requestIdReused',
-      ...amountHints,
+      ...requestHints,
       'hint_bankCardRequired',
       'hint_bankCardNotFound',
       'hint_addressRequired',

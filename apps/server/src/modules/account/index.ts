@@ -7,6 +7,5 @@
  */
 export { createCodeSender } from './code-sender';
 export type { CodeSender } from './code-sender';
-export { AttemptLimiter } from './limiter';
 export { accountRoutes } from './routes';
 export { AccountService } from './service';

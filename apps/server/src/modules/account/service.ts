@@ -3,10 +3,8 @@
  * switch. Passwords are argon2id hashes; session tokens are random and stored as SHA-256 hashes;
  * failure counters live in the database.
  */
-import DataLoader from 'dataloader';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import {
-  USER_STATUS,
   ACCOUNT_TYPE,
   DEMO_GRANT_AMOUNT,
   REG_TYPE,
@@ -23,6 +21,8 @@ import {
   type UserInfo,
   type VerificationPurpose,
 } from '@bourse/shared';
+import { AttemptLimiter } from '../../auth/attempts';
+import { SessionStore } from '../../auth/sessions';
 import type { Config } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import { clientIp, clientUserAgent } from '../../http/client';
@@ -36,23 +36,18 @@ import {
   hashPassword,
   newInviteCode,
   newNumericCode,
-  newToken,
   sha256,
-  spendPasswordCheck,
   verifyPassword,
 } from '../../lib/secrets';
 import * as ledger from '../../ledger/ledger';
 import type { SettingsService } from '../settings';
 import type { CodeSender } from './code-sender';
-import { AttemptLimiter } from './limiter';
 import * as repo from './repo';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 /** Withdrawals wait this long after a login or withdrawal password change. */
 export const WITHDRAW_HOLD_MS = 24 * HOUR_MS;
-/** A session's expiry is pushed forward at most once a minute. */
-const SESSION_TOUCH_MS = MINUTE_MS;
 
 export interface AccountDeps {
   db: Database;
@@ -86,7 +81,6 @@ export type UserAuditWriter = (
   tx: Queryable,
   change: { action: string; targetType: string; targetId: string; before: unknown; after: unknown },
 ) => Promise<void>;
-type LiveSession = repo.SessionRow & repo.UserRow;
 
 function codeHash(code: string, channel: Channel, target: string, purpose: string): string {
   return sha256(`${code}:${channel}:${target}:${purpose}`);
@@ -109,22 +103,12 @@ export function clientMeta(request: FastifyRequest, lang: LanguageKey): ClientMe
 }
 
 export class AccountService implements SessionResolver {
-  private readonly loginLimiter: AttemptLimiter;
-  private readonly passwordLimiter: AttemptLimiter;
+  /** Sessions, sign-in and login-password checks (src/auth/sessions.ts). */
+  private readonly sessions: SessionStore<'user', repo.UserRow>;
   private readonly withdrawalPasswordLimiter: AttemptLimiter;
 
   constructor(private readonly deps: AccountDeps) {
-    const lockMs = deps.config.LOGIN_LOCK_MINUTES * MINUTE_MS;
-    this.loginLimiter = new AttemptLimiter(deps.db, deps.clock, {
-      maxFailures: deps.config.LOGIN_MAX_FAILURES,
-      lockMs,
-      lockedKey: 'hint_accountLocked',
-    });
-    this.passwordLimiter = new AttemptLimiter(deps.db, deps.clock, {
-      maxFailures: deps.config.LOGIN_MAX_FAILURES,
-      lockMs,
-      lockedKey: 'hint_accountLocked',
-    });
+    this.sessions = new SessionStore(deps, 'user');
     this.withdrawalPasswordLimiter = new AttemptLimiter(deps.db, deps.clock, {
       maxFailures: 5,
       lockMs: HOUR_MS,
@@ -172,20 +156,6 @@ export class AccountService implements SessionResolver {
   /** The user row read with each session, so a request reads its user once. */
   private readonly sessionUsers = new WeakMap<Session, repo.UserRow>();
 
-  /**
-   * Session lookups of the requests read in one turn of the event loop, made in one query: under
-   * load most requests arrive together, and each round trip costs more than the lookup. Nothing
-   * is cached; every request sees the session as the database has it.
-   */
-  private readonly liveSessions = new DataLoader<string, LiveSession | undefined>(
-    async (hashes) => {
-      const rows = await repo.findLiveSessions(this.deps.db, hashes);
-      const byHash = new Map(rows.map((row) => [row.token_hash, row]));
-      return hashes.map((hash) => byHash.get(hash));
-    },
-    { cache: false, batchScheduleFn: (run) => setImmediate(run), maxBatchSize: 200 },
-  );
-
   private async requireUser(
     q: Queryable,
     userId: number,
@@ -207,36 +177,14 @@ export class AccountService implements SessionResolver {
 
   // ------------------------------------------------------------ sessions
 
+  /** Opens a session in the user's current book; its token. */
   private async openSession(tx: Queryable, user: repo.UserRow, meta: ClientMeta): Promise<string> {
-    const token = newToken();
-    const now = this.now();
-    await repo.insertSession(tx, {
-      tokenHash: sha256(token),
-      userId: user.id,
-      accountType: user.account_type,
-      at: now,
-      expiresAt: new Date(now.getTime() + this.deps.config.SESSION_TTL_HOURS * HOUR_MS),
-      ip: meta.ip,
-      userAgent: meta.userAgent,
-    });
-    await repo.touchLastLogin(tx, user.id, now);
-    return token;
+    const opened = await this.sessions.open(tx, user, { account_type: user.account_type }, meta);
+    return opened.token;
   }
 
   async resolve(token: string): Promise<Session> {
-    const row = await this.liveSessions.load(sha256(token));
-    if (!row) throw new AppError('hint_unauthorized', 401);
-    const now = this.now();
-    if (row.expires_at <= now) throw new AppError('hint_sessionExpired', 401);
-    if (row.status !== USER_STATUS.active) throw new AppError('hint_accountDisabled', 401);
-    if (now.getTime() - row.last_seen_at.getTime() >= SESSION_TOUCH_MS) {
-      await repo.extendSession(
-        this.deps.db,
-        row.session_id,
-        now,
-        new Date(now.getTime() + this.deps.config.SESSION_TTL_HOURS * HOUR_MS),
-      );
-    }
+    const row = await this.sessions.resolve(token);
     const session: Session = {
       id: row.session_id,
       userId: row.id,
@@ -247,7 +195,7 @@ export class AccountService implements SessionResolver {
   }
 
   async logout(session: Session): Promise<void> {
-    await repo.revokeSession(this.deps.db, session.id, this.now());
+    await this.sessions.end(this.deps.db, session.id);
     this.deps.sessionsEnded?.({ sessionIds: [session.id], msg: 'hint_sessionExpired' });
   }
 
@@ -269,7 +217,7 @@ export class AccountService implements SessionResolver {
       if (!user) throw new AppError('hint_notFound', 404, ['id']);
       if (user.status === status) return { changed: false, ended: [] as number[] };
       await repo.updateUserStatus(tx, userId, status);
-      const ended = disabled ? await repo.revokeUserSessions(tx, userId, now) : [];
+      const ended = disabled ? await this.sessions.endAll(tx, userId, now) : [];
       await audit(tx, {
         action: disabled ? 'user.disable' : 'user.enable',
         targetType: 'user',
@@ -288,15 +236,8 @@ export class AccountService implements SessionResolver {
    * Of these sessions, those no longer live, with the hint key their sockets are told: revoked or
    * expired, `hint_sessionExpired`; the user disabled (by an operator), `hint_accountDisabled`.
    */
-  async endedSessions(sessionIds: number[]): Promise<Map<number, string>> {
-    const rows = await repo.findSessionStates(this.deps.db, sessionIds);
-    const now = this.now();
-    const ended = new Map<number, string>(sessionIds.map((id) => [id, 'hint_sessionExpired']));
-    for (const row of rows) {
-      if (row.status !== USER_STATUS.active) ended.set(row.id, 'hint_accountDisabled');
-      else if (row.revoked_at === null && row.expires_at > now) ended.delete(row.id);
-    }
-    return ended;
+  endedSessions(sessionIds: number[]): Promise<Map<number, string>> {
+    return this.sessions.endedSessions(sessionIds);
   }
 
   // ------------------------------------------------------------ verification codes
@@ -535,11 +476,12 @@ export class AccountService implements SessionResolver {
     });
   }
 
-  private loginIdentity(body: LoginBody): { identity: repo.LoginIdentity; key: string } {
+  /** Who signs in, and the identifier their failed sign-ins are counted under. */
+  private loginIdentity(body: LoginBody): { identity: repo.LoginIdentity; identifier: string } {
     const account = body.userAccount.trim();
     if (account.includes('@')) {
       const email = account.toLowerCase();
-      return { identity: { email }, key: `login:email:${email}` };
+      return { identity: { email }, identifier: `email:${email}` };
     }
     let areaCode = body.areaCode ? normalizeAreaCode(body.areaCode) : undefined;
     let phone = account.replace(/[\s-]/g, '');
@@ -549,22 +491,16 @@ export class AccountService implements SessionResolver {
       phone = prefixed[2]!;
     }
     if (!areaCode) throw new AppError('hint_paramRequired', 400, ['areaCode']);
-    return { identity: { areaCode, phone }, key: `login:phone:${areaCode}-${phone}` };
+    return { identity: { areaCode, phone }, identifier: `phone:${areaCode}-${phone}` };
   }
 
   async login(body: LoginBody, meta: ClientMeta): Promise<SignedIn> {
-    const { identity, key } = this.loginIdentity(body);
-    const user = await repo.findUserByIdentity(this.deps.db, identity);
-    await this.loginLimiter.attempt(
-      key,
-      async () =>
-        user
-          ? verifyPassword(user.password_hash, body.userPwd)
-          : (await spendPasswordCheck(body.userPwd), false),
-      () => new AppError('hint_loginFailed', 422),
+    const { identity, identifier } = this.loginIdentity(body);
+    const user = await this.sessions.checkSignIn(
+      identifier,
+      await repo.findUserByIdentity(this.deps.db, identity),
+      body.userPwd,
     );
-    if (!user) throw new AppError('hint_loginFailed', 422);
-    if (user.status !== USER_STATUS.active) throw new AppError('hint_accountDisabled', 403);
     const token = await this.deps.db.transaction((tx) => this.openSession(tx, user, meta));
     return {
       token,
@@ -581,11 +517,7 @@ export class AccountService implements SessionResolver {
 
   /** Checks the login password of a signed-in user, counting failures towards a lock. */
   private async checkLoginPassword(user: repo.UserRow, password: string): Promise<void> {
-    await this.passwordLimiter.attempt(
-      `pwd:${user.id}`,
-      () => verifyPassword(user.password_hash, password),
-      () => new AppError('hint_pwdWrong', 422, ['oldPwd']),
-    );
+    await this.sessions.checkPassword(user, password, 'oldPwd');
   }
 
   /**
@@ -624,7 +556,7 @@ export class AccountService implements SessionResolver {
     const now = this.now();
     const ended = await this.deps.db.transaction(async (tx) => {
       await repo.updatePasswordHash(tx, user.id, passwordHash, now);
-      return repo.revokeUserSessions(tx, user.id, now);
+      return this.sessions.endAll(tx, user.id, now);
     });
     this.deps.sessionsEnded?.({ sessionIds: ended, msg: 'hint_sessionExpired' });
   }
@@ -669,7 +601,7 @@ export class AccountService implements SessionResolver {
       throw new AppError('hint_demoDisabled', 403);
     }
     await this.deps.db.transaction(async (tx) => {
-      await repo.setSessionAccountType(tx, session.id, target);
+      await this.sessions.carry(tx, session.id, 'account_type', target);
       await repo.updateAccountType(tx, session.userId, target);
     });
     return this.userInfo({ ...session, accountType: target });

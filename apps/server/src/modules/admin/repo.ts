@@ -1,4 +1,4 @@
-/** SQL of operators, operator sessions and the audit log. */
+/** SQL of operators and the audit log (sessions: src/auth/sessions.ts). */
 import type { Queryable } from '../../db/database';
 import type { OperatorRole } from './roles';
 
@@ -99,97 +99,6 @@ export async function lockActiveAdminIds(q: Queryable): Promise<number[]> {
     `SELECT id FROM operator WHERE 'admin' = ANY (roles) AND NOT disabled ORDER BY id FOR UPDATE`,
   );
   return rows.map((row) => row.id);
-}
-
-export async function touchOperatorLogin(q: Queryable, id: number, at: Date): Promise<void> {
-  await q.query('UPDATE operator SET last_login_at = $2 WHERE id = $1', [id, at]);
-}
-
-// ---------------------------------------------------------------- sessions
-
-export async function insertOperatorSession(
-  q: Queryable,
-  session: {
-    tokenHash: string;
-    operatorId: number;
-    at: Date;
-    expiresAt: Date;
-    ip: string;
-    userAgent: string;
-  },
-): Promise<number> {
-  const { rows } = await q.query<{ id: number }>(
-    `INSERT INTO operator_session (token_hash, operator_id, created_at, last_seen_at, expires_at, ip, user_agent)
-     VALUES ($1, $2, $3, $3, $4, $5, $6) RETURNING id`,
-    [
-      session.tokenHash,
-      session.operatorId,
-      session.at,
-      session.expiresAt,
-      session.ip,
-      session.userAgent,
-    ],
-  );
-  return rows[0]!.id;
-}
-
-export interface OperatorSessionRow {
-  session_id: number;
-  session_created_at: Date;
-  expires_at: Date;
-  last_seen_at: Date;
-}
-
-/** A live operator session with its operator, in one round trip. */
-export async function findLiveOperatorSession(
-  q: Queryable,
-  tokenHash: string,
-): Promise<(OperatorSessionRow & OperatorRow) | undefined> {
-  const { rows } = await q.query<OperatorSessionRow & OperatorRow>(
-    `SELECT s.id AS session_id, s.created_at AS session_created_at, s.expires_at, s.last_seen_at, o.*
-     FROM operator_session s JOIN operator o ON o.id = s.operator_id
-     WHERE s.token_hash = $1 AND s.revoked_at IS NULL`,
-    [tokenHash],
-    { name: 'find_live_operator_session' },
-  );
-  return rows[0];
-}
-
-export async function extendOperatorSession(
-  q: Queryable,
-  sessionId: number,
-  at: Date,
-  expiresAt: Date,
-): Promise<void> {
-  await q.query(
-    'UPDATE operator_session SET last_seen_at = $2, expires_at = $3 WHERE id = $1 AND revoked_at IS NULL',
-    [sessionId, at, expiresAt],
-  );
-}
-
-/** Ends a session; false when it had already ended. */
-export async function revokeOperatorSession(
-  q: Queryable,
-  sessionId: number,
-  at: Date,
-): Promise<boolean> {
-  const { rowCount } = await q.query(
-    'UPDATE operator_session SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL',
-    [sessionId, at],
-  );
-  return rowCount === 1;
-}
-
-export async function revokeOperatorSessions(
-  q: Queryable,
-  operatorId: number,
-  at: Date,
-): Promise<number> {
-  const { rowCount } = await q.query(
-    'UPDATE operator_session SET revoked_at = $2 WHERE operator_id = $1 AND revoked_at IS NULL',
-    [operatorId, at],
-  );
-  return rowCount;
 }
 
 // ---------------------------------------------------------------- audit log

@@ -12,6 +12,7 @@ import type { Config } from '../../config';
 import { nothingToDo, ok, page } from '../../http/envelope';
 import type { Router } from '../../http/router';
 import { AppError } from '../../lib/errors';
+import { sendProofImage } from '../wallet';
 import type { AdminService, OperatorContext } from './service';
 
 const MINUTE_MS = 60_000;
@@ -90,20 +91,15 @@ export function adminApiRoutes(
   router.handle(routes.rechargeProof, async ({ query, reply }) => {
     const proof = await admin.rechargeProof(query.id);
     if (!proof) throw new AppError('hint_notFound', 404, ['id']);
-    return reply
-      .header('content-type', proof.mime)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', 'inline')
-      .send(Buffer.from(proof.data.buffer, proof.data.byteOffset, proof.data.byteLength));
+    return sendProofImage(reply, proof);
   });
 
   router.handle(routes.approveRecharge, async ({ operator, body }) =>
-    outcome(await admin.approveRecharge(operator, body.id)),
+    outcome(await admin.reviewAs(operator).approveRecharge(body.id)),
   );
 
   router.handle(routes.rejectRecharge, async ({ operator, body }) =>
-    outcome(await admin.rejectRecharge(operator, body.id, body.reason)),
+    outcome(await admin.reviewAs(operator).rejectRecharge(body.id, body.reason)),
   );
 
   // ------------------------------------------------------------ channels (finance)
@@ -146,11 +142,11 @@ export function adminApiRoutes(
   });
 
   router.handle(routes.payWithdrawal, async ({ operator, body }) =>
-    outcome(await admin.payWithdrawal(operator, body.id)),
+    outcome(await admin.reviewAs(operator).payWithdrawal(body.id)),
   );
 
   router.handle(routes.rejectWithdrawal, async ({ operator, body }) =>
-    outcome(await admin.rejectWithdrawal(operator, body.id, body.reason)),
+    outcome(await admin.reviewAs(operator).rejectWithdrawal(body.id, body.reason)),
   );
 
   // ------------------------------------------------------------ audit log (admin)

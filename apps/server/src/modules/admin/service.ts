@@ -12,27 +12,18 @@ import type {
   RechargeChannelConfig,
   WithdrawChannelConfig,
 } from '@bourse/shared';
+import { SessionStore } from '../../auth/sessions';
 import type { Config } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { refuseCommonPassword } from '../../lib/common-passwords';
 import { AppError, assert } from '../../lib/errors';
-import {
-  hashPassword,
-  newPassword,
-  newToken,
-  sha256,
-  spendPasswordCheck,
-  verifyPassword,
-} from '../../lib/secrets';
-import { AttemptLimiter, type AccountService } from '../account';
+import { hashPassword, newPassword } from '../../lib/secrets';
+import type { AccountService } from '../account';
 import { keptPasswordWas, retireFirstPassword } from './password-file';
 import type {
   AuditWriter,
   ReviewListQuery,
-  ReviewOutcome,
-  ReviewedRecharge,
-  ReviewedWithdraw,
   WalletReview,
   RechargeChannelInput,
   WithdrawChannelInput,
@@ -47,14 +38,6 @@ import * as repo from './repo';
 import type { OperatorRole } from './roles';
 
 export type { AuditEntry, OperatorInfo } from '@bourse/shared';
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-/** An operator session ends after 8 hours without use, and 24 hours after sign-in at the latest. */
-export const OPERATOR_SESSION_IDLE_MS = 8 * HOUR_MS;
-export const OPERATOR_SESSION_MAX_MS = 24 * HOUR_MS;
-/** A session's expiry is pushed forward at most once a minute. */
-const SESSION_TOUCH_MS = MINUTE_MS;
 
 export interface AdminDeps {
   db: Database;
@@ -123,17 +106,14 @@ const isActiveAdmin = (row: { roles: readonly string[]; disabled: boolean }) =>
   !row.disabled && row.roles.includes('admin');
 
 export class AdminService {
-  private readonly loginLimiter: AttemptLimiter;
-  private readonly passwordLimiter: AttemptLimiter;
+  /**
+   * Sessions (8 hours idle, 24 hours at most), sign-in and current-password checks
+   * (src/auth/sessions.ts).
+   */
+  private readonly sessions: SessionStore<'operator', repo.OperatorRow>;
 
   constructor(private readonly deps: AdminDeps) {
-    const policy = {
-      maxFailures: deps.config.LOGIN_MAX_FAILURES,
-      lockMs: deps.config.LOGIN_LOCK_MINUTES * MINUTE_MS,
-      lockedKey: 'hint_accountLocked',
-    };
-    this.loginLimiter = new AttemptLimiter(deps.db, deps.clock, policy);
-    this.passwordLimiter = new AttemptLimiter(deps.db, deps.clock, policy);
+    this.sessions = new SessionStore(deps, 'operator');
   }
 
   private now(): Date {
@@ -174,19 +154,7 @@ export class AdminService {
   // ------------------------------------------------------------ sessions
 
   async resolve(token: string, ip: string): Promise<OperatorContext> {
-    const row = await repo.findLiveOperatorSession(this.deps.db, sha256(token));
-    if (!row) throw new AppError('hint_unauthorized', 401);
-    const now = this.now();
-    if (row.expires_at <= now) throw new AppError('hint_sessionExpired', 401);
-    if (row.disabled) throw new AppError('hint_accountDisabled', 401);
-    if (now.getTime() - row.last_seen_at.getTime() >= SESSION_TOUCH_MS) {
-      await repo.extendOperatorSession(
-        this.deps.db,
-        row.session_id,
-        now,
-        this.expiryOf(row.session_created_at, now),
-      );
-    }
+    const row = await this.sessions.resolve(token);
     return {
       sessionId: row.session_id,
       operatorId: row.id,
@@ -197,43 +165,18 @@ export class AdminService {
     };
   }
 
-  private expiryOf(createdAt: Date, now: Date): Date {
-    return new Date(
-      Math.min(
-        now.getTime() + OPERATOR_SESSION_IDLE_MS,
-        createdAt.getTime() + OPERATOR_SESSION_MAX_MS,
-      ),
-    );
-  }
-
   async login(
     body: { username: string; password: string },
     meta: OperatorMeta,
   ): Promise<{ token: string; operator: OperatorInfo }> {
     const username = body.username.trim().toLowerCase();
-    const row = await repo.findOperatorByUsername(this.deps.db, username);
-    await this.loginLimiter.attempt(
-      `operator-login:${username}`,
-      async () =>
-        row
-          ? verifyPassword(row.password_hash, body.password)
-          : (await spendPasswordCheck(body.password), false),
-      () => new AppError('hint_loginFailed', 422),
+    const row = await this.sessions.checkSignIn(
+      username,
+      await repo.findOperatorByUsername(this.deps.db, username),
+      body.password,
     );
-    if (!row) throw new AppError('hint_loginFailed', 422);
-    if (row.disabled) throw new AppError('hint_accountDisabled', 403);
-    const now = this.now();
-    const token = newToken();
-    await this.deps.db.transaction(async (tx) => {
-      const sessionId = await repo.insertOperatorSession(tx, {
-        tokenHash: sha256(token),
-        operatorId: row.id,
-        at: now,
-        expiresAt: this.expiryOf(now, now),
-        ip: meta.ip,
-        userAgent: meta.userAgent,
-      });
-      await repo.touchOperatorLogin(tx, row.id, now);
+    const { token, now } = await this.deps.db.transaction(async (tx) => {
+      const { token, sessionId, at: now } = await this.sessions.open(tx, row, {}, meta);
       await this.audit(
         tx,
         { operatorId: row.id, username: row.username, ip: meta.ip },
@@ -245,6 +188,7 @@ export class AdminService {
           after: { lastLoginTime: now.toISOString() },
         },
       );
+      return { token, now };
     });
     return { token, operator: toOperatorInfo({ ...row, last_login_at: now }) };
   }
@@ -252,7 +196,7 @@ export class AdminService {
   /** Ends the session; false when it had already ended. */
   async logout(operator: OperatorContext): Promise<boolean> {
     return this.deps.db.transaction(async (tx) => {
-      const ended = await repo.revokeOperatorSession(tx, operator.sessionId, this.now());
+      const ended = await this.sessions.end(tx, operator.sessionId);
       if (ended) {
         await this.audit(tx, operator, {
           action: 'auth.logout',
@@ -276,30 +220,46 @@ export class AdminService {
     body: { oldPassword: string; newPassword: string },
   ): Promise<void> {
     refuseCommonPassword(body.newPassword, 'newPassword');
-    await this.passwordLimiter.attempt(
-      `operator-pwd:${operator.operatorId}`,
-      () => verifyPassword(operator.row.password_hash, body.oldPassword),
-      () => new AppError('hint_pwdWrong', 422, ['oldPassword']),
-    );
+    await this.sessions.checkPassword(operator.row, body.oldPassword, 'oldPassword');
     if (body.oldPassword === body.newPassword)
       throw new AppError('hint_pwdSameAsOld', 422, ['newPassword']);
     const passwordHash = await hashPassword(body.newPassword);
+    await this.setPassword(operator, async () => operator.row, passwordHash, {
+      action: 'operator.changePassword',
+    });
+  }
+
+  /**
+   * Sets an operator's password (`target` reads them in the change's transaction), ends all their
+   * sessions and writes the audit entry (`action`, with `note` in its after state) in the same
+   * transaction; then the first-password file goes if it kept the old password.
+   */
+  private async setPassword(
+    operator: OperatorContext,
+    target: (tx: Queryable) => Promise<repo.OperatorRow>,
+    passwordHash: string,
+    change: { action: string; note?: Record<string, unknown> },
+  ): Promise<repo.OperatorRow> {
     const now = this.now();
-    await this.deps.db.transaction(async (tx) => {
-      const updated = await repo.updateOperatorPassword(tx, operator.operatorId, passwordHash, now);
-      const ended = await repo.revokeOperatorSessions(tx, operator.operatorId, now);
+    const { before, after } = await this.deps.db.transaction(async (tx) => {
+      const before = await target(tx);
+      const after = await repo.updateOperatorPassword(tx, before.id, passwordHash, now);
+      const sessionsEnded = (await this.sessions.endAll(tx, before.id, now)).length;
       await this.audit(tx, operator, {
-        action: 'operator.changePassword',
+        action: change.action,
         targetType: 'operator',
-        targetId: operator.operatorId,
-        before: { pwdChangeTime: operator.row.pwd_changed_at?.toISOString() ?? null },
+        targetId: before.id,
+        before: { pwdChangeTime: before.pwd_changed_at?.toISOString() ?? null },
         after: {
-          pwdChangeTime: updated.pwd_changed_at?.toISOString() ?? null,
-          sessionsEnded: ended,
+          pwdChangeTime: after.pwd_changed_at?.toISOString() ?? null,
+          ...change.note,
+          sessionsEnded,
         },
       });
+      return { before, after };
     });
-    await this.retireFirstPasswordFile(operator.row.password_hash, now, operator.username);
+    await this.retireFirstPasswordFile(before.password_hash, now, after.username);
+    return after;
   }
 
   /** The first-password file goes once the password it keeps is changed (password-file.ts). */
@@ -377,7 +337,7 @@ export class AdminService {
       const after = await repo.updateOperator(tx, before.id, { roles, disabled, at: this.now() });
       const sessionsEnded =
         disabled && !before.disabled
-          ? await repo.revokeOperatorSessions(tx, before.id, this.now())
+          ? (await this.sessions.endAll(tx, before.id, this.now())).length
           : 0;
       await this.audit(tx, operator, {
         action: 'operator.update',
@@ -401,29 +361,19 @@ export class AdminService {
     if (body.password !== undefined) refuseCommonPassword(body.password, 'password');
     const generated = body.password === undefined ? newPassword() : undefined;
     const passwordHash = await hashPassword(body.password ?? generated!);
-    const result = await this.deps.db.transaction(async (tx) => {
-      const before = await repo.findOperatorById(tx, body.id, true);
-      if (!before) throw new AppError('hint_operatorNotFound', 404, ['id']);
-      const now = this.now();
-      const after = await repo.updateOperatorPassword(tx, before.id, passwordHash, now);
-      const sessionsEnded = await repo.revokeOperatorSessions(tx, before.id, now);
-      await this.audit(tx, operator, {
-        action: 'operator.resetPassword',
-        targetType: 'operator',
-        targetId: before.id,
-        before: { pwdChangeTime: before.pwd_changed_at?.toISOString() ?? null },
-        after: {
-          pwdChangeTime: after.pwd_changed_at?.toISOString() ?? null,
-          generated: generated !== undefined,
-          sessionsEnded,
-        },
-      });
-      return { after, oldHash: before.password_hash, at: now };
-    });
-    await this.retireFirstPasswordFile(result.oldHash, result.at, result.after.username);
-    await this.loginLimiter.clear(`operator-login:${result.after.username}`);
+    const after = await this.setPassword(
+      operator,
+      async (tx) => {
+        const before = await repo.findOperatorById(tx, body.id, true);
+        if (!before) throw new AppError('hint_operatorNotFound', 404, ['id']);
+        return before;
+      },
+      passwordHash,
+      { action: 'operator.resetPassword', note: { generated: generated !== undefined } },
+    );
+    await this.sessions.clearSignInLock(after.username);
     return {
-      operator: toOperatorInfo(result.after),
+      operator: toOperatorInfo(after),
       ...(generated !== undefined ? { password: generated } : {}),
     };
   }
@@ -521,50 +471,26 @@ export class AdminService {
     return this.deps.wallet.rechargeProof(id);
   }
 
-  approveRecharge(operator: OperatorContext, id: number): Promise<ReviewOutcome<ReviewedRecharge>> {
-    return this.deps.wallet.approveRecharge(
-      id,
-      { operatorId: operator.operatorId },
-      this.auditWriter(operator),
-    );
-  }
-
-  rejectRecharge(
-    operator: OperatorContext,
-    id: number,
-    reason: string,
-  ): Promise<ReviewOutcome<ReviewedRecharge>> {
-    return this.deps.wallet.rejectRecharge(
-      id,
-      { operatorId: operator.operatorId },
-      reason,
-      this.auditWriter(operator),
-    );
-  }
-
   listWithdrawals(query: ReviewListQuery) {
     return this.deps.wallet.listWithdrawals(query);
   }
 
-  payWithdrawal(operator: OperatorContext, id: number): Promise<ReviewOutcome<ReviewedWithdraw>> {
-    return this.deps.wallet.payWithdrawal(
-      id,
-      { operatorId: operator.operatorId },
-      this.auditWriter(operator),
-    );
-  }
-
-  rejectWithdrawal(
-    operator: OperatorContext,
-    id: number,
-    reason: string,
-  ): Promise<ReviewOutcome<ReviewedWithdraw>> {
-    return this.deps.wallet.rejectWithdrawal(
-      id,
-      { operatorId: operator.operatorId },
-      reason,
-      this.auditWriter(operator),
-    );
+  /**
+   * The wallet's review decisions, taken as `operator`: each names the operator on the record and
+   * writes its audit entry in the decision's transaction.
+   */
+  reviewAs(operator: OperatorContext) {
+    const { wallet } = this.deps;
+    const actor = { operatorId: operator.operatorId };
+    const audit = this.auditWriter(operator);
+    return {
+      approveRecharge: (id: number) => wallet.approveRecharge(id, actor, audit),
+      rejectRecharge: (id: number, reason: string) =>
+        wallet.rejectRecharge(id, actor, reason, audit),
+      payWithdrawal: (id: number) => wallet.payWithdrawal(id, actor, audit),
+      rejectWithdrawal: (id: number, reason: string) =>
+        wallet.rejectWithdrawal(id, actor, reason, audit),
+    };
   }
 }
 

@@ -22,52 +22,92 @@ export interface WalletAddressRow {
   updated_at: Date;
 }
 
+/**
+ * A user's cards or addresses. They are never removed, only marked deleted (withdrawals refer to
+ * them): every read and change is of the user's live rows.
+ */
+export class LiveRows<Row> {
+  constructor(
+    private readonly table: 'user_bank' | 'user_wallet_address',
+    /** The SELECT of a row (with its joins) and the alias it gives the table. */
+    private readonly select: string,
+    private readonly alias: string,
+  ) {}
+
+  /** The user's live rows, newest first, narrowed by `and` (its parameters from $2). */
+  async list(
+    q: Queryable,
+    userId: number,
+    and = '',
+    params: readonly unknown[] = [],
+  ): Promise<Row[]> {
+    const { alias } = this;
+    const { rows } = await q.query<Row>(
+      `${this.select} WHERE ${alias}.user_id = $1 AND ${alias}.deleted_at IS NULL${and}
+       ORDER BY ${alias}.id DESC`,
+      [userId, ...params],
+    );
+    return rows;
+  }
+
+  /** A live row of this user. */
+  async find(q: Queryable, userId: number, id: number): Promise<Row | undefined> {
+    return (await this.list(q, userId, ` AND ${this.alias}.id = $2`, [id]))[0];
+  }
+
+  async count(q: Queryable, userId: number): Promise<number> {
+    const { rows } = await q.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${this.table} WHERE user_id = $1 AND deleted_at IS NULL`,
+      [userId],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  /** The id of the user's live row with these values (column: value), other than `exceptId`. */
+  async idWith(
+    q: Queryable,
+    userId: number,
+    values: Record<string, unknown>,
+    exceptId: number,
+  ): Promise<number | undefined> {
+    const columns = Object.keys(values);
+    const { rows } = await q.query<{ id: number }>(
+      `SELECT id FROM ${this.table}
+       WHERE user_id = $1 AND ${columns.map((column, i) => `${column} = $${i + 3}`).join(' AND ')}
+         AND deleted_at IS NULL AND id <> $2`,
+      [userId, exceptId, ...Object.values(values)],
+    );
+    return rows[0]?.id;
+  }
+
+  /** Marks the row deleted; false when the user has no such live row. */
+  async markDeleted(q: Queryable, userId: number, id: number, at: Date): Promise<boolean> {
+    const { rowCount } = await q.query(
+      `UPDATE ${this.table} SET deleted_at = $3 WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
+      [id, userId, at],
+    );
+    return rowCount > 0;
+  }
+}
+
 // ---------------------------------------------------------------- bank cards
 
 const BANK_COLUMNS = 'id, user_id, card_number, properties, created_at, updated_at';
 
-export async function listBankCards(q: Queryable, userId: number): Promise<BankCardRow[]> {
-  const { rows } = await q.query<BankCardRow>(
-    `SELECT ${BANK_COLUMNS} FROM user_bank WHERE user_id = $1 AND deleted_at IS NULL ORDER BY id DESC`,
-    [userId],
-  );
-  return rows;
-}
-
-/** A card of this user that is not deleted. */
-export async function findBankCard(
-  q: Queryable,
-  userId: number,
-  id: number,
-): Promise<BankCardRow | undefined> {
-  const { rows } = await q.query<BankCardRow>(
-    `SELECT ${BANK_COLUMNS} FROM user_bank WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
-    [id, userId],
-  );
-  return rows[0];
-}
-
-export async function countBankCards(q: Queryable, userId: number): Promise<number> {
-  const { rows } = await q.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM user_bank WHERE user_id = $1 AND deleted_at IS NULL',
-    [userId],
-  );
-  return rows[0]?.n ?? 0;
-}
+export const bankCards = new LiveRows<BankCardRow>(
+  'user_bank',
+  `SELECT ${BANK_COLUMNS} FROM user_bank b`,
+  'b',
+);
 
 /** The id of the user's live card with this number, other than `exceptId`. */
-export async function bankCardIdByNumber(
+export function bankCardIdByNumber(
   q: Queryable,
   userId: number,
   cardNumber: string,
   exceptId = 0,
 ): Promise<number | undefined> {
-  const { rows } = await q.query<{ id: number }>(
-    `SELECT id FROM user_bank
-     WHERE user_id = $1 AND card_number = $2 AND deleted_at IS NULL AND id <> $3`,
-    [userId, cardNumber, exceptId],
-  );
-  return rows[0]?.id;
+  return bankCards.idWith(q, userId, { card_number: cardNumber }, exceptId);
 }
 
 export async function insertBankCard(
@@ -100,59 +140,25 @@ export async function updateBankCard(
   return rows[0];
 }
 
-/** Marks the card deleted; false when the user has no such live card. */
-export async function deleteBankCard(
-  q: Queryable,
-  userId: number,
-  id: number,
-  at: Date,
-): Promise<boolean> {
-  const { rowCount } = await q.query(
-    `UPDATE user_bank SET deleted_at = $3 WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
-    [id, userId, at],
-  );
-  return rowCount > 0;
-}
-
 // ---------------------------------------------------------------- wallet addresses
 
-const ADDRESS_SELECT = `SELECT a.id, a.user_id, a.currency_id, c.currency_name, a.network, a.address,
-  a.remark, a.created_at, a.updated_at
-  FROM user_wallet_address a JOIN platform_currency c ON c.id = a.currency_id`;
+export const walletAddresses = new LiveRows<WalletAddressRow>(
+  'user_wallet_address',
+  `SELECT a.id, a.user_id, a.currency_id, c.currency_name, a.network, a.address, a.remark,
+     a.created_at, a.updated_at
+   FROM user_wallet_address a JOIN platform_currency c ON c.id = a.currency_id`,
+  'a',
+);
 
-export async function listWalletAddresses(
+/** The user's live addresses, of one currency or all. */
+export function listWalletAddresses(
   q: Queryable,
   userId: number,
   currencyId?: number,
 ): Promise<WalletAddressRow[]> {
-  const { rows } = await q.query<WalletAddressRow>(
-    `${ADDRESS_SELECT}
-     WHERE a.user_id = $1 AND a.deleted_at IS NULL AND ($2::int IS NULL OR a.currency_id = $2)
-     ORDER BY a.id DESC`,
-    [userId, currencyId ?? null],
-  );
-  return rows;
-}
-
-/** An address of this user that is not deleted. */
-export async function findWalletAddress(
-  q: Queryable,
-  userId: number,
-  id: number,
-): Promise<WalletAddressRow | undefined> {
-  const { rows } = await q.query<WalletAddressRow>(
-    `${ADDRESS_SELECT} WHERE a.id = $1 AND a.user_id = $2 AND a.deleted_at IS NULL`,
-    [id, userId],
-  );
-  return rows[0];
-}
-
-export async function countWalletAddresses(q: Queryable, userId: number): Promise<number> {
-  const { rows } = await q.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM user_wallet_address WHERE user_id = $1 AND deleted_at IS NULL',
-    [userId],
-  );
-  return rows[0]?.n ?? 0;
+  return walletAddresses.list(q, userId, ' AND ($2::int IS NULL OR a.currency_id = $2)', [
+    currencyId ?? null,
+  ]);
 }
 
 export interface AddressKey {
@@ -163,18 +169,18 @@ export interface AddressKey {
 }
 
 /** The id of the user's live address with the same currency, network and address. */
-export async function walletAddressIdByKey(
+export function walletAddressIdByKey(
   q: Queryable,
   key: AddressKey,
   exceptId = 0,
 ): Promise<number | undefined> {
-  const { rows } = await q.query<{ id: number }>(
-    `SELECT id FROM user_wallet_address
-     WHERE user_id = $1 AND currency_id = $2 AND network = $3 AND address = $4
-       AND deleted_at IS NULL AND id <> $5`,
-    [key.userId, key.currencyId, key.network, key.address, exceptId],
+  const { currencyId, network, address } = key;
+  return walletAddresses.idWith(
+    q,
+    key.userId,
+    { currency_id: currencyId, network, address },
+    exceptId,
   );
-  return rows[0]?.id;
 }
 
 export async function insertWalletAddress(
@@ -197,20 +203,6 @@ export async function updateWalletAddress(
     `UPDATE user_wallet_address SET currency_id = $3, network = $4, address = $5, remark = $6, updated_at = $7
      WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
     [row.id, row.userId, row.currencyId, row.network, row.address, row.remark, row.at],
-  );
-  return rowCount > 0;
-}
-
-/** Marks the address deleted; false when the user has no such live address. */
-export async function deleteWalletAddress(
-  q: Queryable,
-  userId: number,
-  id: number,
-  at: Date,
-): Promise<boolean> {
-  const { rowCount } = await q.query(
-    `UPDATE user_wallet_address SET deleted_at = $3 WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
-    [id, userId, at],
   );
   return rowCount > 0;
 }

@@ -55,7 +55,7 @@ export class PaymentMethodService {
 
   async listBankCards(userId: number): Promise<BankCard[]> {
     const [rows, mask, config] = await Promise.all([
-      repo.listBankCards(this.deps.db, userId),
+      repo.bankCards.list(this.deps.db, userId),
       this.deps.settings.switchOn(SWITCH.maskBankCard),
       this.deps.settings.bankProperties(0),
     ]);
@@ -67,7 +67,7 @@ export class PaymentMethodService {
     const card = cardFromBody(body, fieldsOf(config, lang));
     const row = await this.deps.db.transaction(async (tx) => {
       await this.lockUser(tx, userId);
-      if ((await repo.countBankCards(tx, userId)) >= MAX_BANK_CARDS)
+      if ((await repo.bankCards.count(tx, userId)) >= MAX_BANK_CARDS)
         throw new AppError('hint_tooManyBankCards', 422, [MAX_BANK_CARDS]);
       if (await repo.bankCardIdByNumber(tx, userId, card.cardNumber))
         throw new AppError('hint_bankCardExists', 409);
@@ -90,7 +90,7 @@ export class PaymentMethodService {
     const fields = fieldsOf(config, lang);
     const row = await this.deps.db.transaction(async (tx) => {
       await this.lockUser(tx, userId);
-      const existing = await repo.findBankCard(tx, userId, id);
+      const existing = await repo.bankCards.find(tx, userId, id);
       if (!existing) throw new AppError('hint_bankCardNotFound', 404);
       const card = cardFromBody(body, fields, {
         ...existing.properties,
@@ -111,7 +111,7 @@ export class PaymentMethodService {
   }
 
   async deleteBankCard(userId: number, id: number): Promise<void> {
-    if (!(await repo.deleteBankCard(this.deps.db, userId, id, this.deps.clock.now())))
+    if (!(await repo.bankCards.markDeleted(this.deps.db, userId, id, this.deps.clock.now())))
       throw new AppError('hint_bankCardNotFound', 404);
   }
 
@@ -129,7 +129,7 @@ export class PaymentMethodService {
     const address = await this.checkAddress(body);
     const id = await this.deps.db.transaction(async (tx) => {
       await this.lockUser(tx, userId);
-      if ((await repo.countWalletAddresses(tx, userId)) >= MAX_WALLET_ADDRESSES)
+      if ((await repo.walletAddresses.count(tx, userId)) >= MAX_WALLET_ADDRESSES)
         throw new AppError('hint_tooManyWalletAddresses', 422, [MAX_WALLET_ADDRESSES]);
       const key = { userId, ...address };
       if (await repo.walletAddressIdByKey(tx, key))
@@ -151,7 +151,7 @@ export class PaymentMethodService {
     const address = await this.checkAddress(body);
     await this.deps.db.transaction(async (tx) => {
       await this.lockUser(tx, userId);
-      if (!(await repo.findWalletAddress(tx, userId, id)))
+      if (!(await repo.walletAddresses.find(tx, userId, id)))
         throw new AppError('hint_walletAddressNotFound', 404);
       const key = { userId, ...address };
       if (await repo.walletAddressIdByKey(tx, key, id))
@@ -168,7 +168,7 @@ export class PaymentMethodService {
   }
 
   async deleteWalletAddress(userId: number, id: number): Promise<void> {
-    if (!(await repo.deleteWalletAddress(this.deps.db, userId, id, this.deps.clock.now())))
+    if (!(await repo.walletAddresses.markDeleted(this.deps.db, userId, id, this.deps.clock.now())))
       throw new AppError('hint_walletAddressNotFound', 404);
   }
 
@@ -181,7 +181,7 @@ export class PaymentMethodService {
 
   private async walletAddress(userId: number, id: number): Promise<WalletAddress> {
     const [row, mask] = await Promise.all([
-      repo.findWalletAddress(this.deps.db, userId, id),
+      repo.walletAddresses.find(this.deps.db, userId, id),
       this.deps.settings.switchOn(SWITCH.maskWalletAddress),
     ]);
     assert(row, `wallet address ${id} vanished after being written`);

@@ -1,10 +1,20 @@
 /** What every kind of order needs: its product, the trade currency, fees and the current tick. */
-import { normalize, type TickEvidence, type PageQuery } from '@bourse/shared';
-import type { Queryable } from '../../db/database';
+import {
+  normalize,
+  toScale,
+  type LanguageKey,
+  type TickEvidence,
+  type PageQuery,
+} from '@bourse/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Queryable } from '../../db/database';
+import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { pickLanguage } from '../../lib/i18n';
 import type { MarketEngine } from '../../market/engine';
 import type { ProductRow } from '../../market/repo';
-import type { Currency, SettingsService } from '../settings';
+import { currencyIn, type Currency, type SettingsService } from '../settings';
+import type { TriggerEngine } from './triggers';
 
 /** Tells a user's open connections (private /ws topics). */
 export type Notify = (
@@ -12,6 +22,17 @@ export type Notify = (
   topic: 'orders' | 'positions' | 'balances',
   data: unknown,
 ) => void;
+
+/** What the order books (contracts, spot and coin-to-coin; fast trades without triggers) run on. */
+export interface TradingDeps {
+  db: Database;
+  clock: Clock;
+  settings: SettingsService;
+  market: MarketEngine;
+  triggers: TriggerEngine;
+  logger: FastifyBaseLogger;
+  notify?: Notify;
+}
 
 /** The default trade currency (USDT) in which every trade but coin-to-coin settles. */
 export async function tradeCurrency(settings: SettingsService): Promise<Currency> {
@@ -126,7 +147,7 @@ export function evidenceOf(
 }
 
 /** A page of a user's orders (newest first) and how many there are in all. */
-export async function pagedRows<T>(
+async function pagedRows<T>(
   db: Queryable,
   table: string,
   where: string,
@@ -144,8 +165,51 @@ export async function pagedRows<T>(
   return { rows, total: count[0]?.total ?? 0 };
 }
 
+/** What a user's order is shown with (`OrderViews`). */
+export interface OrderContext {
+  /** Undefined when the product is no longer known. */
+  product: ProductRow | undefined;
+  currency: Currency;
+  /** Decimals of the currency's amounts. */
+  scale: number;
+  /** Decimals of the product's prices. */
+  priceScale: number;
+  /** The product's type, code and name in the user's language (`productLabel`). */
+  label: ReturnType<typeof productLabel>;
+  /** A price at the product's scale; null stays null. */
+  price: (value: string | null) => string | null;
+}
+
+function orderContext(
+  market: MarketEngine,
+  currencies: Map<number, Currency>,
+  row: { product_id: number; currency_id: number },
+  lang: LanguageKey,
+): OrderContext {
+  const product = market.productById(row.product_id);
+  const currency = currencyIn(currencies, row.currency_id);
+  const priceScale = product?.price_scale ?? 8;
+  return {
+    product,
+    currency,
+    scale: currency.scale,
+    priceScale,
+    label: productLabel(product, lang),
+    price: (value) => (value === null ? null : toScale(value, priceScale)),
+  };
+}
+
+/** A product as orders and holdings name it; blank when the product is no longer known. */
+export function productLabel(product: ProductRow | undefined, lang: LanguageKey) {
+  return {
+    productType: product?.product_type ?? 0,
+    productCode: product?.product_code ?? '',
+    productName: product ? pickLanguage(product.product_name_lang, lang) : '',
+  };
+}
+
 /** The platform currencies by id. */
-export async function currencyMap(settings: SettingsService): Promise<Map<number, Currency>> {
+async function currencyMap(settings: SettingsService): Promise<Map<number, Currency>> {
   return new Map((await settings.currencies()).map((currency) => [currency.id, currency]));
 }
 
@@ -153,7 +217,7 @@ export async function currencyMap(settings: SettingsService): Promise<Map<number
  * A user's earlier order with this request id, or null; the same id with another request is
  * refused (`hint_requestIdReused`).
  */
-export async function rowByRequestId<T extends { request_hash: string }>(
+async function rowByRequestId<T extends { request_hash: string }>(
   db: Queryable,
   table: string,
   userId: number,
@@ -168,6 +232,94 @@ export async function rowByRequestId<T extends { request_hash: string }>(
   if (!row) return null;
   if (row.request_hash !== hash) throw new AppError('hint_requestIdReused', 409);
   return row;
+}
+
+/**
+ * How an order book shows its rows (of `table`) to their users through `view`: one row, a user's
+ * order by request id, or a page of their orders, each with its product and currency.
+ */
+export class OrderViews<
+  Row extends { request_hash: string; product_id: number; currency_id: number },
+  View,
+> {
+  constructor(
+    private readonly deps: Pick<TradingDeps, 'db' | 'settings' | 'market'>,
+    private readonly table: string,
+    private readonly view: (row: Row, context: OrderContext) => View,
+  ) {}
+
+  currencies(): Promise<Map<number, Currency>> {
+    return currencyMap(this.deps.settings);
+  }
+
+  /** A row with the currencies read already (`currencies`). */
+  show(row: Row, currencies: Map<number, Currency>, lang: LanguageKey): View {
+    return this.view(row, orderContext(this.deps.market, currencies, row, lang));
+  }
+
+  async one(row: Row, lang: LanguageKey): Promise<View> {
+    return this.show(row, await this.currencies(), lang);
+  }
+
+  /** The user's order with this id (any book), or null. */
+  async ownedById(userId: number, id: number, lang: LanguageKey): Promise<View | null> {
+    const { rows } = await this.deps.db.query<Row>(
+      `SELECT * FROM ${this.table} WHERE id = $1 AND user_id = $2`,
+      [id, userId],
+    );
+    return rows[0] ? this.one(rows[0], lang) : null;
+  }
+
+  /** The user's earlier order under this request id, or null (see `rowByRequestId`). */
+  async byRequestId(
+    userId: number,
+    requestId: string,
+    hash: string,
+    lang: LanguageKey,
+  ): Promise<View | null> {
+    const row = await rowByRequestId<Row>(this.deps.db, this.table, userId, requestId, hash);
+    return row ? this.one(row, lang) : null;
+  }
+
+  /** A page of a user's orders matching `where` (newest first), and how many match in all. */
+  async page(
+    where: string,
+    params: unknown[],
+    page: PageQuery,
+    lang: LanguageKey,
+  ): Promise<{ rows: View[]; total: number }> {
+    const [{ rows, total }, currencies] = await Promise.all([
+      pagedRows<Row>(this.deps.db, this.table, where, params, page),
+      this.currencies(),
+    ]);
+    return { rows: rows.map((row) => this.show(row, currencies, lang)), total };
+  }
+}
+
+/**
+ * Cancels a resting order in one transaction, its row locked: one already cancelled answers as it
+ * is (changed false: nothing to do), one no longer resting is refused. `release` gives back what
+ * the order froze; the row then takes the cancelled status and `set` (`$2` is `now`).
+ */
+export function cancelResting<T extends { status: number }>(
+  db: Database,
+  order: { table: string; id: number; resting: number; cancelled: number; set: string; now: Date },
+  release: (tx: Queryable, row: T) => Promise<void>,
+): Promise<{ row: T; changed: boolean }> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<T>(`SELECT * FROM ${order.table} WHERE id = $1 FOR UPDATE`, [
+      order.id,
+    ]);
+    const row = rows[0]!;
+    if (row.status === order.cancelled) return { row, changed: false };
+    if (row.status !== order.resting) throw new AppError('hint_orderNotResting', 409);
+    await release(tx, row);
+    const { rows: updated } = await tx.query<T>(
+      `UPDATE ${order.table} SET status = ${order.cancelled}, ${order.set} WHERE id = $1 RETURNING *`,
+      [order.id, order.now],
+    );
+    return { row: updated[0]!, changed: true };
+  });
 }
 
 /** Items grouped by a key, in first-seen order (one journal entry per book and currency). */

@@ -18,7 +18,6 @@ import {
   POSITION_TYPE,
   add,
   isPositive,
-  max,
   neg,
   normalize,
   scaleOf,
@@ -30,51 +29,37 @@ import {
   type LanguageKey,
   type OpenContractBody,
   type UpdateTpSlBody,
+  cappedResult,
   closeAmounts,
   closingDirection,
   contractPreview,
   fillPrice,
   liquidationPrice,
-  priceResult,
   tpSlProblems,
 } from '@bourse/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import { GroupCommit, type GroupWriter } from '../../db/group';
 import type { Actor } from '../../http/actor';
-import type { Clock } from '../../lib/clock';
 import { assertAmount } from '../../lib/money-assert';
 import { AppError } from '../../lib/errors';
-import { pickLanguage } from '../../lib/i18n';
 import * as ledger from '../../ledger/ledger';
-import type { MarketEngine } from '../../market/engine';
 import type { ProductRow } from '../../market/repo';
-import { currencyIn, type Currency, type SettingsService } from '../settings';
+import { currencyIn } from '../settings';
 import { fingerprint, orderStamp } from '../wallet';
 import {
-  currencyMap,
+  cancelResting,
   currentTick,
   evidenceOf,
   feeRate,
   groupBy,
-  pagedRows,
-  rowByRequestId,
+  OrderViews,
+  type OrderContext,
   stopsOpening,
   tradableProduct,
   tradeCurrency,
-  type Notify,
+  type TradingDeps,
 } from './common';
-import type { FiredTick, Trigger, TriggerEngine, TriggerOutcome, TriggerOwner } from './triggers';
-
-export interface ContractDeps {
-  db: Database;
-  clock: Clock;
-  settings: SettingsService;
-  market: MarketEngine;
-  triggers: TriggerEngine;
-  logger: FastifyBaseLogger;
-  notify?: Notify;
-}
+import type { FiredTick, Trigger, TriggerOutcome, TriggerOwner } from './triggers';
 
 interface PositionRow {
   id: number;
@@ -136,61 +121,104 @@ const LONG = ORDER_DIRECTION.up;
 const groupByBook = <T extends { book: string; currency_id: number }>(rows: T[]): T[][] =>
   groupBy(rows, (row) => `${row.book}:${row.currency_id}`);
 
-/** contract_open's arguments for one order (see migrations 0013 and 0015). */
+/**
+ * The columns of contract_position an open supplies: contract_open takes each as a parameter of
+ * its name (p_<column>), contract_open_many an array of them (sql/contract-open.sql).
+ */
+const OPEN_COLUMNS = [
+  'user_id',
+  'book',
+  'product_id',
+  'currency_id',
+  'direction',
+  'leverage',
+  'order_type',
+  'limit_price',
+  'quantity',
+  'margin',
+  'open_fee',
+  'maintenance_rate',
+  'take_profit',
+  'stop_loss',
+  'liquidation_price',
+  'status',
+  'entry_price',
+  'entry_tick_price',
+  'entry_time',
+  'entry_source',
+  'entry_sequence',
+  'request_id',
+  'request_hash',
+  'created_at',
+  'opened_at',
+  'tpsl_at',
+] as const satisfies readonly (keyof PositionRow)[];
+
+type OpenOrder = Pick<PositionRow, (typeof OPEN_COLUMNS)[number]>;
+
+/** contract_open's arguments for one order. */
 interface OpenArgs {
-  order: Record<string, unknown>;
+  order: OpenOrder;
   prefix: string;
   hold: string | null;
   entryType: string;
+  /** ledger.checkedPostings' five arrays; null for a resting entry (it holds instead). */
   postings: unknown[] | null;
 }
+
+/** The parameters each order has, in the order of `perOrder`'s values. */
+const PER_ORDER = [...OPEN_COLUMNS, 'order_prefix', 'hold_amount', 'entry_type'];
+const POSTING_ARRAYS = ['owner_types', 'owner_ids', 'currency_ids', 'kinds', 'amounts'];
+const NO_POSTINGS = POSTING_ARRAYS.map(() => null);
+
+function perOrder({ order, prefix, hold, entryType }: OpenArgs): unknown[] {
+  return [...OPEN_COLUMNS.map((column) => order[column]), prefix, hold, entryType];
+}
+
+/** A call in named notation: each value reaches the parameter of its name, whatever the order. */
+const namedCall = (fn: string, names: readonly string[]) =>
+  `SELECT * FROM ${fn}(${names.map((name, at) => `p_${name} => $${at + 1}`).join(', ')})`;
+
+const OPEN_ONE = namedCall('contract_open', [...PER_ORDER, ...POSTING_ARRAYS]);
+const OPEN_MANY = namedCall('contract_open_many', [
+  ...PER_ORDER,
+  'posting_start',
+  'posting_end',
+  ...POSTING_ARRAYS,
+]);
 
 /** One open in its own statement, or opens that arrived together in one (group commit). */
 function openWriter(db: Database): GroupWriter<OpenArgs, PositionRow> {
   return {
-    async one({ order, prefix, hold, entryType, postings }) {
+    async one(item) {
       const { rows } = await db.query<PositionRow>(
-        'SELECT * FROM contract_open($1, $2, $3, $4, $5, $6, $7, $8, $9)',
-        [
-          JSON.stringify(order),
-          prefix,
-          hold,
-          entryType,
-          ...(postings ?? [null, null, null, null, null]),
-        ],
+        OPEN_ONE,
+        [...perOrder(item), ...(item.postings ?? NO_POSTINGS)],
         { name: 'contract_open' },
       );
       return rows[0]!;
     },
     async many(items) {
-      // Parallel arrays: the postings of all orders one after another, each order's by range.
-      const columns = {
-        orders: [] as string[],
-        prefixes: [] as string[],
-        holds: [] as (string | null)[],
-        entryTypes: [] as string[],
-        starts: [] as (number | null)[],
-        ends: [] as (number | null)[],
-      };
-      const postings: unknown[][] = [[], [], [], [], []];
+      // One array per parameter; the postings of all orders one after another, each order's by
+      // range.
+      const columns: unknown[][] = PER_ORDER.map(() => []);
+      const starts: (number | null)[] = [];
+      const ends: (number | null)[] = [];
+      const postings: unknown[][] = POSTING_ARRAYS.map(() => []);
       for (const item of items) {
-        columns.orders.push(JSON.stringify(item.order));
-        columns.prefixes.push(item.prefix);
-        columns.holds.push(item.hold);
-        columns.entryTypes.push(item.entryType);
+        perOrder(item).forEach((value, index) => columns[index]!.push(value));
         if (item.postings) {
-          const start = postings[0]!.length + 1;
+          starts.push(postings[0]!.length + 1);
           item.postings.forEach((values, index) => postings[index]!.push(...(values as unknown[])));
-          columns.starts.push(start);
-          columns.ends.push(postings[0]!.length);
+          ends.push(postings[0]!.length);
         } else {
-          columns.starts.push(null);
-          columns.ends.push(null);
+          starts.push(null);
+          ends.push(null);
         }
       }
       const { rows } = await db.query<PositionRow>(
-        'SELECT * FROM contract_open_many($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)',
-        [...Object.values(columns), ...postings],
+        OPEN_MANY,
+        [...columns, starts, ends, ...postings],
         { name: 'contract_open_many' },
       );
       return rows;
@@ -201,9 +229,13 @@ function openWriter(db: Database): GroupWriter<OpenArgs, PositionRow> {
 export class Contracts implements TriggerOwner {
   /** Opens of requests that arrive together share one statement and one commit. */
   private readonly opens: GroupCommit<OpenArgs, PositionRow>;
+  private readonly views: OrderViews<PositionRow, ContractPosition>;
 
-  constructor(private readonly deps: ContractDeps) {
+  constructor(private readonly deps: TradingDeps) {
     deps.triggers.register(OWNER, this);
+    this.views = new OrderViews(deps, 'contract_position', (row, context) =>
+      this.toPosition(row, context),
+    );
     // With more than one lane, a user's orders and the platform shard of their fees (user id mod
     // PLATFORM_SHARDS) stay in one lane, so the lanes share no locked row.
     this.opens = new GroupCommit(openWriter(deps.db), {
@@ -243,24 +275,21 @@ export class Contracts implements TriggerOwner {
         since: opened,
       },
     ];
-    if (row.take_profit !== null)
-      list.push({
-        ...base,
-        key: `${OWNER}:${row.id}:tp`,
-        side: long ? 'atOrAbove' : 'atOrBelow',
-        price: normalize(row.take_profit),
-        priority: 1,
-        since: tpslSince,
-      });
-    if (row.stop_loss !== null)
-      list.push({
-        ...base,
-        key: `${OWNER}:${row.id}:sl`,
-        side: long ? 'atOrBelow' : 'atOrAbove',
-        price: normalize(row.stop_loss),
-        priority: 1,
-        since: tpslSince,
-      });
+    // The take-profit fires on the winning side of the entry, the stop-loss on the losing side.
+    const exits = [
+      { kind: 'tp', price: row.take_profit, side: long ? 'atOrAbove' : 'atOrBelow' },
+      { kind: 'sl', price: row.stop_loss, side: long ? 'atOrBelow' : 'atOrAbove' },
+    ] as const;
+    for (const { kind, price, side } of exits)
+      if (price !== null)
+        list.push({
+          ...base,
+          key: `${OWNER}:${row.id}:${kind}`,
+          side,
+          price: normalize(price),
+          priority: 1,
+          since: tpslSince,
+        });
     return list;
   }
 
@@ -320,42 +349,16 @@ export class Contracts implements TriggerOwner {
 
   // ------------------------------------------------------------ reads
 
-  private currencies(): Promise<Map<number, Currency>> {
-    return currencyMap(this.deps.settings);
-  }
-
   private toPosition(
     row: PositionRow,
-    currencies: Map<number, Currency>,
-    lang: LanguageKey,
+    { currency, scale, priceScale, label, price }: OrderContext,
   ): ContractPosition {
-    const product = this.deps.market.productById(row.product_id);
-    const currency = currencyIn(currencies, row.currency_id);
-    const scale = currency.scale;
-    const priceScale = product?.price_scale ?? 8;
-    const price = (value: string | null) => (value === null ? null : toScale(value, priceScale));
     const money = (value: string | null) => (value === null ? null : toScale(value, scale));
-    let markPrice: string | null = null;
-    let unrealizedPnl: string | null = null;
-    if (row.status === CONTRACT_STATUS.open && product) {
-      const ticker = this.deps.market.tickerInfo(product);
-      if (ticker) {
-        markPrice = toScale(ticker.nowPrice, priceScale);
-        unrealizedPnl = toScale(
-          max(
-            priceResult(row.direction, row.entry_price!, ticker.nowPrice, row.quantity),
-            neg(row.margin),
-          ),
-          scale,
-        );
-      }
-    }
+    const now = row.status === CONTRACT_STATUS.open ? this.resultNow(row) : null;
     return {
       id: row.id,
       orderNo: row.order_no,
-      productType: product?.product_type ?? 0,
-      productCode: product?.product_code ?? '',
-      productName: product ? pickLanguage(product.product_name_lang, lang) : '',
+      ...label,
       orderDirection: row.direction,
       leverage: row.leverage,
       orderType: row.order_type,
@@ -373,8 +376,8 @@ export class Contracts implements TriggerOwner {
       exitPrice: price(row.exit_price),
       closeFee: money(row.close_fee),
       realizedPnl: money(row.realized_pnl),
-      markPrice,
-      unrealizedPnl,
+      markPrice: now && toScale(now.price, priceScale),
+      unrealizedPnl: now && toScale(now.result, scale),
       entry: evidenceOf(
         row as unknown as Record<string, unknown>,
         'entry',
@@ -395,11 +398,7 @@ export class Contracts implements TriggerOwner {
     const params = [actor.userId, actor.book, query.status ?? null, codes];
     const where = `WHERE user_id = $1 AND book = $2 AND ($3::int[] IS NULL OR status = ANY($3::int[]))
       AND ($4::int[] IS NULL OR product_id = ANY($4::int[]))`;
-    const [{ rows, total }, currencies] = await Promise.all([
-      pagedRows<PositionRow>(this.deps.db, 'contract_position', where, params, query),
-      this.currencies(),
-    ]);
-    return { rows: rows.map((row) => this.toPosition(row, currencies, lang)), total };
+    return this.views.page(where, params, query, lang);
   }
 
   private productIdsByCode(code: string): Set<number> {
@@ -412,12 +411,9 @@ export class Contracts implements TriggerOwner {
   }
 
   async detail(actor: Actor, id: number, lang: LanguageKey): Promise<ContractPosition> {
-    const { rows } = await this.deps.db.query<PositionRow>(
-      'SELECT * FROM contract_position WHERE id = $1 AND user_id = $2',
-      [id, actor.userId],
-    );
-    if (!rows[0]) throw new AppError('hint_positionNotFound', 404, ['id']);
-    return this.toPosition(rows[0], await this.currencies(), lang);
+    const position = await this.views.ownedById(actor.userId, id, lang);
+    if (!position) throw new AppError('hint_positionNotFound', 404, ['id']);
+    return position;
   }
 
   /** Margin held by a user's open positions and their unrealized result, in the trade currency. */
@@ -430,18 +426,25 @@ export class Contracts implements TriggerOwner {
     let pnl = '0';
     for (const row of rows) {
       margin = add(margin, row.margin);
-      const product = this.deps.market.productById(row.product_id);
-      const ticker = product ? this.deps.market.tickerInfo(product) : undefined;
-      if (!ticker) continue;
-      pnl = add(
-        pnl,
-        max(
-          priceResult(row.direction, row.entry_price!, ticker.nowPrice, row.quantity),
-          neg(row.margin),
-        ),
-      );
+      const now = this.resultNow(row);
+      if (now) pnl = add(pnl, now.result);
     }
     return { margin, pnl };
+  }
+
+  /**
+   * An open position at its product's price now: that price and the result (a loss never beyond
+   * the margin), unrounded; null while the product has no price.
+   */
+  private resultNow(row: PositionRow): { price: string; result: string } | null {
+    const product = this.deps.market.productById(row.product_id);
+    const ticker = product ? this.deps.market.tickerInfo(product) : undefined;
+    if (!ticker) return null;
+    const price = ticker.nowPrice;
+    return {
+      price,
+      result: cappedResult(row.direction, row.entry_price!, price, row.quantity, row.margin),
+    };
   }
 
   /** Results realized since a time: closed positions' results less open and close fees paid. */
@@ -513,14 +516,14 @@ export class Contracts implements TriggerOwner {
       // A repeated request gets its first result even when it would be refused now.
       const repeated =
         error instanceof AppError
-          ? await this.byRequestId(actor.userId, body.requestId, hash, lang)
+          ? await this.views.byRequestId(actor.userId, body.requestId, hash, lang)
           : null;
       if (repeated) return repeated;
       throw error;
     }
     if (row.request_hash !== hash) throw new AppError('hint_requestIdReused', 409);
     this.track(row);
-    const position = this.toPosition(row, await this.currencies(), lang);
+    const position = await this.views.one(row, lang);
     this.tell(row, position);
     return position;
   }
@@ -587,7 +590,7 @@ export class Contracts implements TriggerOwner {
     // One statement (contract_open): the user's lock with the product's halt as the database has
     // it (a halt through another instance counts at once), the position (refused when the request
     // id is taken) and its money (sql/contract-open.sql).
-    const order = {
+    const order: OpenOrder = {
       user_id: actor.userId,
       book,
       product_id: product.id,
@@ -654,17 +657,6 @@ export class Contracts implements TriggerOwner {
     if (isPositive(fee))
       postings.push({ account: ledger.platform(currencyId, 'fees', userId), amount: fee });
     return postings;
-  }
-
-  private async byRequestId(userId: number, requestId: string, hash: string, lang: LanguageKey) {
-    const row = await rowByRequestId<PositionRow>(
-      this.deps.db,
-      'contract_position',
-      userId,
-      requestId,
-      hash,
-    );
-    return row ? this.toPosition(row, await this.currencies(), lang) : null;
   }
 
   private tell(row: PositionRow, position: ContractPosition): void {
@@ -742,10 +734,10 @@ export class Contracts implements TriggerOwner {
   /** After a commit: the rows' levels follow their new state and their users hear of them. */
   private async after(rows: PositionRow[]): Promise<void> {
     if (rows.length === 0) return;
-    const currencies = await this.currencies();
+    const currencies = await this.views.currencies();
     for (const row of rows) {
       this.track(row);
-      this.tell(row, this.toPosition(row, currencies, 'en'));
+      this.tell(row, this.views.show(row, currencies, 'en'));
     }
   }
 
@@ -758,7 +750,7 @@ export class Contracts implements TriggerOwner {
   ): Promise<ContractPosition> {
     const row = await this.owned(actor, body.id);
     if (row.status === CONTRACT_STATUS.closed && row.close_request_id === body.requestId)
-      return this.toPosition(row, await this.currencies(), lang);
+      return this.views.one(row, lang);
     if (row.status !== CONTRACT_STATUS.open) throw new AppError('hint_positionNotOpen', 409);
     const product = this.deps.market.productById(row.product_id)!;
     if (!this.deps.market.isOpen(product, this.deps.clock.now().getTime()))
@@ -768,11 +760,10 @@ export class Contracts implements TriggerOwner {
       [{ id: row.id, reason: CLOSE_REASON.manual, requestId: body.requestId }],
       { ...tick, productId: row.product_id },
     );
-    if (closed) return this.toPosition(closed, await this.currencies(), lang);
+    if (closed) return this.views.one(closed, lang);
     // Closed meanwhile (a trigger or a concurrent request): the same request gets its result.
     const again = await this.owned(actor, body.id);
-    if (again.close_request_id === body.requestId)
-      return this.toPosition(again, await this.currencies(), lang);
+    if (again.close_request_id === body.requestId) return this.views.one(again, lang);
     throw new AppError('hint_positionNotOpen', 409);
   }
 
@@ -796,7 +787,7 @@ export class Contracts implements TriggerOwner {
     tick: FiredTick,
   ): Promise<PositionRow[]> {
     const now = this.deps.clock.now();
-    const currencies = await this.currencies();
+    const currencies = await this.views.currencies();
     const product = this.deps.market.productById(tick.productId);
     const rates = new Map<number, string>();
     for (const direction of [ORDER_DIRECTION.up, ORDER_DIRECTION.down])
@@ -927,12 +918,11 @@ export class Contracts implements TriggerOwner {
     );
     if (!rows[0]) throw new AppError('hint_positionNotOpen', 409);
     this.track(rows[0]);
-    const position = this.toPosition(rows[0], await this.currencies(), lang);
+    const position = await this.views.one(rows[0], lang);
     this.deps.notify?.(row.user_id, 'positions', { kind: 'contract', position });
     return position;
   }
 
-  /** Cancels a resting limit entry: its hold returns to the available balance at once. */
   /**
    * Cancels a resting entry: its margin and fee return at once. One already cancelled answers as
    * it is (changed false: nothing to do); an entry that filled is refused.
@@ -943,26 +933,23 @@ export class Contracts implements TriggerOwner {
     lang: LanguageKey = 'en',
   ): Promise<{ position: ContractPosition; changed: boolean }> {
     await this.owned(actor, id);
-    const now = this.deps.clock.now();
-    const { row, changed } = await this.deps.db.transaction(async (tx) => {
-      const { rows } = await tx.query<PositionRow>(
-        'SELECT * FROM contract_position WHERE id = $1 FOR UPDATE',
-        [id],
-      );
-      const position = rows[0]!;
-      if (position.status === CONTRACT_STATUS.cancelled) return { row: position, changed: false };
-      if (position.status !== CONTRACT_STATUS.pending)
-        throw new AppError('hint_orderNotResting', 409);
-      await ledger.release(tx, position.hold_id!, 'cancel');
-      const { rows: updated } = await tx.query<PositionRow>(
-        `UPDATE contract_position SET status = ${CONTRACT_STATUS.cancelled}, closed_at = $2 WHERE id = $1 RETURNING *`,
-        [id, now],
-      );
-      return { row: updated[0]!, changed: true };
-    });
-    if (!changed) return { position: this.toPosition(row, await this.currencies(), lang), changed };
+    const { row, changed } = await cancelResting<PositionRow>(
+      this.deps.db,
+      {
+        table: 'contract_position',
+        id,
+        resting: CONTRACT_STATUS.pending,
+        cancelled: CONTRACT_STATUS.cancelled,
+        set: 'closed_at = $2',
+        now: this.deps.clock.now(),
+      },
+      async (tx, position) => {
+        await ledger.release(tx, position.hold_id!, 'cancel');
+      },
+    );
+    if (!changed) return { position: await this.views.one(row, lang), changed };
     this.track(row);
-    const position = this.toPosition(row, await this.currencies(), lang);
+    const position = await this.views.one(row, lang);
     this.tell(row, position);
     return { position, changed: true };
   }

@@ -29,40 +29,29 @@ import {
   type TickEvidence,
   type LanguageKey,
 } from '@bourse/shared';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database';
 import type { Actor } from '../../http/actor';
-import type { Clock } from '../../lib/clock';
 import { runOnce } from '../../db/user-lock';
 import { assertAmount } from '../../lib/money-assert';
 import { AppError, assert } from '../../lib/errors';
-import { pickLanguage } from '../../lib/i18n';
 import * as ledger from '../../ledger/ledger';
-import type { MarketEngine, TickEvent } from '../../market/engine';
+import type { TickEvent } from '../../market/engine';
 import type { ProductRow } from '../../market/repo';
 import { firstTickFrom } from '../../market/tick-log';
-import { currencyIn, type Currency, type SettingsService } from '../settings';
+import { currencyIn, type Currency } from '../settings';
 import { fingerprint, nextId, orderNumber } from '../wallet';
 import {
-  currencyMap,
   feeRate,
   groupBy,
-  pagedRows,
+  OrderViews,
+  type OrderContext,
   requireTradable,
-  rowByRequestId,
   tradableProduct,
   tradeCurrency,
+  type TradingDeps,
 } from './common';
 
-export interface FastTradeDeps {
-  db: Database;
-  clock: Clock;
-  settings: SettingsService;
-  market: MarketEngine;
-  logger: FastifyBaseLogger;
-  /** Tells a user's open connections (private /ws topics `orders` and `balances`). */
-  notify?: (userId: number, topic: 'orders' | 'balances', data: unknown) => void;
-}
+/** Fast trades settle from their own index of expiries: no trigger engine. */
+export type FastTradeDeps = Omit<TradingDeps, 'triggers'>;
 
 /** A row of fast_trade_option. */
 export interface OptionRow {
@@ -76,6 +65,18 @@ export interface OptionRow {
   max_stake: string;
   is_enabled: number;
   sort: number;
+}
+
+/** An option's terms as the app and the operators both see them. */
+export function optionTerms(row: OptionRow) {
+  return {
+    id: row.id,
+    productType: row.product_type,
+    productCode: row.product_code,
+    durationSeconds: row.duration_seconds,
+    payoutRate: normalize(row.payout_rate),
+    lossRate: normalize(row.loss_rate),
+  };
 }
 
 interface OrderRow {
@@ -155,7 +156,13 @@ export class FastTrades {
   private sweepTimer: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
 
-  constructor(private readonly deps: FastTradeDeps) {}
+  private readonly views: OrderViews<OrderRow, FastTradeOrder>;
+
+  constructor(private readonly deps: FastTradeDeps) {
+    this.views = new OrderViews(deps, 'fast_trade_order', (row, context) =>
+      this.toOrder(row, context),
+    );
+  }
 
   // ------------------------------------------------------------ life cycle
 
@@ -274,7 +281,7 @@ export class FastTrades {
   private async settleBatch(orders: OpenOrder[], tick: TickEvidence): Promise<void> {
     try {
       const now = this.deps.clock.now();
-      const currencies = await this.currencies();
+      const currencies = await this.views.currencies();
       const settled = await this.deps.db.transaction(async (tx) => {
         const { rows } = await tx.query<OrderRow>(
           `SELECT * FROM fast_trade_order WHERE id = ANY($1::bigint[]) AND status = ${FAST_TRADE_STATUS.open}
@@ -409,12 +416,7 @@ export class FastTrades {
       this.feeRate(productType, ORDER_DIRECTION.down),
     ]);
     return rows.map((row) => ({
-      id: row.id,
-      productType: row.product_type,
-      productCode: row.product_code,
-      durationSeconds: row.duration_seconds,
-      payoutRate: normalize(row.payout_rate),
-      lossRate: normalize(row.loss_rate),
+      ...optionTerms(row),
       minStake: toScale(row.min_stake, currency.scale),
       maxStake: toScale(row.max_stake, currency.scale),
       feeRateUp: up,
@@ -463,7 +465,7 @@ export class FastTrades {
       direction: body.orderDirection,
       amount,
     });
-    const repeated = await this.byRequestId(actor.userId, body.requestId, hash, lang);
+    const repeated = await this.views.byRequestId(actor.userId, body.requestId, hash, lang);
     if (repeated) return repeated;
     if (!(await this.riskAccepted(actor.userId)))
       throw new AppError('hint_fastTradeRiskRequired', 403);
@@ -560,43 +562,21 @@ export class FastTrades {
       (_tx, earlier) => earlier,
     );
     this.track({ id, userId: actor.userId, productId: product.id, expiresAt });
-    const order = await this.byRequestId(actor.userId, body.requestId, hash, lang);
+    const order = await this.views.byRequestId(actor.userId, body.requestId, hash, lang);
     if (!order) throw new AppError('hint_requestIdReused', 409);
     this.deps.notify?.(actor.userId, 'orders', { kind: 'fastTrade', order });
     this.deps.notify?.(actor.userId, 'balances', { book, currencyId: currency.id });
     return order;
   }
 
-  private async byRequestId(userId: number, requestId: string, hash: string, lang: LanguageKey) {
-    const row = await rowByRequestId<OrderRow>(
-      this.deps.db,
-      'fast_trade_order',
-      userId,
-      requestId,
-      hash,
-    );
-    return row ? this.toOrder(row, await this.currencies(), lang) : null;
-  }
-
-  private currencies(): Promise<Map<number, Currency>> {
-    return currencyMap(this.deps.settings);
-  }
-
   private toOrder(
     row: OrderRow,
-    currencies: Map<number, Currency>,
-    lang: LanguageKey,
+    { currency, scale, priceScale, label }: OrderContext,
   ): FastTradeOrder {
-    const product = this.deps.market.productById(row.product_id);
-    const currency = currencyIn(currencies, row.currency_id);
-    const scale = currency.scale;
-    const priceScale = product?.price_scale ?? 8;
     return {
       id: row.id,
       orderNo: row.order_no,
-      productType: product?.product_type ?? 0,
-      productCode: product?.product_code ?? '',
-      productName: product ? pickLanguage(product.product_name_lang, lang) : '',
+      ...label,
       orderDirection: row.direction,
       currencyName: currency.currencyName,
       amount: toScale(row.stake, scale),
@@ -630,19 +610,12 @@ export class FastTrades {
   async list(actor: Actor, query: FastTradeListQuery, lang: LanguageKey) {
     const params = [actor.userId, actor.book, query.status ?? null];
     const where = 'WHERE user_id = $1 AND book = $2 AND ($3::int IS NULL OR status = $3)';
-    const [{ rows, total }, currencies] = await Promise.all([
-      pagedRows<OrderRow>(this.deps.db, 'fast_trade_order', where, params, query),
-      this.currencies(),
-    ]);
-    return { rows: rows.map((row) => this.toOrder(row, currencies, lang)), total };
+    return this.views.page(where, params, query, lang);
   }
 
   async detail(actor: Actor, id: number, lang: LanguageKey): Promise<FastTradeOrder> {
-    const { rows } = await this.deps.db.query<OrderRow>(
-      'SELECT * FROM fast_trade_order WHERE id = $1 AND user_id = $2',
-      [id, actor.userId],
-    );
-    if (!rows[0]) throw new AppError('hint_orderNotFound', 404, ['id']);
-    return this.toOrder(rows[0], await this.currencies(), lang);
+    const order = await this.views.ownedById(actor.userId, id, lang);
+    if (!order) throw new AppError('hint_orderNotFound', 404, ['id']);
+    return order;
   }
 }

@@ -8,12 +8,7 @@
 export { Contracts } from './contracts';
 export { FastTrades } from './fast-trade';
 export { contractRoutes, tradingRoutes } from './routes';
-export {
-  fastTradeOptionSaveInput,
-  feeSaveInput,
-  productUpdateInput,
-  TradingSettingsAdmin,
-} from './settings-admin';
+export { TradingSettingsAdmin } from './settings-admin';
 export type { FastTradeOptionSaveInput, FeeSaveInput, ProductUpdateInput } from './settings-admin';
 export { SpotTrading } from './spot';
 export { spotRoutes } from './spot-routes';

@@ -7,144 +7,28 @@
  * (PRODUCT section 1): prices come only from the feed, and orders copy the terms they were placed
  * with, so changing an option or a fee never touches an order already placed.
  */
-import { cmp, decimalAmount, intField, normalize, optionalText, text } from '@bourse/shared';
-import { z } from 'zod';
+import {
+  cmp,
+  normalize,
+  type FastTradeOptionConfig,
+  type FeeConfig,
+  type ProductConfig,
+  type fastTradeOptionSaveBody,
+  type feeSaveBody,
+  type productUpdateBody,
+} from '@bourse/shared';
+import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { pickLanguage } from '../../lib/i18n';
 import { positionTypesOf } from '../../market/repo';
 import type { AuditWriter } from '../wallet';
-import type { OptionRow } from './fast-trade';
+import { optionTerms, type OptionRow } from './fast-trade';
 
-/** Fee rates are fractions of the amount, below 10 %. */
-export const MAX_FEE_RATE = '0.1';
-export const MAX_LEVERAGE = 125;
-const MAX_LEVERAGE_CHOICES = 32;
-const RATE_SCALE = 8;
-const STAKE_SCALE = 8;
-
-const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-const flag = z.preprocess(
-  (value) =>
-    value === 'true' || value === '1' || value === true
-      ? 1
-      : value === 'false' || value === '0' || value === false
-        ? 0
-        : value,
-  z.union([z.literal(0), z.literal(1)]),
-);
-const optionalFlag = z.preprocess(emptyToUndefined, flag.optional());
-const sort = intField(-1_000_000, 1_000_000);
-const productType = intField(1, 4);
-/** Product codes are upper case (`BTCUSDT`, `AAPL`, `EURUSD`). */
-const productCode = text(16).transform((value) => value.toUpperCase());
-
-/** Leverage choices: ascending distinct whole numbers 1–125, as an array or `1,5,10`. */
-const leverages = z
-  .unknown()
-  .transform((value, context) => {
-    if (value === undefined || value === null || value === '') return undefined;
-    const items = typeof value === 'string' ? value.split(',').map((item) => item.trim()) : value;
-    const list = Array.isArray(items)
-      ? items.map((item) =>
-          typeof item === 'string' && /^\d{1,3}$/.test(item) ? Number(item) : item,
-        )
-      : [];
-    const valid =
-      list.length > 0 &&
-      list.length <= MAX_LEVERAGE_CHOICES &&
-      list.every(
-        (item, index) =>
-          typeof item === 'number' &&
-          Number.isInteger(item) &&
-          item >= 1 &&
-          item <= MAX_LEVERAGE &&
-          (index === 0 || item > (list[index - 1] as number)),
-      );
-    if (!valid) {
-      context.addIssue({ code: 'custom', message: 'hint_leveragesInvalid' });
-      return z.NEVER;
-    }
-    return list as number[];
-  })
-  .optional();
-
-export const feeSaveInput = z.object({
-  productType,
-  positionType: intField(0, 3),
-  exType: intField(1, 2),
-  feeRate: decimalAmount({ maxScale: RATE_SCALE, sign: 'nonNegative' }).refine(
-    (rate) => cmp(rate, MAX_FEE_RATE) < 0,
-    { error: 'hint_feeRateTooHigh' },
-  ),
-});
-export type FeeSaveInput = z.infer<typeof feeSaveInput>;
-
-export const fastTradeOptionSaveInput = z.object({
-  id: z.preprocess(emptyToUndefined, intField(1).optional()),
-  productType,
-  /** Absent (or null): an option of every product of the type. */
-  productCode: z
-    .preprocess(emptyToUndefined, optionalText(16))
-    .transform((value) => value?.toUpperCase()),
-  durationSeconds: intField(10, 86_400),
-  payoutRate: decimalAmount({ maxScale: RATE_SCALE, max: '10' }),
-  lossRate: decimalAmount({ maxScale: RATE_SCALE, max: '1' }),
-  minStake: decimalAmount({ maxScale: STAKE_SCALE }),
-  maxStake: decimalAmount({ maxScale: STAKE_SCALE }),
-  isEnabled: z.preprocess((value) => (value === undefined || value === '' ? 1 : value), flag),
-  sort: z.preprocess((value) => (value === undefined || value === '' ? 0 : value), sort),
-});
-export type FastTradeOptionSaveInput = z.infer<typeof fastTradeOptionSaveInput>;
-
-export const productUpdateInput = z.object({
-  productType,
-  productCode,
-  isVisible: optionalFlag,
-  isLock: optionalFlag,
-  sort: z.preprocess(emptyToUndefined, sort.optional()),
-  leverages,
-  /** Equity at or below entry notional × this liquidates a contract (0 < rate < 0.5). */
-  maintenanceRate: z.preprocess(
-    emptyToUndefined,
-    decimalAmount({ maxScale: RATE_SCALE, max: '0.49999999' }).optional(),
-  ),
-});
-export type ProductUpdateInput = z.infer<typeof productUpdateInput>;
-
-export interface FeeSetting {
-  id: number;
-  productType: number;
-  positionType: number;
-  exType: number;
-  feeRate: string;
-}
-
-export interface FastTradeOptionSetting {
-  id: number;
-  productType: number;
-  productCode: string | null;
-  durationSeconds: number;
-  payoutRate: string;
-  lossRate: string;
-  minStake: string;
-  maxStake: string;
-  isEnabled: number;
-  sort: number;
-}
-
-export interface ProductSetting {
-  id: number;
-  productType: number;
-  productCode: string;
-  productName: string;
-  isVisible: number;
-  isLock: number;
-  sort: number;
-  leverages: number[];
-  maintenanceRate: string;
-  positionTypes: number[];
-}
+/** What an operator saves (/admin-api/fees/save, fastTradeOptions/save, products/update). */
+export type FeeSaveInput = z.output<typeof feeSaveBody>;
+export type FastTradeOptionSaveInput = z.output<typeof fastTradeOptionSaveBody>;
+export type ProductUpdateInput = z.output<typeof productUpdateBody>;
 
 /** A save's result: `changed` false when it asked for what was already stored ("hint_48"). */
 export interface SettingOutcome<T> {
@@ -190,7 +74,7 @@ const OPTION_COLUMNS = `id, product_type, product_code, duration_seconds, payout
 const PRODUCT_COLUMNS = `id, product_type, product_code, product_name_lang, is_visible, is_lock, sort,
   leverages, maintenance_rate::text AS maintenance_rate, position_types`;
 
-function toFee(row: FeeRow): FeeSetting {
+function toFee(row: FeeRow): FeeConfig {
   return {
     id: row.id,
     productType: row.product_type,
@@ -200,14 +84,9 @@ function toFee(row: FeeRow): FeeSetting {
   };
 }
 
-function toOption(row: OptionRow): FastTradeOptionSetting {
+function toOption(row: OptionRow): FastTradeOptionConfig {
   return {
-    id: row.id,
-    productType: row.product_type,
-    productCode: row.product_code,
-    durationSeconds: row.duration_seconds,
-    payoutRate: normalize(row.payout_rate),
-    lossRate: normalize(row.loss_rate),
+    ...optionTerms(row),
     minStake: normalize(row.min_stake),
     maxStake: normalize(row.max_stake),
     isEnabled: row.is_enabled,
@@ -215,7 +94,7 @@ function toOption(row: OptionRow): FastTradeOptionSetting {
   };
 }
 
-function toProduct(row: ProductSettingRow): ProductSetting {
+function toProduct(row: ProductSettingRow): ProductConfig {
   return {
     id: row.id,
     productType: row.product_type,
@@ -231,7 +110,7 @@ function toProduct(row: ProductSettingRow): ProductSetting {
 }
 
 /** The part of a product the operator may change: what its audit entries show. */
-function productSettings(product: ProductSetting) {
+function productSettings(product: ProductConfig) {
   return {
     isVisible: product.isVisible,
     isLock: product.isLock,
@@ -239,6 +118,28 @@ function productSettings(product: ProductSetting) {
     leverages: product.leverages,
     maintenanceRate: product.maintenanceRate,
   };
+}
+
+/**
+ * A setting created (`before` null) or changed: audited as `<target>.create` or `<target>.update`
+ * with what `shown` keeps of it before and after, in the transaction that saved it.
+ */
+async function saved<T extends { id: number }>(
+  tx: Queryable,
+  audit: AuditWriter,
+  targetType: string,
+  before: T | null,
+  after: T,
+  shown: (setting: T) => unknown = (setting) => setting,
+): Promise<SettingOutcome<T>> {
+  await audit(tx, {
+    action: `${targetType}.${before ? 'update' : 'create'}`,
+    targetType,
+    targetId: String(after.id),
+    before: before && shown(before),
+    after: shown(after),
+  });
+  return { record: after, changed: true };
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -249,7 +150,7 @@ export class TradingSettingsAdmin {
 
   // ------------------------------------------------------------ fees
 
-  async listFees(): Promise<FeeSetting[]> {
+  async listFees(): Promise<FeeConfig[]> {
     const { rows } = await this.deps.db.query<FeeRow>(
       `SELECT ${FEE_COLUMNS} FROM order_fee_setting ORDER BY product_type, position_type, ex_type`,
     );
@@ -257,7 +158,7 @@ export class TradingSettingsAdmin {
   }
 
   /** Creates or changes the fee of a product type, position type and direction. */
-  async saveFee(input: FeeSaveInput, audit: AuditWriter): Promise<SettingOutcome<FeeSetting>> {
+  async saveFee(input: FeeSaveInput, audit: AuditWriter): Promise<SettingOutcome<FeeConfig>> {
     if (!positionTypesOf(input.productType).includes(input.positionType))
       throw invalid('positionType');
     const result = await this.deps.db.transaction(async (tx) => {
@@ -276,15 +177,7 @@ export class TradingSettingsAdmin {
          RETURNING ${FEE_COLUMNS}`,
         [input.productType, input.positionType, input.exType, input.feeRate],
       );
-      const after = toFee(rows[0]!);
-      await audit(tx, {
-        action: before ? 'orderFee.update' : 'orderFee.create',
-        targetType: 'orderFee',
-        targetId: String(after.id),
-        before,
-        after,
-      });
-      return { record: after, changed: true };
+      return saved(tx, audit, 'orderFee', before, toFee(rows[0]!));
     });
     if (result.changed) this.deps.invalidateSettings();
     return result;
@@ -292,7 +185,7 @@ export class TradingSettingsAdmin {
 
   // ------------------------------------------------------------ fast-trade options
 
-  async listFastTradeOptions(): Promise<FastTradeOptionSetting[]> {
+  async listFastTradeOptions(): Promise<FastTradeOptionConfig[]> {
     const { rows } = await this.deps.db.query<OptionRow>(
       `SELECT ${OPTION_COLUMNS} FROM fast_trade_option
        ORDER BY product_type, product_code NULLS FIRST, sort, duration_seconds, id`,
@@ -307,7 +200,7 @@ export class TradingSettingsAdmin {
   async saveFastTradeOption(
     input: FastTradeOptionSaveInput,
     audit: AuditWriter,
-  ): Promise<SettingOutcome<FastTradeOptionSetting>> {
+  ): Promise<SettingOutcome<FastTradeOptionConfig>> {
     if (cmp(input.maxStake, input.minStake) < 0)
       throw new AppError('hint_maxStakeBelowMin', 400, ['maxStake']);
     if (input.productCode !== undefined) {
@@ -330,7 +223,7 @@ export class TradingSettingsAdmin {
       input.sort,
     ];
     return this.deps.db.transaction(async (tx) => {
-      let before: FastTradeOptionSetting | null = null;
+      let before: FastTradeOptionConfig | null = null;
       if (input.id !== undefined) {
         const { rows } = await tx.query<OptionRow>(
           `SELECT ${OPTION_COLUMNS} FROM fast_trade_option WHERE id = $1 FOR UPDATE`,
@@ -338,7 +231,7 @@ export class TradingSettingsAdmin {
         );
         if (!rows[0]) throw new AppError('hint_fastTradeOptionUnknown', 404, ['id']);
         before = toOption(rows[0]);
-        const wanted: FastTradeOptionSetting = {
+        const wanted: FastTradeOptionConfig = {
           id: before.id,
           productType: input.productType,
           productCode: input.productCode ?? null,
@@ -365,21 +258,13 @@ export class TradingSettingsAdmin {
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${OPTION_COLUMNS}`,
             values,
           );
-      const after = toOption(rows[0]!);
-      await audit(tx, {
-        action: before ? 'fastTradeOption.update' : 'fastTradeOption.create',
-        targetType: 'fastTradeOption',
-        targetId: String(after.id),
-        before,
-        after,
-      });
-      return { record: after, changed: true };
+      return saved(tx, audit, 'fastTradeOption', before, toOption(rows[0]!));
     });
   }
 
   // ------------------------------------------------------------ products
 
-  async listProducts(): Promise<ProductSetting[]> {
+  async listProducts(): Promise<ProductConfig[]> {
     const { rows } = await this.deps.db.query<ProductSettingRow>(
       `SELECT ${PRODUCT_COLUMNS} FROM product ORDER BY product_type, sort, id`,
     );
@@ -394,7 +279,7 @@ export class TradingSettingsAdmin {
   async updateProduct(
     input: ProductUpdateInput,
     audit: AuditWriter,
-  ): Promise<SettingOutcome<ProductSetting>> {
+  ): Promise<SettingOutcome<ProductConfig>> {
     if (
       input.isVisible === undefined &&
       input.isLock === undefined &&
@@ -426,21 +311,13 @@ export class TradingSettingsAdmin {
           wanted.maintenanceRate,
         ],
       );
-      const after = toProduct(rows[0]!);
-      await audit(tx, {
-        action: 'product.update',
-        targetType: 'product',
-        targetId: String(after.id),
-        before: productSettings(before),
-        after: productSettings(after),
-      });
-      return { record: after, changed: true };
+      return saved(tx, audit, 'product', before, toProduct(rows[0]!), productSettings);
     });
     if (result.changed) await this.deps.reloadProducts?.();
     return result;
   }
 
-  private async lockProduct(tx: Queryable, type: number, code: string): Promise<ProductSetting> {
+  private async lockProduct(tx: Queryable, type: number, code: string): Promise<ProductConfig> {
     const { rows } = await tx.query<ProductSettingRow>(
       `SELECT ${PRODUCT_COLUMNS} FROM product WHERE product_type = $1 AND product_code = $2 FOR UPDATE`,
       [type, code],

@@ -41,50 +41,37 @@ import {
   type SpotListQuery,
   type SpotOrder,
   type SpotOrderBody,
-  feeOn,
   fillPrice,
   isMultipleOf,
+  spotPreview,
   valueAt,
 } from '@bourse/shared';
-import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Queryable } from '../../db/database';
+import type { Queryable } from '../../db/database';
 import type { Actor } from '../../http/actor';
-import type { Clock } from '../../lib/clock';
 import { runOnce, withUserLock, withUsersLocked } from '../../db/user-lock';
 import { assertAmount } from '../../lib/money-assert';
 import { AppError } from '../../lib/errors';
-import { pickLanguage } from '../../lib/i18n';
 import * as ledger from '../../ledger/ledger';
-import type { MarketEngine } from '../../market/engine';
 import type { ProductRow } from '../../market/repo';
-import { currencyIn, type Currency, type SettingsService } from '../settings';
+import { currencyIn, type Currency } from '../settings';
 import { fingerprint, nextId, orderNumber } from '../wallet';
 import {
-  currencyMap,
+  cancelResting,
   currentTick,
   evidenceOf,
   feeRate,
   groupBy,
-  pagedRows,
+  OrderViews,
+  productLabel,
   requireTradable,
-  rowByRequestId,
   stopsOpening,
   tradableProduct,
   tradeCurrency,
-  type Notify,
+  type OrderContext,
   type OrderIntent,
+  type TradingDeps,
 } from './common';
-import type { FiredTick, Trigger, TriggerEngine, TriggerOutcome, TriggerOwner } from './triggers';
-
-export interface SpotDeps {
-  db: Database;
-  clock: Clock;
-  settings: SettingsService;
-  market: MarketEngine;
-  triggers: TriggerEngine;
-  logger: FastifyBaseLogger;
-  notify?: Notify;
-}
+import type { FiredTick, Trigger, TriggerOutcome, TriggerOwner } from './triggers';
 
 /** Spot (2) or coin-to-coin (3). */
 export type SpotPositionType = typeof POSITION_TYPE.spot | typeof POSITION_TYPE.coinToCoin;
@@ -224,8 +211,11 @@ export function costShare(cost: string, held: string, quantity: string): string 
 }
 
 export class SpotTrading implements TriggerOwner {
-  constructor(private readonly deps: SpotDeps) {
+  private readonly views: OrderViews<OrderRow, SpotOrder>;
+
+  constructor(private readonly deps: TradingDeps) {
     deps.triggers.register(OWNER, this);
+    this.views = new OrderViews(deps, 'spot_order', (row, context) => this.toOrder(row, context));
   }
 
   // ------------------------------------------------------------ triggers
@@ -276,25 +266,17 @@ export class SpotTrading implements TriggerOwner {
 
   // ------------------------------------------------------------ reads
 
-  private currencies(): Promise<Map<number, Currency>> {
-    return currencyMap(this.deps.settings);
-  }
-
-  private toOrder(row: OrderRow, currencies: Map<number, Currency>, lang: LanguageKey): SpotOrder {
-    const product = this.deps.market.productById(row.product_id);
-    const currency = currencyIn(currencies, row.currency_id);
-    const scale = currency.scale;
-    const priceScale = product?.price_scale ?? 8;
-    const price = (value: string | null) => (value === null ? null : toScale(value, priceScale));
+  private toOrder(
+    row: OrderRow,
+    { currency, scale, priceScale, label, price }: OrderContext,
+  ): SpotOrder {
     const money = (value: string | null) =>
       value === null ? null : toScale(value, scale, 'halfUp');
     return {
       id: row.id,
       orderNo: row.order_no,
       positionType: row.position_type,
-      productType: product?.product_type ?? 0,
-      productCode: product?.product_code ?? '',
-      productName: product ? pickLanguage(product.product_name_lang, lang) : '',
+      ...label,
       orderDirection: row.direction,
       orderType: row.order_type,
       limitPrice: price(row.limit_price),
@@ -346,11 +328,7 @@ export class SpotTrading implements TriggerOwner {
     const where = `WHERE user_id = $1 AND book = $2 AND position_type = $3
       AND ($4::int IS NULL OR status = $4) AND ($5::int IS NULL OR direction = $5)
       AND ($6::int[] IS NULL OR product_id = ANY($6::int[]))`;
-    const [{ rows, total }, currencies] = await Promise.all([
-      pagedRows<OrderRow>(this.deps.db, 'spot_order', where, params, query),
-      this.currencies(),
-    ]);
-    return { rows: rows.map((row) => this.toOrder(row, currencies, lang)), total };
+    return this.views.page(where, params, query, lang);
   }
 
   private async heldRows(userId: number, book: ledger.Book, positionType?: SpotPositionType) {
@@ -388,9 +366,7 @@ export class SpotTrading implements TriggerOwner {
       const value = now === null ? null : mul(row.quantity, now);
       return {
         positionType: row.position_type,
-        productType: product?.product_type ?? 0,
-        productCode: product?.product_code ?? '',
-        productName: product ? pickLanguage(product.product_name_lang, lang) : '',
+        ...productLabel(product, lang),
         quantity: normalize(row.quantity),
         frozenQuantity: normalize(row.frozen_quantity),
         averageCost: this.averageCost(row, priceScale),
@@ -413,7 +389,7 @@ export class SpotTrading implements TriggerOwner {
     const [rows, balances, currencies, trade] = await Promise.all([
       this.heldRows(actor.userId, book, POSITION_TYPE.coinToCoin),
       ledger.userBalances(this.deps.db, book, actor.userId),
-      this.currencies(),
+      this.views.currencies(),
       tradeCurrency(this.deps.settings),
     ]);
     const held = new Map(rows.map((row) => [row.product_id, row]));
@@ -480,7 +456,7 @@ export class SpotTrading implements TriggerOwner {
     const base = code.endsWith(trade.currencyName)
       ? code.slice(0, -trade.currencyName.length)
       : undefined;
-    const coin = [...(await this.currencies()).values()].find(
+    const coin = [...(await this.views.currencies()).values()].find(
       (currency) => currency.currencyName === base,
     );
     if (!coin) throw new AppError('hint_positionTypeUnavailable', 422);
@@ -547,7 +523,7 @@ export class SpotTrading implements TriggerOwner {
       price: limit,
       quantity,
     });
-    const repeated = await this.byRequestId(actor.userId, body.requestId, hash, lang);
+    const repeated = await this.views.byRequestId(actor.userId, body.requestId, hash, lang);
     if (repeated) return repeated;
     const step = normalize(product.standard);
     if (!isMultipleOf(quantity, step)) throw new AppError('hint_quantityStep', 422, [step]);
@@ -561,9 +537,9 @@ export class SpotTrading implements TriggerOwner {
     const buy = direction === BUY;
     // A limit already reached fills at once at the current price, like a market order.
     const { price, rests } = fillPrice(direction, body.orderType, limit ?? undefined, tick.price);
-    const amount = valueAt(quantity, price, currency.scale, buy);
+    // What the app previewed: the amount (rounded up for a buy, down for a sell) and its fee.
+    const { amount, fee } = spotPreview(direction, price, quantity, rate, currency.scale);
     if (!isPositive(amount)) throw new AppError('hint_orderTooSmall', 422, [step]);
-    const fee = feeOn(amount, rate, currency.scale);
     assertAmount(amount, 'spot order amount', currency.scale);
     assertAmount(fee, 'spot order fee', currency.scale, 'nonNegative');
     const book = actor.book;
@@ -688,14 +664,9 @@ export class SpotTrading implements TriggerOwner {
       },
     );
     if (row.status === SPOT_ORDER_STATUS.open) this.deps.triggers.add(this.triggerOf(row));
-    const order = this.toOrder(row, await this.currencies(), lang);
+    const order = await this.views.one(row, lang);
     this.tell(row, order);
     return order;
-  }
-
-  private async byRequestId(userId: number, requestId: string, hash: string, lang: LanguageKey) {
-    const row = await rowByRequestId<OrderRow>(this.deps.db, 'spot_order', userId, requestId, hash);
-    return row ? this.toOrder(row, await this.currencies(), lang) : null;
   }
 
   private tell(row: OrderRow, order: SpotOrder): void {
@@ -871,7 +842,7 @@ export class SpotTrading implements TriggerOwner {
    */
   private async fillResting(ids: number[], tick: FiredTick): Promise<void> {
     const now = this.deps.clock.now();
-    const currencies = await this.currencies();
+    const currencies = await this.views.currencies();
     // One tick, one product: its coin when it trades coin to coin (read before the transaction).
     const product = this.deps.market.productById(tick.productId);
     const coin = product ? await this.coinOf(product).catch(() => undefined) : undefined;
@@ -1002,7 +973,7 @@ export class SpotTrading implements TriggerOwner {
       );
       return updated;
     });
-    for (const row of filled) this.tell(row, this.toOrder(row, currencies, 'en'));
+    for (const row of filled) this.tell(row, this.views.show(row, currencies, 'en'));
   }
 
   // ------------------------------------------------------------ cancel
@@ -1024,19 +995,24 @@ export class SpotTrading implements TriggerOwner {
     );
     if (!found[0]) throw new AppError('hint_orderNotFound', 404, ['id']);
     const now = this.deps.clock.now();
-    const { row, changed } = await this.deps.db.transaction(async (tx) => {
-      const { rows } = await tx.query<OrderRow>(
-        'SELECT * FROM spot_order WHERE id = $1 FOR UPDATE',
-        [id],
-      );
-      const order = rows[0]!;
-      if (order.status === SPOT_ORDER_STATUS.cancelled) return { row: order, changed: false };
-      if (order.status !== SPOT_ORDER_STATUS.open) throw new AppError('hint_orderNotResting', 409);
-      await withUserLock(tx, order.user_id);
-      if (order.hold_id !== null) {
-        // A buy's funds, or a coin-to-coin sell's coins.
-        await ledger.release(tx, order.hold_id, 'cancel');
-      } else {
+    const { row, changed } = await cancelResting<OrderRow>(
+      this.deps.db,
+      {
+        table: 'spot_order',
+        id,
+        resting: SPOT_ORDER_STATUS.open,
+        cancelled: SPOT_ORDER_STATUS.cancelled,
+        // Nothing was charged: the fee it would have paid is no longer due.
+        set: 'fee = 0, cancelled_at = $2',
+        now,
+      },
+      async (tx, order) => {
+        await withUserLock(tx, order.user_id);
+        if (order.hold_id !== null) {
+          // A buy's funds, or a coin-to-coin sell's coins.
+          await ledger.release(tx, order.hold_id, 'cancel');
+          return;
+        }
         const ref = refOf(order, new Map());
         const holding = await this.lockHolding(tx, ref);
         if (!holding || gt(order.quantity, holding.frozen_quantity))
@@ -1046,17 +1022,11 @@ export class SpotTrading implements TriggerOwner {
            WHERE user_id = $1 AND book = $2 AND position_type = $3 AND product_id = $4`,
           [ref.userId, ref.book, ref.positionType, ref.productId, order.quantity, now],
         );
-      }
-      // Nothing was charged: the fee it would have paid is no longer due.
-      const { rows: updated } = await tx.query<OrderRow>(
-        `UPDATE spot_order SET status = ${SPOT_ORDER_STATUS.cancelled}, fee = 0, cancelled_at = $2 WHERE id = $1 RETURNING *`,
-        [id, now],
-      );
-      return { row: updated[0]!, changed: true };
-    });
-    if (!changed) return { order: this.toOrder(row, await this.currencies(), lang), changed };
+      },
+    );
+    if (!changed) return { order: await this.views.one(row, lang), changed };
     this.deps.triggers.remove(`${OWNER}:${row.id}`);
-    const order = this.toOrder(row, await this.currencies(), lang);
+    const order = await this.views.one(row, lang);
     this.tell(row, order);
     return { order, changed: true };
   }

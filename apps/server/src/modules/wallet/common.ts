@@ -1,14 +1,22 @@
 /** Pieces shared by the wallet's flows: dependencies, amount checks, request fingerprints. */
 import { createHash } from 'node:crypto';
-import { RECHARGE_STATUS, gt, lt, scaleOf, toScale, type DecimalString } from '@bourse/shared';
+import {
+  gt,
+  lt,
+  normalize,
+  scaleOf,
+  toScale,
+  type DecimalString,
+  type PageQuery,
+} from '@bourse/shared';
 import type { Database, Queryable } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import type { ActorBook } from '../../http/actor';
+import type { RequestKey } from '../../db/user-lock';
+import type { Actor, ActorBook } from '../../http/actor';
 import { AppError } from '../../lib/errors';
 import type { AccountService } from '../account';
 import type { RateSource } from '../assets';
 import type { Currency, SettingsService } from '../settings';
-import type { AuditWriter, ReviewOutcome } from './review';
 
 export interface WalletDeps {
   db: Database;
@@ -30,6 +38,11 @@ export function tellBalances(
   for (const currencyId of currencyIds) deps.notify?.(userId, 'balances', { book, currencyId });
 }
 
+/** The platform's currencies by id, from the settings cache (read it before any transaction). */
+export async function currencyMap(settings: SettingsService): Promise<Map<number, Currency>> {
+  return new Map((await settings.currencies()).map((currency) => [currency.id, currency]));
+}
+
 export async function requireCurrency(
   settings: SettingsService,
   currencyId: number,
@@ -39,6 +52,12 @@ export async function requireCurrency(
   return currency;
 }
 
+/** An amount the currency can hold: no more decimals than its scale. */
+export function checkDecimals(amount: DecimalString, currency: Currency): void {
+  if (scaleOf(amount) > currency.scale)
+    throw new AppError('hint_amountDecimals', 422, [currency.scale, currency.currencyName]);
+}
+
 /** An amount within the currency's decimals and the channel's bounds. */
 export function checkAmount(
   amount: DecimalString,
@@ -46,8 +65,7 @@ export function checkAmount(
   min: DecimalString,
   max: DecimalString,
 ): void {
-  if (scaleOf(amount) > currency.scale)
-    throw new AppError('hint_amountDecimals', 422, [currency.scale, currency.currencyName]);
+  checkDecimals(amount, currency);
   // The limits as the currency writes them ("500000.0000", not the column's 18 decimals).
   if (lt(amount, min))
     throw new AppError('hint_amountBelowMin', 422, [
@@ -59,6 +77,80 @@ export function checkAmount(
       toScale(max, currency.scale),
       currency.currencyName,
     ]);
+}
+
+/** What deposit and withdrawal channels bound a request's amount with. */
+export interface ChannelBounds {
+  id: number;
+  currency_id: number;
+  min_amount: string;
+  max_amount: string;
+}
+
+/** A channel as deposit and withdrawal channels both answer it (their own fields added). */
+export function channelAnswer(
+  row: ChannelBounds & {
+    channel_type: number;
+    channel_name: string;
+    network: string | null;
+    remark: string;
+  },
+  currency: Currency,
+) {
+  const scale = currency.scale;
+  return {
+    id: row.id,
+    channelType: row.channel_type,
+    channelName: row.channel_name,
+    currencyId: row.currency_id,
+    currencyName: currency.currencyName,
+    network: row.network,
+    minAmount: toScale(row.min_amount, scale),
+    maxAmount: toScale(row.max_amount, scale),
+    scale,
+    remark: row.remark,
+  };
+}
+
+/**
+ * The opening of a deposit or withdrawal request, in this order: refused in the demo book, then
+ * when `channel` finds no visible channel, then for an unknown currency. A request id used before
+ * answers that first request (`earlier`: `review` compares the fingerprints of `fields`, what the
+ * request asks); a new request's amount must then fit the currency's decimals and the channel's
+ * bounds.
+ */
+export async function openChannelRequest<Channel extends ChannelBounds, Answer>(
+  deps: WalletDeps,
+  actor: Actor,
+  body: { amount: string; requestId: string },
+  request: {
+    channel: () => Promise<Channel | undefined>;
+    fields: (channel: Channel, amount: DecimalString) => Record<string, unknown>;
+    review: {
+      requested(
+        userId: number,
+        requestId: string,
+        fields: Record<string, unknown>,
+      ): Promise<{ key: RequestKey; earlier: Answer | null }>;
+    };
+  },
+): Promise<
+  | { earlier: Answer }
+  | { earlier: null; key: RequestKey; channel: Channel; currency: Currency; amount: DecimalString }
+> {
+  refuseDemo(actor.book);
+  const channel = await request.channel();
+  if (!channel) throw new AppError('hint_channelNotFound', 404, ['channelId']);
+  const currency = await requireCurrency(deps.settings, channel.currency_id);
+  const amount = normalize(body.amount);
+  const { key, earlier } = await request.review.requested(
+    actor.userId,
+    body.requestId,
+    request.fields(channel, amount),
+  );
+  if (earlier) return { earlier };
+  checkAmount(amount, currency, channel.min_amount, channel.max_amount);
+  return { earlier: null, key, channel, currency, amount };
 }
 
 /** What a request asked, so that a reused request id with another body is told apart. */
@@ -106,46 +198,23 @@ export function refuseDemo(book: ActorBook): void {
   if (book === 'demo') throw new AppError('hint_demoNoFunding', 403);
 }
 
-export interface ReviewStep<Row extends { id: number; status: number }, Shown> {
-  id: number;
-  /** The status the review moves the request to (from 0, under review). */
-  status: number;
-  find(q: Queryable, id: number, forUpdate?: boolean): Promise<Row | null>;
-  show(row: Row): Shown;
-  notFoundKey: string;
-  closedKey: string;
-  action: string;
-  targetType: string;
-  /** Moves the money and records the new status, inside the review's transaction. */
-  apply(tx: Queryable, row: Row): Promise<void>;
-  audit: AuditWriter;
-}
-
 /**
- * An operator's review of a request under review, in one transaction: the request row locked,
- * its money moved once, the audit entry written. Asking again for the state it already has
- * changes nothing; any other closed state is refused.
+ * One page of `rows` (a SELECT with its ORDER BY) and how many rows there are in all (`count`, a
+ * `SELECT count(*)::int AS total`), both with `params`.
  */
-export async function reviewOnce<Row extends { id: number; status: number }, Shown>(
-  db: Database,
-  step: ReviewStep<Row, Shown>,
-): Promise<ReviewOutcome<Shown>> {
-  const changed = await db.transaction(async (tx) => {
-    const row = await step.find(tx, step.id, true);
-    if (!row) throw new AppError(step.notFoundKey, 404, ['id']);
-    if (row.status === step.status) return false;
-    // Reviewing is 0 for deposits and withdrawals alike (RECHARGE_STATUS, WITHDRAW_STATUS).
-    if (row.status !== RECHARGE_STATUS.reviewing) throw new AppError(step.closedKey, 409);
-    await step.apply(tx, row);
-    const after = (await step.find(tx, step.id))!;
-    await step.audit(tx, {
-      action: step.action,
-      targetType: step.targetType,
-      targetId: String(row.id),
-      before: step.show(row),
-      after: step.show(after),
-    });
-    return true;
-  });
-  return { record: step.show((await step.find(db, step.id))!), changed };
+export async function pageOf<Row>(
+  q: Queryable,
+  sql: { rows: string; count: string; params: readonly unknown[] },
+  page: PageQuery,
+): Promise<{ rows: Row[]; total: number }> {
+  const limit = sql.params.length + 1;
+  const [{ rows }, { rows: count }] = await Promise.all([
+    q.query<Row>(`${sql.rows} LIMIT $${limit} OFFSET $${limit + 1}`, [
+      ...sql.params,
+      page.pageSize,
+      (page.pageNum - 1) * page.pageSize,
+    ]),
+    q.query<{ total: number }>(sql.count, sql.params),
+  ]);
+  return { rows, total: count[0]?.total ?? 0 };
 }

@@ -11,7 +11,6 @@ import {
   lt,
   neg,
   normalize,
-  scaleOf,
   sub,
   toScale,
   type BalanceConvertBody,
@@ -25,7 +24,14 @@ import { assertAmount } from '../../lib/money-assert';
 import { AppError, assert } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
 import { currencyIn, type Currency } from '../settings';
-import { requireCurrency, tellBalances, type WalletDeps } from './common';
+import {
+  checkDecimals,
+  currencyMap,
+  pageOf,
+  requireCurrency,
+  tellBalances,
+  type WalletDeps,
+} from './common';
 
 interface QuoteRow {
   id: string;
@@ -63,8 +69,7 @@ export class Exchange {
     const from = await requireCurrency(this.deps.settings, query.fromCurrencyId);
     const to = await requireCurrency(this.deps.settings, query.toCurrencyId);
     const amount = normalize(query.amount);
-    if (scaleOf(amount) > from.scale)
-      throw new AppError('hint_amountDecimals', 422, [from.scale, from.currencyName]);
+    checkDecimals(amount, from);
     const rate = this.deps.rates.rate(from.id, to.id);
     if (rate === null || !isPositive(rate))
       throw new AppError('hint_rateUnavailable', 422, [from.currencyName, to.currencyName]);
@@ -136,14 +141,10 @@ export class Exchange {
     };
   }
 
-  private async currencies(): Promise<Map<number, Currency>> {
-    return new Map((await this.deps.settings.currencies()).map((c) => [c.id, c]));
-  }
-
   /** Exchanges at the quoted terms, once; an expired or foreign quote is refused. */
   async convert(actor: Actor, body: BalanceConvertBody): Promise<ConvertRecord> {
     const book = actor.book;
-    const currencies = await this.currencies();
+    const currencies = await currencyMap(this.deps.settings);
     const previous = await this.byRequestId(actor.userId, body.requestId, currencies);
     if (previous) {
       if (previous.quoteId !== body.quoteId) throw new AppError('hint_requestIdReused', 409);
@@ -228,22 +229,19 @@ export class Exchange {
   }
 
   async list(actor: Actor, query: PageQuery) {
-    const params = [actor.userId, actor.book];
-    const [{ rows }, { rows: count }, currencies] = await Promise.all([
-      this.deps.db.query<RecordRow>(
-        `SELECT * FROM balance_convert_record WHERE user_id = $1 AND book = $2
-         ORDER BY id DESC LIMIT $3 OFFSET $4`,
-        [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
+    const where = 'FROM balance_convert_record WHERE user_id = $1 AND book = $2';
+    const [{ rows, total }, currencies] = await Promise.all([
+      pageOf<RecordRow>(
+        this.deps.db,
+        {
+          rows: `SELECT * ${where} ORDER BY id DESC`,
+          count: `SELECT count(*)::int AS total ${where}`,
+          params: [actor.userId, actor.book],
+        },
+        query,
       ),
-      this.deps.db.query<{ total: number }>(
-        'SELECT count(*)::int AS total FROM balance_convert_record WHERE user_id = $1 AND book = $2',
-        params,
-      ),
-      this.currencies(),
+      currencyMap(this.deps.settings),
     ]);
-    return {
-      rows: rows.map((row) => this.toRecord(row, currencies)),
-      total: count[0]?.total ?? 0,
-    };
+    return { rows: rows.map((row) => this.toRecord(row, currencies)), total };
   }
 }

@@ -6,13 +6,21 @@
  */
 export type { RechargeChannelInput, WithdrawChannelInput } from './channels-admin';
 export { fingerprint, nextId, orderNumber, orderStamp } from './common';
+// The review flow, for the next requests operators decide (identity checks, loans, new shares).
+export { ReviewFlow } from './review';
 export type {
   AuditWriter,
+  OwnerView,
+  ReviewActor,
+  ReviewDecision,
   ReviewedRecharge,
+  ReviewedRequest,
   ReviewedWithdraw,
+  ReviewFlowConfig,
   ReviewListQuery,
   ReviewOutcome,
+  ReviewRow,
   WalletReview,
 } from './review';
-export { walletRoutes } from './routes';
+export { sendProofImage, walletRoutes } from './routes';
 export { WalletService } from './service';

@@ -4,7 +4,7 @@
  */
 import { normalize, toScale, type BalanceRecord, type BalanceRecordQuery } from '@bourse/shared';
 import type { Actor } from '../../http/actor';
-import type { WalletDeps } from './common';
+import { pageOf, type WalletDeps } from './common';
 
 /** The record category of a ledger entry type (RECORD_TYPES). */
 const CATEGORY = `CASE
@@ -42,15 +42,19 @@ export async function balanceRecords(
     WHERE a.book = $1 AND a.owner_type = 'user' AND a.owner_id = $2 AND a.kind IN ('available', 'frozen')
       AND ($3::int IS NULL OR a.currency_id = $3)
       AND ($4::text IS NULL OR ${CATEGORY} = $4)`;
-  const [{ rows }, { rows: count }, currencies] = await Promise.all([
-    deps.db.query<Row>(
-      `SELECT p.entry_id, p.line, ${CATEGORY} AS category, e.entry_type, a.currency_id, a.kind, p.amount,
-              p.balance_after, e.ref_type, e.ref_id, e.created_at
-       ${from}
-       ORDER BY p.entry_id DESC, p.line DESC LIMIT $5 OFFSET $6`,
-      [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
+  const [{ rows, total }, currencies] = await Promise.all([
+    pageOf<Row>(
+      deps.db,
+      {
+        rows: `SELECT p.entry_id, p.line, ${CATEGORY} AS category, e.entry_type, a.currency_id, a.kind, p.amount,
+                      p.balance_after, e.ref_type, e.ref_id, e.created_at
+               ${from}
+               ORDER BY p.entry_id DESC, p.line DESC`,
+        count: `SELECT count(*)::int AS total ${from}`,
+        params,
+      },
+      query,
     ),
-    deps.db.query<{ total: number }>(`SELECT count(*)::int AS total ${from}`, params),
     deps.settings.currencies(),
   ]);
   const byId = new Map(currencies.map((currency) => [currency.id, currency]));
@@ -73,6 +77,6 @@ export async function balanceRecords(
         createTime: row.created_at.toISOString(),
       };
     }),
-    total: count[0]?.total ?? 0,
+    total,
   };
 }

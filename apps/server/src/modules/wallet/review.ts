@@ -1,12 +1,24 @@
 /**
- * What the operator console may do with deposits and withdrawals: list them and approve or reject
- * them. This is the only way operator actions move money (PRODUCT section 1): approving a deposit
- * credits it, paying a withdrawal captures its frozen funds, rejecting releases them. Each action
- * runs in one transaction together with the audit entry the caller writes.
+ * Requests a user makes and an operator decides: deposits and withdrawals today, identity checks,
+ * loans and new shares next. `ReviewFlow` is their one review flow: the request found by id or by
+ * its request id (a repeated request answered with its first result, another request under the
+ * same id refused), listed for the console or for its owner, and decided once. A decision runs in
+ * one transaction: the request row locked, its money moved (what the decision's `apply` does
+ * through the ledger), its status and the decision's columns written, and, for an operator's
+ * decision, the audit entry the caller writes. Asking again for the state a request already has
+ * changes nothing ("hint_48"); any other closed state is refused.
+ *
+ * `WalletReview` is what the operator console may do with deposits and withdrawals. It is the only
+ * way operator actions move money (PRODUCT section 1): approving a deposit credits it, paying a
+ * withdrawal captures its frozen funds, rejecting releases them.
  */
-import type { Queryable } from '../../db/database';
 import type { RechargeRecord, WithdrawRecord } from '@bourse/shared';
+import type { Database, Queryable } from '../../db/database';
+import { runOnce, type RequestKey, type RequestTable } from '../../db/user-lock';
+import type { Clock } from '../../lib/clock';
+import { AppError, assert } from '../../lib/errors';
 import type { RechargeChannelInput, WithdrawChannelInput } from './channels-admin';
+import { fingerprint, nextId, orderNumber, pageOf } from './common';
 
 export interface ReviewActor {
   operatorId: number;
@@ -85,4 +97,283 @@ export interface WalletReview {
     reason: string,
     audit: AuditWriter,
   ): Promise<ReviewOutcome<ReviewedWithdraw>>;
+}
+
+// ---------------------------------------------------------------- the review flow
+
+/** The columns every reviewed request has (its table: RequestTable, with `request_id`). */
+export interface ReviewRow {
+  id: number;
+  user_id: number;
+  status: number;
+  request_hash: string;
+}
+
+/** A request as the operator sees it: with its owner. */
+export interface ReviewedRequest {
+  userId: number;
+  userAccount: string;
+}
+
+/** A request as its owner sees it. */
+export type OwnerView<Shown extends ReviewedRequest> = Omit<Shown, 'userId' | 'userAccount'>;
+
+/** Who a request is shown to: operators see it whole, its owner without the owner's fields. */
+export type Audience = 'operator' | 'owner';
+
+/**
+ * A decision on a request under review: an operator's (audited as `action`, with the reason the
+ * user reads) or its owner's (taking it back).
+ */
+export type ReviewDecision<Row extends ReviewRow> = (
+  { by: 'operator'; action: string } | { by: 'owner' }
+) & {
+  /** The status the decision moves a request under review to. */
+  status: number;
+  /**
+   * What the decision does with the money, in the decision's transaction before the new status is
+   * written; answers further columns of the request to write (the ledger entry of a credit).
+   */
+  apply?(tx: Queryable, row: Row): Promise<Record<string, unknown> | void>;
+  /** After the commit, when the request changed (the user's screens told of their balances). */
+  after?(row: Row): void;
+};
+
+/** A request being stored (ReviewFlow.submit): its id, known before its row is written. */
+export interface NewRequest {
+  id: number;
+  /** Writes the request's row: `columns` are its own, the flow adds the id, owner and request id. */
+  insert(columns: Record<string, unknown>): Promise<void>;
+}
+
+export interface ReviewFlowConfig<
+  Row extends ReviewRow,
+  Shown extends ReviewedRequest,
+  Name extends string,
+> {
+  db: Database;
+  clock: Clock;
+  /** The requests' table, the alias `select` gives it, and the SELECT of a request (joins too). */
+  table: RequestTable;
+  alias: string;
+  select: string;
+  /** The first letter of the requests' order numbers (orderNumber). */
+  orderPrefix: string;
+  /** Under review: the only status a decision moves a request from. */
+  reviewing: number;
+  /** The column that records when the request was decided. */
+  decidedAt: string;
+  /** The audit entries' target type. */
+  targetType: string;
+  /** Refusal of an unknown request, or of another user's (404). */
+  notFoundKey: string;
+  /** Refusal of a decision on a request decided otherwise (409). */
+  closedKey: string;
+  /**
+   * How rows are shown to an audience. It reads what it needs (currencies, switches) before it
+   * answers the function that shows them, so a decision prepares it before its transaction.
+   */
+  view(audience: Audience): Promise<(row: Row) => Shown>;
+  decisions: Record<Name, ReviewDecision<Row>>;
+}
+
+function ownerView<Shown extends ReviewedRequest>({
+  userId: _,
+  userAccount: __,
+  ...record
+}: Shown): OwnerView<Shown> {
+  return record;
+}
+
+export class ReviewFlow<Row extends ReviewRow, Shown extends ReviewedRequest, Name extends string> {
+  constructor(private readonly config: ReviewFlowConfig<Row, Shown, Name>) {}
+
+  private async find(q: Queryable, id: number, forUpdate = false): Promise<Row | null> {
+    const { alias, select } = this.config;
+    const { rows } = await q.query<Row>(
+      `${select} WHERE ${alias}.id = $1${forUpdate ? ` FOR UPDATE OF ${alias}` : ''}`,
+      [id],
+    );
+    return rows[0] ?? null;
+  }
+
+  private async showTo(audience: Audience, row: Row): Promise<Shown> {
+    return (await this.config.view(audience))(row);
+  }
+
+  /**
+   * A user's request as its fingerprint (`fields`, what it asks) keys it, with the first answer
+   * to its request id if there is one. The id used for another request is refused.
+   */
+  async requested(
+    userId: number,
+    requestId: string,
+    fields: Record<string, unknown>,
+  ): Promise<{ key: RequestKey; earlier: OwnerView<Shown> | null }> {
+    const key = { userId, requestId, fingerprint: fingerprint(fields) };
+    return { key, earlier: await this.byRequestId(key) };
+  }
+
+  private async byRequestId(key: RequestKey): Promise<OwnerView<Shown> | null> {
+    const { alias, select } = this.config;
+    const { rows } = await this.config.db.query<Row>(
+      `${select} WHERE ${alias}.user_id = $1 AND ${alias}.request_id = $2`,
+      [key.userId, key.requestId],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    if (row.request_hash !== key.fingerprint) throw new AppError('hint_requestIdReused', 409);
+    return ownerView(await this.showTo('owner', row));
+  }
+
+  /**
+   * Stores a new request once per request id, under the user's lock (runOnce). `write` checks what
+   * needs the lock, freezes what it must and calls `request.insert` with the request's own columns;
+   * the row gets its id, order number (from `now`), owner, request id and fingerprint. Answers the
+   * request as stored: this one, or the same id's first.
+   */
+  async submit(
+    key: RequestKey,
+    now: Date,
+    write: (tx: Queryable, request: NewRequest) => Promise<void>,
+  ): Promise<OwnerView<Shown>> {
+    const { db, table, orderPrefix } = this.config;
+    await runOnce(
+      db,
+      table,
+      key,
+      async (tx) => {
+        const id = await nextId(tx, table);
+        await write(tx, {
+          id,
+          insert: async (columns) => {
+            const row = {
+              id,
+              order_no: orderNumber(orderPrefix, now, id),
+              user_id: key.userId,
+              ...columns,
+              request_id: key.requestId,
+              request_hash: key.fingerprint,
+              created_at: now,
+            };
+            const names = Object.keys(row);
+            await tx.query(
+              `INSERT INTO ${table} (${names.join(', ')})
+               VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')})`,
+              Object.values(row),
+            );
+          },
+        });
+      },
+      () => undefined,
+    );
+    const record = await this.byRequestId(key);
+    if (!record) throw new AppError('hint_requestIdReused', 409);
+    return record;
+  }
+
+  /** A page of requests, newest first, of one user or all, in one status or any. */
+  async list(
+    query: ReviewListQuery,
+    audience: Audience = 'operator',
+  ): Promise<{ rows: Shown[]; total: number }> {
+    const { alias, select, table } = this.config;
+    const where = `WHERE ($1::bigint IS NULL OR ${alias}.user_id = $1) AND ($2::int IS NULL OR ${alias}.status = $2)`;
+    const [page, show] = await Promise.all([
+      pageOf<Row>(
+        this.config.db,
+        {
+          rows: `${select} ${where} ORDER BY ${alias}.id DESC`,
+          count: `SELECT count(*)::int AS total FROM ${table} ${alias} ${where}`,
+          params: [query.userId ?? null, query.status ?? null],
+        },
+        query,
+      ),
+      this.config.view(audience),
+    ]);
+    return { rows: page.rows.map(show), total: page.total };
+  }
+
+  /** The owner's requests. */
+  async listOwn(userId: number, query: Omit<ReviewListQuery, 'userId'>) {
+    const { rows, total } = await this.list({ ...query, userId }, 'owner');
+    return { rows: rows.map((row) => ownerView(row)), total };
+  }
+
+  /** One request of its owner; anyone else's is not found. */
+  async detail(userId: number, id: number): Promise<OwnerView<Shown>> {
+    const row = await this.find(this.config.db, id);
+    if (!row || row.user_id !== userId) throw new AppError(this.config.notFoundKey, 404, ['id']);
+    return ownerView(await this.showTo('owner', row));
+  }
+
+  /** An operator's decision, audited: `reason` is what the user reads of a rejection. */
+  async decide(
+    name: Name,
+    id: number,
+    actor: ReviewActor,
+    audit: AuditWriter,
+    reason: string | null = null,
+  ): Promise<ReviewOutcome<Shown>> {
+    const decision = this.config.decisions[name];
+    assert(decision.by === 'operator', `${name} is not an operator's decision`);
+    // Shown before the transaction: it reads the settings (see Database).
+    const show = await this.config.view('operator');
+    const { row, changed } = await this.settle(decision, id, {
+      columns: { reject_reason: reason, reviewed_by: actor.operatorId },
+      audit: async (tx, before, after) =>
+        audit(tx, {
+          action: decision.action,
+          targetType: this.config.targetType,
+          targetId: String(before.id),
+          before: show(before),
+          after: show(after),
+        }),
+    });
+    return { record: show(row), changed };
+  }
+
+  /** The owner's own decision on a request under review (taking it back). */
+  async decideAsOwner(
+    name: Name,
+    id: number,
+    userId: number,
+  ): Promise<ReviewOutcome<OwnerView<Shown>>> {
+    const decision = this.config.decisions[name];
+    assert(decision.by === 'owner', `${name} is not the owner's decision`);
+    const { row, changed } = await this.settle(decision, id, { ownerId: userId, columns: {} });
+    return { record: ownerView(await this.showTo('owner', row)), changed };
+  }
+
+  private async settle(
+    decision: ReviewDecision<Row>,
+    id: number,
+    how: {
+      ownerId?: number;
+      columns: Record<string, unknown>;
+      audit?: (tx: Queryable, before: Row, after: Row) => Promise<void>;
+    },
+  ): Promise<{ row: Row; changed: boolean }> {
+    const { db, table, decidedAt } = this.config;
+    const now = this.config.clock.now();
+    const changed = await db.transaction(async (tx) => {
+      const row = await this.find(tx, id, true);
+      if (!row || (how.ownerId !== undefined && row.user_id !== how.ownerId))
+        throw new AppError(this.config.notFoundKey, 404, ['id']);
+      if (row.status === decision.status) return false;
+      if (row.status !== this.config.reviewing) throw new AppError(this.config.closedKey, 409);
+      const moved = (await decision.apply?.(tx, row)) ?? {};
+      const columns = { status: decision.status, ...how.columns, ...moved, [decidedAt]: now };
+      const names = Object.keys(columns);
+      await tx.query(
+        `UPDATE ${table} SET ${names.map((name, i) => `${name} = $${i + 2}`).join(', ')} WHERE id = $1`,
+        [row.id, ...Object.values(columns)],
+      );
+      if (how.audit) await how.audit(tx, row, (await this.find(tx, id))!);
+      return true;
+    });
+    const row = (await this.find(db, id))!;
+    if (changed) decision.after?.(row);
+    return { row, changed };
+  }
 }

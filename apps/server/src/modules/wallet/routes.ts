@@ -1,5 +1,6 @@
 /** Wallet calls: channels, deposits, withdrawals, exchange and records (PRODUCT section 3). */
 import { walletApi as routes } from '@bourse/shared';
+import type { FastifyReply } from 'fastify';
 import { nothingToDo, ok, page } from '../../http/envelope';
 import type { Router } from '../../http/router';
 import { AppError } from '../../lib/errors';
@@ -7,6 +8,22 @@ import type { WalletService } from './service';
 
 /** A deposit request carries its payment proof: up to 2 MiB of image as base64, and the form. */
 const IN_MONEY_BODY_LIMIT = 3 * 1024 * 1024 + 64 * 1024;
+
+/**
+ * Answers a stored image (a payment proof) to the user or operator allowed to see it: never cached
+ * by shared caches, never sniffed.
+ */
+export function sendProofImage(
+  reply: FastifyReply,
+  image: { mime: string; data: Uint8Array },
+): FastifyReply {
+  return reply
+    .header('content-type', image.mime)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', 'inline')
+    .send(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength));
+}
 
 export function walletRoutes(router: Router, wallet: WalletService): void {
   router.handle(routes.rechargeChannels, async ({ query }) =>
@@ -20,24 +37,19 @@ export function walletRoutes(router: Router, wallet: WalletService): void {
   );
 
   router.handle(routes.recharges, async ({ actor, query }) => {
-    const { rows, total } = await wallet.recharges.list(actor, query);
+    const { rows, total } = await wallet.recharges.review.listOwn(actor.userId, query);
     return page(rows, total);
   });
 
   router.handle(routes.recharge, async ({ actor, query }) =>
-    ok(await wallet.recharges.detail(actor, query.id)),
+    ok(await wallet.recharges.review.detail(actor.userId, query.id)),
   );
 
-  // The proof image, to its owner only; never cached by shared caches, never sniffed.
+  // The proof image, to its owner only.
   router.handle(routes.rechargeProof, async ({ actor, query, reply }) => {
     const proof = await wallet.recharges.proof(query.id, actor.userId);
     if (!proof) throw new AppError('hint_rechargeNotFound', 404, ['id']);
-    return reply
-      .header('content-type', proof.mime)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', 'inline')
-      .send(Buffer.from(proof.data));
+    return sendProofImage(reply, proof);
   });
 
   router.handle(routes.withdrawChannels, async ({ actor, query }) =>
@@ -55,17 +67,21 @@ export function walletRoutes(router: Router, wallet: WalletService): void {
   );
 
   router.handle(routes.cancelWithdrawal, async ({ actor, body }) => {
-    const { record, changed } = await wallet.withdrawals.cancel(actor, body.id);
+    const { record, changed } = await wallet.withdrawals.review.decideAsOwner(
+      'cancel',
+      body.id,
+      actor.userId,
+    );
     return changed ? ok(record) : nothingToDo(record);
   });
 
   router.handle(routes.withdrawals, async ({ actor, query }) => {
-    const { rows, total } = await wallet.withdrawals.list(actor, query);
+    const { rows, total } = await wallet.withdrawals.review.listOwn(actor.userId, query);
     return page(rows, total);
   });
 
   router.handle(routes.withdrawal, async ({ actor, query }) =>
-    ok(await wallet.withdrawals.detail(actor, query.id)),
+    ok(await wallet.withdrawals.review.detail(actor.userId, query.id)),
   );
 
   router.handle(routes.exchangeQuote, async ({ actor, query }) =>

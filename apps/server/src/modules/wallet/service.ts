@@ -48,7 +48,7 @@ export class WalletService implements WalletReview {
   }
 
   listRecharges(query: ReviewListQuery) {
-    return this.recharges.listRows(query);
+    return this.recharges.review.list(query);
   }
 
   rechargeProof(id: number) {
@@ -56,22 +56,22 @@ export class WalletService implements WalletReview {
   }
 
   approveRecharge(id: number, actor: ReviewActor, audit: AuditWriter) {
-    return this.recharges.approve(id, actor, audit);
+    return this.recharges.review.decide('approve', id, actor, audit);
   }
 
   rejectRecharge(id: number, actor: ReviewActor, reason: string, audit: AuditWriter) {
-    return this.recharges.reject(id, actor, reason, audit);
+    return this.recharges.review.decide('reject', id, actor, audit, reason);
   }
 
   listWithdrawals(query: ReviewListQuery) {
-    return this.withdrawals.listRows(query);
+    return this.withdrawals.review.list(query);
   }
 
   payWithdrawal(id: number, actor: ReviewActor, audit: AuditWriter) {
-    return this.withdrawals.pay(id, actor, audit);
+    return this.withdrawals.review.decide('pay', id, actor, audit);
   }
 
   rejectWithdrawal(id: number, actor: ReviewActor, reason: string, audit: AuditWriter) {
-    return this.withdrawals.reject(id, actor, reason, audit);
+    return this.withdrawals.review.decide('reject', id, actor, audit, reason);
   }
 }

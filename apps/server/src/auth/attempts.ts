@@ -1,7 +1,8 @@
 /**
  * Failure counters with lock-out, kept in the database so that every server instance and every
- * restart sees them: failed logins per account identifier (existing or not, so the lock reveals
- * nothing), wrong passwords per user.
+ * restart sees them: failed sign-ins of users and operators per identifier (existing or not, so the
+ * lock reveals nothing) and wrong current passwords per account (sessions.ts), wrong withdrawal
+ * passwords per user (the account module).
  *
  * A check is reserved in the database before the secret is verified, and only while the key's
  * failures plus the checks under way stay below the limit (docs/adr/0006-attempts-reserved-before-
@@ -13,10 +14,9 @@
  * database for a slot.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Database } from '../../db/database';
-import type { Clock } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
-import * as repo from './repo';
+import type { Database, Queryable } from '../db/database';
+import type { Clock } from '../lib/clock';
+import { AppError } from '../lib/errors';
 
 export interface LimiterPolicy {
   maxFailures: number;
@@ -76,7 +76,7 @@ export class AttemptLimiter {
     const started = Date.now();
     for (;;) {
       const now = this.clock.now();
-      const reserved = await repo.reserveAttempt(this.db, {
+      const reserved = await reserveAttempt(this.db, {
         key,
         at: now,
         windowStart: new Date(now.getTime() - this.policy.lockMs),
@@ -84,7 +84,7 @@ export class AttemptLimiter {
         maxFailures: this.policy.maxFailures,
       });
       if (reserved) break;
-      const row = await repo.findAttempts(this.db, key);
+      const row = await findAttempts(this.db, key);
       if (row?.locked_until && row.locked_until > now) throw this.lockedError(row.locked_until);
       // Every slot is held by checks under way on other instances: one settles within moments.
       if (Date.now() - started > SLOT_WAIT_MS) throw new AppError('hint_tooManyRequests', 429, [1]);
@@ -99,7 +99,7 @@ export class AttemptLimiter {
       throw error;
     }
     if (passed) {
-      await repo.settlePassedAttempt(this.db, key, this.clock.now());
+      await settlePassedAttempt(this.db, key, this.clock.now());
       return;
     }
     const lockedUntil = await this.settleFailed(key);
@@ -109,7 +109,7 @@ export class AttemptLimiter {
   /** Counts a reserved check as failed; gives the lock's end when the key is now locked. */
   private async settleFailed(key: string): Promise<Date | null> {
     const now = this.clock.now();
-    const lockedUntil = await repo.settleFailedAttempt(
+    const lockedUntil = await settleFailedAttempt(
       this.db,
       key,
       this.policy.maxFailures,
@@ -119,6 +119,94 @@ export class AttemptLimiter {
   }
 
   async clear(key: string): Promise<void> {
-    await repo.clearAttempts(this.db, key);
+    await clearAttempts(this.db, key);
   }
+}
+
+// ---------------------------------------------------------------- SQL
+
+interface AttemptRow {
+  failures: number;
+  first_failure_at: Date;
+  locked_until: Date | null;
+}
+
+async function findAttempts(q: Queryable, key: string): Promise<AttemptRow | undefined> {
+  const { rows } = await q.query<AttemptRow>(
+    'SELECT failures, first_failure_at, locked_until FROM attempt_limit WHERE key = $1',
+    [key],
+  );
+  return rows[0];
+}
+
+/**
+ * Reserves one check of `key` in one statement, before the secret is checked: the upsert's row
+ * lock orders concurrent reservations, and one is granted only while the key is not locked and its
+ * failures plus the checks under way stay below `maxFailures`. The window (and with it the count)
+ * restarts when it has passed or its lock has ended; checks reserved before `pendingSince` are
+ * left over from a crash and no longer count. False: not granted (locked, or every slot in use).
+ */
+async function reserveAttempt(
+  q: Queryable,
+  attempt: { key: string; at: Date; windowStart: Date; pendingSince: Date; maxFailures: number },
+): Promise<boolean> {
+  const restart = '(a.locked_until IS NOT NULL OR a.first_failure_at < $3)';
+  const failures = `CASE WHEN ${restart} THEN 0 ELSE a.failures END`;
+  const pending = 'CASE WHEN a.pending_at >= $4 THEN a.pending ELSE 0 END';
+  const { rowCount } = await q.query(
+    `INSERT INTO attempt_limit AS a (key, failures, first_failure_at, pending, pending_at)
+     VALUES ($1, 0, $2, 1, $2)
+     ON CONFLICT (key) DO UPDATE SET
+       failures = ${failures},
+       first_failure_at = CASE WHEN ${restart} THEN $2 ELSE a.first_failure_at END,
+       locked_until = NULL,
+       pending = ${pending} + 1,
+       pending_at = $2
+     WHERE (a.locked_until IS NULL OR a.locked_until <= $2)
+       AND ${failures} + ${pending} < $5::int`,
+    [attempt.key, attempt.at, attempt.windowStart, attempt.pendingSince, attempt.maxFailures],
+    { name: 'reserve_attempt' },
+  );
+  return rowCount === 1;
+}
+
+/**
+ * Settles a reserved check that failed: it becomes a failure, and the one that reaches
+ * `maxFailures` locks the key until `lockUntil`. Gives the lock's end, if any.
+ */
+async function settleFailedAttempt(
+  q: Queryable,
+  key: string,
+  maxFailures: number,
+  lockUntil: Date,
+): Promise<Date | null> {
+  const { rows } = await q.query<{ locked_until: Date | null }>(
+    `UPDATE attempt_limit SET
+       pending = GREATEST(pending - 1, 0),
+       failures = failures + 1,
+       locked_until = CASE WHEN failures + 1 >= $2::int THEN $3::timestamptz ELSE locked_until END
+     WHERE key = $1
+     RETURNING locked_until`,
+    [key, maxFailures, lockUntil],
+  );
+  return rows[0]?.locked_until ?? null;
+}
+
+/**
+ * Settles a reserved check that passed: failures and any lock are cleared; the row goes when no
+ * other check of the key is under way.
+ */
+async function settlePassedAttempt(q: Queryable, key: string, at: Date): Promise<void> {
+  await q.query(
+    `WITH gone AS (DELETE FROM attempt_limit WHERE key = $1 AND pending <= 1 RETURNING key)
+     UPDATE attempt_limit SET pending = GREATEST(pending - 1, 0), failures = 0,
+       first_failure_at = $2, locked_until = NULL
+     WHERE key = $1 AND NOT EXISTS (SELECT 1 FROM gone)`,
+    [key, at],
+    { name: 'settle_passed_attempt' },
+  );
+}
+
+async function clearAttempts(q: Queryable, key: string): Promise<void> {
+  await q.query('DELETE FROM attempt_limit WHERE key = $1', [key]);
 }
