@@ -1,14 +1,16 @@
 /**
  * Builds the app into dist/, which the server serves on its own port. Every screen, the charts
  * and every bundled locale load lazily, so the first screen carries only the shell
- * (bench/web-size.mjs keeps it within budget). `npm run dev -w @bourse/web` proxies the API to a
+ * (bench/web-size.mjs keeps it within budget); the route table reaches the bundle without its
+ * schemas (route-table-plugin.ts). `npm run dev -w @bourse/web` proxies the API to a
  * server on port 8080.
  */
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { routeTablePlugin } from './route-table-plugin';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [routeTablePlugin(), react()],
   base: './',
   build: {
     outDir: 'dist',

@@ -6,7 +6,7 @@
  */
 import { lazy } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
-import { paths } from '../config/paths';
+import { paths, type RouteName } from '../config/paths';
 import { setNavigator } from '../lib/navigation';
 import { AppFrame } from './app-frame';
 import { NotFoundPage } from './not-found-page';
@@ -49,6 +49,40 @@ const fastTrades = {
   ),
 };
 
+/** Every other screen, by its route's name: each is its own chunk, loaded when first opened. */
+const SCREENS: Partial<Record<RouteName, () => Promise<{ default: React.ComponentType }>>> = {
+  quotes: () => import('../features/market/quotes-page'),
+  quoteSearch: () => import('../features/market/search-page'),
+  favorite: () => import('../features/market/favorite-page'),
+  kline: () => import('../features/market/kline-page'),
+  bibi: () => import('../features/trading/bibi-page'),
+  bibiOrder: () => import('../features/trading/orders-page'),
+  accountDetail: () => import('../features/assets/account-detail-page'),
+  recharge: () => import('../features/wallet/recharge-page'),
+  rechargeDetail: () => import('../features/wallet/recharge-detail-page'),
+  rechargeRecord: () => import('../features/wallet/recharge-record-page'),
+  linePay: () => import('../features/wallet/line-pay-page'),
+  withdraw: () => import('../features/wallet/withdraw-page'),
+  withdrawRecord: () => import('../features/wallet/withdraw-record-page'),
+  exchange: () => import('../features/wallet/exchange-page'),
+  changeRecord: () => import('../features/wallet/exchange-record-page'),
+  accountRecord: () => import('../features/assets/account-record-page'),
+  assetsComponent: () => import('../features/assets/assets-component-page'),
+  bankCards: () => import('../features/payment-methods/bank-card-list-page'),
+  bindBankCard: () => import('../features/payment-methods/bind-bank-card-page'),
+  wallets: () => import('../features/payment-methods/wallets-page'),
+  bindAddress: () => import('../features/payment-methods/bind-address-page'),
+  me: () => import('../features/account/me-page'),
+  login: () => import('../features/account/login-page'),
+  register: () => import('../features/account/register-page'),
+  userInfo: () => import('../features/account/user-info-page'),
+  change: () => import('../features/account/password-page'),
+  privacy: () => import('../features/account/privacy-page'),
+  language: () => import('../features/settings/language-page'),
+  line: () => import('../features/settings/line-page'),
+  networkError: () => import('../features/settings/network-error-page'),
+};
+
 export const routes: RouteObject[] = [
   {
     element: <AppFrame />,
@@ -57,82 +91,20 @@ export const routes: RouteObject[] = [
       { path: paths.entryAlias, element: <Navigate to={paths.home} replace /> },
       // The first screen comes with the app itself: one round trip less before it shows.
       { path: paths.home, Component: HomePage },
-      { path: paths.quotes, lazy: screen(() => import('../features/market/quotes-page')) },
-      { path: paths.quoteSearch, lazy: screen(() => import('../features/market/search-page')) },
-      { path: paths.favorite, lazy: screen(() => import('../features/market/favorite-page')) },
       {
         path: paths.quoteDetail,
         lazy: screenWith(() => import('../features/market/quote-detail-page'), {
           panels: tradePanels,
         }),
       },
-      { path: paths.kline, lazy: screen(() => import('../features/market/kline-page')) },
-      { path: paths.bibi, lazy: screen(() => import('../features/trading/bibi-page')) },
       {
         path: paths.contractPosition,
         lazy: screenWith(() => import('../features/trading/positions-page'), { fast: fastTrades }),
       },
-      { path: paths.bibiOrder, lazy: screen(() => import('../features/trading/orders-page')) },
-      {
-        path: paths.accountDetail,
-        lazy: screen(() => import('../features/assets/account-detail-page')),
-      },
-      { path: paths.recharge, lazy: screen(() => import('../features/wallet/recharge-page')) },
-      {
-        path: paths.rechargeDetail,
-        lazy: screen(() => import('../features/wallet/recharge-detail-page')),
-      },
-      {
-        path: paths.rechargeRecord,
-        lazy: screen(() => import('../features/wallet/recharge-record-page')),
-      },
-      { path: paths.linePay, lazy: screen(() => import('../features/wallet/line-pay-page')) },
-      { path: paths.withdraw, lazy: screen(() => import('../features/wallet/withdraw-page')) },
-      {
-        path: paths.withdrawRecord,
-        lazy: screen(() => import('../features/wallet/withdraw-record-page')),
-      },
-      { path: paths.exchange, lazy: screen(() => import('../features/wallet/exchange-page')) },
-      {
-        path: paths.changeRecord,
-        lazy: screen(() => import('../features/wallet/exchange-record-page')),
-      },
-      {
-        path: paths.accountRecord,
-        lazy: screen(() => import('../features/assets/account-record-page')),
-      },
-      {
-        path: paths.assetsComponent,
-        lazy: screen(() => import('../features/assets/assets-component-page')),
-      },
-      {
-        path: paths.bankCards,
-        lazy: screen(() => import('../features/payment-methods/bank-card-list-page')),
-      },
-      {
-        path: paths.bindBankCard,
-        lazy: screen(() => import('../features/payment-methods/bind-bank-card-page')),
-      },
-      {
-        path: paths.wallets,
-        lazy: screen(() => import('../features/payment-methods/wallets-page')),
-      },
-      {
-        path: paths.bindAddress,
-        lazy: screen(() => import('../features/payment-methods/bind-address-page')),
-      },
-      { path: paths.me, lazy: screen(() => import('../features/account/me-page')) },
-      { path: paths.login, lazy: screen(() => import('../features/account/login-page')) },
-      { path: paths.register, lazy: screen(() => import('../features/account/register-page')) },
-      { path: paths.userInfo, lazy: screen(() => import('../features/account/user-info-page')) },
-      { path: paths.change, lazy: screen(() => import('../features/account/password-page')) },
-      { path: paths.privacy, lazy: screen(() => import('../features/account/privacy-page')) },
-      { path: paths.language, lazy: screen(() => import('../features/settings/language-page')) },
-      { path: paths.line, lazy: screen(() => import('../features/settings/line-page')) },
-      {
-        path: paths.networkError,
-        lazy: screen(() => import('../features/settings/network-error-page')),
-      },
+      ...Object.entries(SCREENS).map(([name, load]) => ({
+        path: paths[name as RouteName],
+        lazy: screen(load),
+      })),
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,11 +1,10 @@
 /**
  * What the trading screens of every feature (fast trades, contracts, spot and coin-to-coin)
- * share: the trade currency and the account's balances, amounts at its scale, rates as percentages, tick
+ * share: the trade currency and the account's balances (balances.ts), amounts at its scale, rates as percentages, tick
  * times, what may be typed in an amount, its share shortcuts and the request id of an order.
  */
 import { useRef } from 'react';
 import {
-  assetsApi,
   SWITCH,
   SWITCH_OFF,
   formatAmount,
@@ -13,9 +12,7 @@ import {
   mul,
   normalize,
   scaleOf,
-  type CurrencyBalance,
 } from '@bourse/shared';
-import { api } from '../api';
 import { storedSwitches, type PlatformCurrency } from '../api/launch';
 import { getItem, getOtherValue, STORAGE_KEY } from './storage';
 
@@ -41,25 +38,7 @@ export function currencyName(currencyId: number): string {
   return platformCurrency(currencyId)?.currencyName ?? 'USDT';
 }
 
-/** A currency's available, frozen and total balance in the session's book. */
-export type Balance = CurrencyBalance;
-
-/**
- * The balance of one currency (queried under `userBalance` by every screen showing it). The call
- * answers one balance when asked for a currency, the list when asked for none.
- */
-export async function fetchBalance(currencyId: number): Promise<Balance> {
-  const data = await api.call(assetsApi.balances, { currencyId });
-  const balance = Array.isArray(data) ? data.find((row) => row.currencyId === currencyId) : data;
-  if (!balance) throw new Error(`userBalance answered no balance of currency ${currencyId}`);
-  return balance;
-}
-
-/** Every visible currency's balance (queried under `balances`). */
-export async function fetchBalances(): Promise<Balance[]> {
-  const data = await api.call(assetsApi.balances, {});
-  return Array.isArray(data) ? data : [data];
-}
+export { fetchBalance, fetchBalances, type Balance } from './balances';
 
 // ------------------------------------------------------------------ texts
 

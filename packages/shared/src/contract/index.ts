@@ -14,6 +14,7 @@ import { tradingApi } from './trading';
 import { walletApi } from './wallet';
 
 export * from './route';
+export * from './answer';
 export {
   accountApi,
   assetsApi,

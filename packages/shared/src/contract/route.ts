@@ -4,8 +4,12 @@
  * its answer (`data`, a page of `rows`, or a file). The server registers its handlers from these
  * declarations (Fastify validates the input and serializes the answer through them), the web app
  * calls them with `api.call(route, input)`, and the OpenAPI reference is generated from them.
+ *
+ * This file has no zod at run time (types only): the web app's build keeps of each route only
+ * what a call needs (apps/web/route-table-plugin.ts), so the first screen carries no schema.
+ * The answer schemas the server serializes with are built in answer.ts.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { OperatorRole } from '../constants';
 
 export type Method = 'GET' | 'POST';
@@ -99,39 +103,6 @@ export type RouteData<R extends Route> = R extends PageRoute
 export function methodsOf(route: Route): readonly Method[] {
   return typeof route.method === 'string' ? [route.method] : route.method;
 }
-
-// ---------------------------------------------------------------- the envelope
-
-const envelopeFields = {
-  code: z
-    .number()
-    .int()
-    .describe(
-      '200 done; 401 signed out; 500 refused (see msg); 209 the same request is under way.',
-    ),
-  msg: z.string().describe('A hint key: hint_success, or the reason of a refusal.'),
-  params: z.array(z.unknown()).optional().describe('Values for the placeholders of msg.'),
-  text: z.string().optional().describe("msg in the request's language."),
-};
-
-/** The schema of a route's successful answer (HTTP 2xx): what the server serializes. */
-export function answerSchema(route: Route): z.ZodObject {
-  if (route.rows) {
-    return z.object({
-      ...envelopeFields,
-      rows: z.array(route.rows),
-      total: z.number().int().nonnegative(),
-    });
-  }
-  const base = z.object({
-    ...envelopeFields,
-    ...(route.data ? { data: route.data.optional() } : {}),
-  });
-  return route.extra ? base.extend(route.extra.shape) : base;
-}
-
-/** The envelope of every answer, refusals included. */
-export const envelopeSchema = z.object({ ...envelopeFields, data: z.unknown().optional() });
 
 /** An answer `{ code, msg, data? }` (PRODUCT section 3). */
 export type Envelope<T = unknown> = {

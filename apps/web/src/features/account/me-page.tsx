@@ -12,23 +12,22 @@ import {
   EditSOutline,
   FileOutline,
   GiftOutline,
-  GlobalOutline,
   LinkOutline,
-  LockOutline,
+  LoopOutline,
   MessageOutline,
   PayCircleOutline,
   QuestionCircleOutline,
   ReceivePaymentOutline,
   SendOutline,
-  SetOutline,
   ShopbagOutline,
   TeamOutline,
-  LoopOutline,
   UserContactOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_TYPE, AUTH_STATUS, formatAmount } from '@bourse/shared';
 import { EntryGrid, type ScreenEntry } from '../../components/entry-grid';
+import { APP_ENTRIES, entryTable, screenEntries } from '../../components/screen-entries';
+import type { RouteName } from '../../config/paths';
 import { PageHeader } from '../../components/page-header';
 import { usePageConfig } from '../../hooks/use-page-config';
 import { translate } from '../../i18n';
@@ -46,56 +45,71 @@ const AUTH_LABEL: Record<number, string> = {
   [AUTH_STATUS.rejected]: 'account_authRejected',
 };
 
-interface Entry extends ScreenEntry {
-  /** The page-config module that can hide it. */
-  module?: string;
-}
+/** The user centre's areas, with the app's general screens. */
+const ENTRIES = entryTable({
+  ...APP_ENTRIES,
+  recharge: ['area_recharge', ReceivePaymentOutline],
+  withdraw: ['area_withdraw', SendOutline],
+  exchange: ['area_exchange', LoopOutline],
+  accountRecord: ['area_records', FileOutline],
+  userInfo: ['page_userInfo', UserContactOutline],
+  authentication: ['area_identity', EditSOutline],
+  bankCards: ['area_bankCards', BankcardOutline],
+  wallets: ['area_wallets', PayCircleOutline],
+  contractPosition: ['area_positions', ContentOutline],
+  bibiOrder: ['area_orders', FileOutline],
+  lockMining: ['area_lockMining', ShopbagOutline],
+  pledgeList: ['area_pledge', ShopbagOutline],
+  loan: ['area_loan', PayCircleOutline],
+  newShares: ['area_newShares', GiftOutline],
+  followOrder: ['area_followOrder', TeamOutline],
+  team: ['area_team', TeamOutline],
+  share: ['area_share', LinkOutline],
+  welfare: ['area_welfare', GiftOutline],
+  activity: ['area_activity', GiftOutline],
+  messages: ['area_messages', MessageOutline],
+  notifications: ['area_notifications', BellOutline],
+  service: ['area_service', MessageOutline],
+  qa: ['area_qa', QuestionCircleOutline],
+});
 
-const QUICK: Entry[] = [
-  { route: 'recharge', label: 'area_recharge', icon: <ReceivePaymentOutline />, module: 'assets' },
-  { route: 'withdraw', label: 'area_withdraw', icon: <SendOutline />, module: 'assets' },
-  { route: 'exchange', label: 'area_exchange', icon: <LoopOutline />, module: 'assets' },
-  { route: 'accountRecord', label: 'area_records', icon: <FileOutline />, module: 'records' },
-];
+/** The page-config module that can hide a screen's entry here. */
+const MODULE: Partial<Record<RouteName, string>> = {
+  recharge: 'assets',
+  withdraw: 'assets',
+  exchange: 'assets',
+  accountRecord: 'records',
+  change: 'security',
+  authentication: 'identity',
+  bankCards: 'bankCard',
+  wallets: 'wallets',
+  team: 'team',
+  share: 'team',
+  messages: 'messages',
+  notifications: 'messages',
+  service: 'service',
+  language: 'language',
+  line: 'line',
+};
 
-const AREAS: Entry[][] = [
+const QUICK = screenEntries(['recharge', 'withdraw', 'exchange', 'accountRecord'], ENTRIES);
+
+const AREAS = (
   [
-    { route: 'userInfo', label: 'page_userInfo', icon: <UserContactOutline /> },
-    { route: 'change', label: 'page_security', icon: <LockOutline />, module: 'security' },
-    { route: 'authentication', label: 'area_identity', icon: <EditSOutline />, module: 'identity' },
-    { route: 'bankCards', label: 'area_bankCards', icon: <BankcardOutline />, module: 'bankCard' },
-    { route: 'wallets', label: 'area_wallets', icon: <PayCircleOutline />, module: 'wallets' },
-  ],
-  [
-    { route: 'contractPosition', label: 'area_positions', icon: <ContentOutline /> },
-    { route: 'bibiOrder', label: 'area_orders', icon: <FileOutline /> },
-    { route: 'lockMining', label: 'area_lockMining', icon: <ShopbagOutline /> },
-    { route: 'pledgeList', label: 'area_pledge', icon: <ShopbagOutline /> },
-    { route: 'loan', label: 'area_loan', icon: <PayCircleOutline /> },
-    { route: 'newShares', label: 'area_newShares', icon: <GiftOutline /> },
-    { route: 'followOrder', label: 'area_followOrder', icon: <TeamOutline /> },
-  ],
-  [
-    { route: 'team', label: 'area_team', icon: <TeamOutline />, module: 'team' },
-    { route: 'share', label: 'area_share', icon: <LinkOutline />, module: 'team' },
-    { route: 'welfare', label: 'area_welfare', icon: <GiftOutline /> },
-    { route: 'activity', label: 'area_activity', icon: <GiftOutline /> },
-    { route: 'messages', label: 'area_messages', icon: <MessageOutline />, module: 'messages' },
-    {
-      route: 'notifications',
-      label: 'area_notifications',
-      icon: <BellOutline />,
-      module: 'messages',
-    },
-    { route: 'service', label: 'area_service', icon: <MessageOutline />, module: 'service' },
-    { route: 'qa', label: 'area_qa', icon: <QuestionCircleOutline /> },
-  ],
-  [
-    { route: 'language', label: 'page_language', icon: <GlobalOutline />, module: 'language' },
-    { route: 'line', label: 'page_line', icon: <SetOutline />, module: 'line' },
-    { route: 'privacy', label: 'page_privacy', icon: <LockOutline /> },
-  ],
-];
+    ['userInfo', 'change', 'authentication', 'bankCards', 'wallets'],
+    [
+      'contractPosition',
+      'bibiOrder',
+      'lockMining',
+      'pledgeList',
+      'loan',
+      'newShares',
+      'followOrder',
+    ],
+    ['team', 'share', 'welfare', 'activity', 'messages', 'notifications', 'service', 'qa'],
+    ['language', 'line', 'privacy'],
+  ] satisfies (keyof typeof ENTRIES)[][]
+).map((routes) => screenEntries(routes, ENTRIES));
 
 export default function MePage() {
   const { t } = useTranslation();
@@ -126,8 +140,11 @@ export default function MePage() {
   }
 
   // Entries to screens still to come are hidden, not dead; the page configuration hides others.
-  const entries = (list: Entry[]) =>
-    list.filter((entry) => isBuilt(entry.route) && (!entry.module || visible(entry.module)));
+  const entries = (list: ScreenEntry[]) =>
+    list.filter((entry) => {
+      const module = MODULE[entry.route];
+      return isBuilt(entry.route) && (!module || visible(module));
+    });
 
   return (
     <div className="page" data-testid="me-page">

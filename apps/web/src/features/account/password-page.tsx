@@ -3,13 +3,12 @@
  * or change the six-digit withdrawal password. Withdrawals are held for 24 h after either change.
  */
 import { useState } from 'react';
-import { Input } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isPassword, isWithdrawalPassword } from '@bourse/shared';
 import { showToast } from '../../api';
-import { Field } from '../../components/field';
+import { ChoiceRow } from '../../components/choice-row';
 import { Form, SubmitButton } from '../../components/form';
 import { PageHeader } from '../../components/page-header';
 import { useSubmit } from '../../hooks/use-submit';
@@ -17,92 +16,104 @@ import { translate } from '../../i18n';
 import { reLaunch } from '../../lib/navigation';
 import { clearSession } from '../../lib/storage';
 import { isSetWithPwd, updateUserPwd, updateUserWithPwd } from './api';
-import { PasswordRules } from './password-rules';
+import { PasswordField, type PasswordRole } from './account-field';
 import { RequireSignIn } from '../../components/require-sign-in';
 
 type Tab = 'login' | 'withdraw';
 
-/** A labelled password input; `digits` makes it the six-digit withdrawal password. */
-function PasswordField(props: {
-  label: string;
-  error: string | undefined;
-  id: string;
-  value: string;
-  onChange: (value: string) => void;
-  placeholder: string;
-  digits?: boolean;
-  autoComplete: string;
+const ROLES: readonly PasswordRole[] = ['current', 'new', 'confirm'];
+const EMPTY: Record<PasswordRole, string> = { current: '', new: '', confirm: '' };
+
+/**
+ * A change of password: the one in use, the new one and the new one again, each field with its
+ * error once the form was submitted (the confirmation's is checked here), the `note` and the
+ * submit button. `blocked` refuses the values with no message of its own; `disabled`, the button.
+ */
+function PasswordChangeForm({
+  testId,
+  fields,
+  errors,
+  blocked,
+  disabled = false,
+  save,
+  note,
+  submitText,
+}: {
+  testId: string;
+  /** The confirmation's label is the same everywhere. */
+  fields: Record<PasswordRole, { id: string; label?: string; digits?: boolean; rules?: boolean }>;
+  errors: (values: Record<PasswordRole, string>) => Partial<Record<PasswordRole, string>>;
+  blocked?: (values: Record<PasswordRole, string>) => boolean;
+  disabled?: boolean;
+  /** Saves the passwords; `reset` empties the form. */
+  save: (values: Record<PasswordRole, string>, reset: () => void) => Promise<void>;
+  note: string;
+  submitText: string;
 }) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState(EMPTY);
+  const [touched, setTouched] = useState(false);
+  const shown = {
+    ...errors(values),
+    confirm: values.confirm === values.new ? undefined : t('account_passwordMismatch'),
+  };
+  const { submit, pending } = useSubmit(async () => {
+    setTouched(true);
+    if (disabled || blocked?.(values) || Object.values(shown).some(Boolean)) return;
+    await save(values, () => {
+      setValues(EMPTY);
+      setTouched(false);
+    });
+  });
   return (
-    <Field label={props.label} error={props.error} htmlFor={props.id}>
-      <Input
-        id={props.id}
-        type="password"
-        inputMode={props.digits ? 'numeric' : undefined}
-        autoComplete={props.autoComplete}
-        maxLength={props.digits ? 6 : 64}
-        placeholder={props.placeholder}
-        value={props.value}
-        onChange={(value) => props.onChange(props.digits ? value.replace(/\D/g, '') : value)}
-      />
-    </Field>
+    <Form onSubmit={submit} testId={testId}>
+      {ROLES.map((role) => (
+        <PasswordField
+          key={role}
+          role={role}
+          {...fields[role]}
+          label={fields[role].label ?? t('account_confirmPassword')}
+          value={values[role]}
+          onChange={(value) => setValues((state) => ({ ...state, [role]: value }))}
+          error={touched ? shown[role] : undefined}
+        />
+      ))}
+      <p className="muted">{note}</p>
+      <SubmitButton pending={pending} disabled={disabled}>
+        {submitText}
+      </SubmitButton>
+    </Form>
   );
 }
 
 function LoginPasswordForm() {
   const { t } = useTranslation();
-  const [oldPwd, setOldPwd] = useState('');
-  const [newPwd, setNewPwd] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [touched, setTouched] = useState(false);
-  // The rules under the new password say what is wrong with it; only "same as now" needs words.
-  const rulesBroken = !isPassword(newPwd);
-  const errors = {
-    oldPwd: oldPwd ? undefined : translate('hint_paramRequired', ['oldPwd']),
-    newPwd: !rulesBroken && newPwd === oldPwd ? t('hint_pwdSameAsOld') : undefined,
-    confirm: confirm === newPwd ? undefined : t('account_passwordMismatch'),
-  };
-  const { submit, pending } = useSubmit(async () => {
-    setTouched(true);
-    if (rulesBroken || Object.values(errors).some(Boolean)) return;
-    await updateUserPwd(oldPwd, newPwd);
-    showToast(t('hint_pwdChanged'));
-    clearSession();
-    reLaunch('login');
-  });
   return (
-    <Form onSubmit={submit} testId="login-password-form">
-      <PasswordField
-        label={t('field_oldPwd')}
-        error={touched ? errors.oldPwd : undefined}
-        id="old-pwd"
-        value={oldPwd}
-        onChange={setOldPwd}
-        placeholder={t('account_passwordPlaceholder')}
-        autoComplete="current-password"
-      />
-      <PasswordField
-        label={t('field_newPwd')}
-        error={touched ? errors.newPwd : undefined}
-        id="new-pwd"
-        value={newPwd}
-        onChange={setNewPwd}
-        placeholder={t('account_newPasswordPlaceholder')}
-        autoComplete="new-password"
-      />
-      <PasswordRules value={newPwd} />
-      <PasswordField
-        label={t('account_confirmPassword')}
-        error={touched ? errors.confirm : undefined}
-        id="confirm-pwd"
-        value={confirm}
-        onChange={setConfirm}
-        placeholder={t('account_confirmPasswordPlaceholder')}
-        autoComplete="new-password"
-      />
-      <p className="muted">{t('account_passwordChangeNote')}</p>
-      <SubmitButton pending={pending}>{t('common_confirm')}</SubmitButton>
-    </Form>
+    <PasswordChangeForm
+      testId="login-password-form"
+      fields={{
+        current: { id: 'old-pwd', label: t('field_oldPwd') },
+        new: { id: 'new-pwd', label: t('field_newPwd'), rules: true },
+        confirm: { id: 'confirm-pwd' },
+      }}
+      // The rules under the new password say what is wrong with it; only "same as now" needs words.
+      blocked={(values) => !isPassword(values.new)}
+      errors={(values) => ({
+        current: values.current ? undefined : translate('hint_paramRequired', ['oldPwd']),
+        new:
+          isPassword(values.new) && values.new === values.current
+            ? t('hint_pwdSameAsOld')
+            : undefined,
+      })}
+      save={async (values) => {
+        await updateUserPwd(values.current, values.new);
+        showToast(t('hint_pwdChanged'));
+        clearSession();
+        reLaunch('login');
+      }}
+      note={t('account_passwordChangeNote')}
+      submitText={t('common_confirm')}
+    />
   );
 }
 
@@ -110,70 +121,37 @@ function WithdrawalPasswordForm() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const isSet = useQuery({ queryKey: ['isSetWithPwd'], queryFn: isSetWithPwd });
-  const [current, setCurrent] = useState('');
-  const [newPwd, setNewPwd] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [touched, setTouched] = useState(false);
   const already = isSet.data === true;
-  const errors = {
-    current: current
-      ? undefined
-      : already
-        ? t('hint_oldWithPwdRequired')
-        : t('hint_loginPwdRequired'),
-    newPwd: isWithdrawalPassword(newPwd) ? undefined : t('hint_withPwdFormat'),
-    confirm: confirm === newPwd ? undefined : t('account_passwordMismatch'),
-  };
-  const { submit, pending } = useSubmit(async () => {
-    setTouched(true);
-    if (isSet.data === undefined || Object.values(errors).some(Boolean)) return;
-    await updateUserWithPwd(already ? { newPwd, oldPwd: current } : { newPwd, userPwd: current });
-    showToast(t('account_withdrawPasswordSaved'));
-    setCurrent('');
-    setNewPwd('');
-    setConfirm('');
-    setTouched(false);
-    await queryClient.invalidateQueries({ queryKey: ['isSetWithPwd'] });
-  });
   return (
-    <Form onSubmit={submit} testId="withdraw-password-form">
-      <PasswordField
-        label={t(already ? 'account_currentWithdrawPassword' : 'field_userPwd')}
-        error={touched ? errors.current : undefined}
-        id="with-current"
-        value={current}
-        onChange={setCurrent}
-        digits={already}
-        placeholder={t(
-          already ? 'account_withdrawPasswordPlaceholder' : 'account_passwordPlaceholder',
-        )}
-        autoComplete={already ? 'off' : 'current-password'}
-      />
-      <PasswordField
-        label={t('account_newWithdrawPassword')}
-        error={touched ? errors.newPwd : undefined}
-        id="with-new"
-        value={newPwd}
-        onChange={setNewPwd}
-        digits
-        placeholder={t('account_withdrawPasswordPlaceholder')}
-        autoComplete="off"
-      />
-      <PasswordField
-        label={t('account_confirmPassword')}
-        error={touched ? errors.confirm : undefined}
-        id="with-confirm"
-        value={confirm}
-        onChange={setConfirm}
-        digits
-        placeholder={t('account_withdrawPasswordPlaceholder')}
-        autoComplete="off"
-      />
-      <p className="muted">{t('account_withdrawHoldNote')}</p>
-      <SubmitButton pending={pending} disabled={isSet.data === undefined}>
-        {t(already ? 'account_changeWithdrawPassword' : 'account_setWithdrawPassword')}
-      </SubmitButton>
-    </Form>
+    <PasswordChangeForm
+      testId="withdraw-password-form"
+      fields={{
+        current: {
+          id: 'with-current',
+          label: t(already ? 'account_currentWithdrawPassword' : 'field_userPwd'),
+          digits: already,
+        },
+        new: { id: 'with-new', label: t('account_newWithdrawPassword'), digits: true },
+        confirm: { id: 'with-confirm', digits: true },
+      }}
+      disabled={isSet.data === undefined}
+      errors={(values) => ({
+        current: values.current
+          ? undefined
+          : t(already ? 'hint_oldWithPwdRequired' : 'hint_loginPwdRequired'),
+        new: isWithdrawalPassword(values.new) ? undefined : t('hint_withPwdFormat'),
+      })}
+      save={async ({ current, new: newPwd }, reset) => {
+        await updateUserWithPwd(
+          already ? { newPwd, oldPwd: current } : { newPwd, userPwd: current },
+        );
+        showToast(t('account_withdrawPasswordSaved'));
+        reset();
+        await queryClient.invalidateQueries({ queryKey: ['isSetWithPwd'] });
+      }}
+      note={t('account_withdrawHoldNote')}
+      submitText={t(already ? 'account_changeWithdrawPassword' : 'account_setWithdrawPassword')}
+    />
   );
 }
 
@@ -186,18 +164,16 @@ export default function PasswordPage() {
     <RequireSignIn>
       <div className="page" data-testid="change-page">
         <PageHeader title={t('page_security')} />
-        <div className="segmented" role="group" style={{ paddingTop: 16 }}>
-          <button type="button" aria-pressed={tab === 'login'} onClick={() => setTab('login')}>
-            {t('account_loginPassword')}
-          </button>
-          <button
-            type="button"
-            aria-pressed={tab === 'withdraw'}
-            onClick={() => setTab('withdraw')}
-          >
-            {t('account_withdrawPassword')}
-          </button>
-        </div>
+        <ChoiceRow<Tab>
+          className="segmented"
+          style={{ paddingTop: 16 }}
+          options={['login', 'withdraw']}
+          value={tab}
+          onChange={setTab}
+          text={(name) =>
+            t(name === 'login' ? 'account_loginPassword' : 'account_withdrawPassword')
+          }
+        />
         {tab === 'login' ? <LoginPasswordForm /> : <WithdrawalPasswordForm />}
       </div>
     </RequireSignIn>

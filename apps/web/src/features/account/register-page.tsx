@@ -5,38 +5,31 @@
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Input } from 'antd-mobile';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  REG_TYPE,
-  UI,
-  VERIFICATION_CODE,
-  isEmail,
-  isPassword,
-  isPhoneForAreaCode,
-  isVerificationCode,
-} from '@bourse/shared';
+import { REG_TYPE, UI, VERIFICATION_CODE, isPassword, isVerificationCode } from '@bourse/shared';
 import { showToast } from '../../api';
-import { Field } from '../../components/field';
-import { Form, SubmitButton } from '../../components/form';
 import { useSiteInfo } from '../../hooks/use-site-info';
 import { useSubmit } from '../../hooks/use-submit';
 import { translate } from '../../i18n';
 import { navigateTo, redirectTo } from '../../lib/navigation';
 import { register, sendEmailCode, sendPhoneCode } from './api';
-import { AccountField, ChannelTabs, type Channel } from './account-field';
-import { AuthHeader } from './auth-header';
-import { PasswordRules } from './password-rules';
-import { signIn } from '../../api/session';
+import {
+  AccountField,
+  ChannelTabs,
+  PasswordField,
+  TextField,
+  useAccountName,
+  type Channel,
+} from './account-field';
+import { AuthHeader, AuthScreen, useSignedIn } from './auth-header';
 import { useCountdown } from './use-countdown';
 
 const INVITE_CODE = /^[A-Za-z0-9]{4,16}$/;
 
 export default function RegisterPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [search] = useSearchParams();
+  const signedIn = useSignedIn();
   const site = useSiteInfo();
   const channels = (['email', 'phone'] as const).filter((name) => site?.register[name] ?? true);
   const [chosen, setChannel] = useState<Channel>('email');
@@ -44,24 +37,20 @@ export default function RegisterPage() {
   const codeRequired = channel ? (site?.register.codeRequired[channel] ?? false) : false;
   const inviteRequired = site?.register.inviteCodeRequired ?? false;
 
-  const [account, setAccount] = useState('');
-  const [areaCode, setAreaCode] = useState('1');
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [inviteCode, setInviteCode] = useState(() => search.get('inviteCode') ?? '');
+  const name = useAccountName(channel);
+  const [values, setValues] = useState(() => ({
+    code: '',
+    password: '',
+    confirm: '',
+    inviteCode: search.get('inviteCode') ?? '',
+  }));
+  const { code, password, confirm, inviteCode } = values;
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [secondsLeft, startCountdown] = useCountdown();
-  const touch = (name: string) => setTouched((state) => ({ ...state, [name]: true }));
+  const touch = (field: string) => setTouched((state) => ({ ...state, [field]: true }));
 
-  const accountValid =
-    channel === 'phone' ? isPhoneForAreaCode(areaCode, account) : isEmail(account);
   const errors = {
-    account: !account
-      ? translate('hint_paramRequired', [channel === 'phone' ? 'phone' : 'email'])
-      : accountValid
-        ? undefined
-        : t(channel === 'phone' ? 'hint_phoneInvalid' : 'hint_emailInvalid'),
+    account: name.error,
     code:
       codeRequired && !isVerificationCode(code, VERIFICATION_CODE.length)
         ? t(code ? 'hint_codeFormat' : 'hint_codeRequired')
@@ -76,31 +65,39 @@ export default function RegisterPage() {
         ? t('hint_inviteCodeRequired')
         : undefined,
   };
-  const shown = (name: keyof typeof errors) => (touched[name] ? errors[name] : undefined);
+  const shown = (field: keyof typeof errors) => (touched[field] ? errors[field] : undefined);
+  /** A field of the form (its `name` too): typing touches it, `clean` tidies what was typed. */
+  const field = (key: keyof typeof values, id: string, clean = (text: string) => text) => ({
+    id,
+    name: key,
+    value: values[key],
+    onChange: (text: string) => {
+      setValues((state) => ({ ...state, [key]: clean(text) }));
+      touch(key);
+    },
+    error: shown(key),
+  });
 
   const sending = useSubmit(async () => {
     touch('account');
-    if (!accountValid || secondsLeft > 0) return;
-    if (channel === 'phone') await sendPhoneCode(areaCode, account);
-    else await sendEmailCode(account.trim());
+    if (!name.valid || secondsLeft > 0) return;
+    if (channel === 'phone') await sendPhoneCode(name.areaCode, name.account);
+    else await sendEmailCode(name.account.trim());
     startCountdown(UI.verificationCodeCountdownSeconds);
     showToast(t('hint_codeSent'));
   });
 
-  const { submit, pending } = useSubmit(async () => {
+  const send = useSubmit(async () => {
     setTouched({ account: true, code: true, password: true, confirm: true, inviteCode: true });
     if (!channel || Object.values(errors).some(Boolean)) return;
     const result = await register({
       regType: channel === 'phone' ? REG_TYPE.phone : REG_TYPE.email,
-      userAccount: account.trim(),
-      ...(channel === 'phone' ? { areaCode } : {}),
+      ...name.body,
       userPwd: password,
       ...(inviteCode ? { inviteCode } : {}),
       ...(codeRequired || code ? { yzmCode: code } : {}),
     });
-    signIn(result);
-    queryClient.setQueryData(['userInfo'], result.userInfo);
-    showToast(t('account_registered'));
+    signedIn(result, t('account_registered'));
     redirectTo('me');
   });
 
@@ -113,125 +110,74 @@ export default function RegisterPage() {
   }
 
   return (
-    <div className="page" data-testid="register-page">
-      <AuthHeader title={t('account_registerTitle')} subtitle={t('account_registerSubtitle')} />
-      {channels.length > 1 && (
-        <ChannelTabs
-          channels={channels}
-          value={channel}
-          onChange={(name) => {
-            setChannel(name);
-            setAccount('');
-            setCode('');
-            setTouched({});
-          }}
-        />
-      )}
-      <Form onSubmit={submit}>
-        <AccountField
-          id="reg-account"
-          channel={channel}
-          value={account}
-          onChange={(value) => {
-            setAccount(value);
-            touch('account');
-          }}
-          areaCode={areaCode}
-          onAreaCodeChange={setAreaCode}
-          error={shown('account')}
-        />
-        {codeRequired && (
-          <Field label={t('field_yzmCode')} error={shown('code')} htmlFor="reg-code">
-            <Input
-              id="reg-code"
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              placeholder={t('account_codePlaceholder')}
-              value={code}
-              maxLength={VERIFICATION_CODE.length}
-              onChange={(value) => {
-                setCode(value.replace(/\D/g, ''));
-                touch('code');
-              }}
-            />
-            <button
-              type="button"
-              className="field-addon"
-              data-testid="send-code"
-              disabled={secondsLeft > 0 || sending.pending}
-              onClick={() => void sending.submit()}
-            >
-              {secondsLeft > 0
-                ? translate('account_resendIn', [secondsLeft])
-                : t('account_sendCode')}
-            </button>
-          </Field>
-        )}
-        <Field label={t('field_userPwd')} error={undefined} htmlFor="reg-password">
-          <Input
-            id="reg-password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            placeholder={t('account_newPasswordPlaceholder')}
-            value={password}
-            maxLength={64}
-            onChange={(value) => {
-              setPassword(value);
-              touch('password');
+    <AuthScreen
+      screen="register"
+      tabs={
+        channels.length > 1 && (
+          <ChannelTabs
+            channels={channels}
+            value={channel}
+            onChange={(next) => {
+              setChannel(next);
+              name.setAccount('');
+              setValues((state) => ({ ...state, code: '' }));
+              setTouched({});
             }}
           />
-        </Field>
-        <PasswordRules value={password} />
-        <Field label={t('account_confirmPassword')} error={shown('confirm')} htmlFor="reg-confirm">
-          <Input
-            id="reg-confirm"
-            name="confirm"
-            type="password"
-            autoComplete="new-password"
-            placeholder={t('account_confirmPasswordPlaceholder')}
-            value={confirm}
-            maxLength={64}
-            onChange={(value) => {
-              setConfirm(value);
-              touch('confirm');
-            }}
-          />
-        </Field>
-        <Field
-          label={t(inviteRequired ? 'field_inviteCode' : 'account_inviteCodeOptional')}
-          error={shown('inviteCode')}
-          htmlFor="reg-invite"
+        )
+      }
+      send={send}
+    >
+      <AccountField
+        id="reg-account"
+        name={name}
+        error={shown('account')}
+        onEdit={() => touch('account')}
+      />
+      {codeRequired && (
+        <TextField
+          label={t('field_yzmCode')}
+          {...field('code', 'reg-code', (text) => text.replace(/\D/g, ''))}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          placeholder={t('account_codePlaceholder')}
+          maxLength={VERIFICATION_CODE.length}
         >
-          <Input
-            id="reg-invite"
-            name="inviteCode"
-            placeholder={t('account_inviteCodePlaceholder')}
-            value={inviteCode}
-            maxLength={16}
-            onChange={(value) => {
-              setInviteCode(value.trim());
-              touch('inviteCode');
-            }}
-          />
-        </Field>
-        <p className="muted agreement">
-          {t('tip_registerAgreement')}{' '}
-          <button type="button" className="link" onClick={() => navigateTo('privacy')}>
-            {t('page_privacy')}
+          <button
+            type="button"
+            className="field-addon"
+            data-testid="send-code"
+            disabled={secondsLeft > 0 || sending.pending}
+            onClick={() => void sending.submit()}
+          >
+            {secondsLeft > 0 ? translate('account_resendIn', [secondsLeft]) : t('account_sendCode')}
           </button>
-        </p>
-        <SubmitButton pending={pending} large>
-          {t('account_register')}
-        </SubmitButton>
-      </Form>
-      <div className="auth-switch muted">
-        {t('account_haveAccount')}{' '}
-        <button type="button" className="link" onClick={() => navigateTo('login')}>
-          {t('account_login')}
+        </TextField>
+      )}
+      <PasswordField
+        role="new"
+        rules
+        label={t('field_userPwd')}
+        {...field('password', 'reg-password')}
+        error={undefined}
+      />
+      <PasswordField
+        role="confirm"
+        label={t('account_confirmPassword')}
+        {...field('confirm', 'reg-confirm')}
+      />
+      <TextField
+        label={t(inviteRequired ? 'field_inviteCode' : 'account_inviteCodeOptional')}
+        {...field('inviteCode', 'reg-invite', (text) => text.trim())}
+        placeholder={t('account_inviteCodePlaceholder')}
+        maxLength={16}
+      />
+      <p className="muted agreement">
+        {t('tip_registerAgreement')}{' '}
+        <button type="button" className="link" onClick={() => navigateTo('privacy')}>
+          {t('page_privacy')}
         </button>
-      </div>
-    </div>
+      </p>
+    </AuthScreen>
   );
 }

@@ -5,12 +5,10 @@
  */
 import { FileOutline, LoopOutline, ReceivePaymentOutline, SendOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_TYPE } from '@bourse/shared';
+import { DemoBadge } from '../../components/demo-account';
 import { EntryGrid, type ScreenEntry } from '../../components/entry-grid';
 import { RequireSignIn } from '../../components/require-sign-in';
 import { usePageConfig } from '../../hooks/use-page-config';
-import { useUser } from '../../hooks/use-user';
-import { getOtherValue } from '../../lib/storage';
 import { BalanceTable, TotalAssets, useAssets } from './assets-summary';
 
 /** Each entry with its page-config module; demo accounts cannot pay in or out. */
@@ -35,11 +33,8 @@ const ENTRIES: (ScreenEntry & { module: string; live?: true })[] = [
 
 export default function AccountDetailPage() {
   const { t } = useTranslation();
-  const { user } = useUser();
   const visible = usePageConfig('pages/user/accountDetail');
-  const { app_decimal_no: decimals } = getOtherValue();
-  const { rows, valuation } = useAssets(user?.accountType);
-  const demo = user?.accountType === ACCOUNT_TYPE.demo;
+  const assets = useAssets();
   return (
     <RequireSignIn>
       <div className="page" data-testid="wallet-page">
@@ -47,16 +42,16 @@ export default function AccountDetailPage() {
           <h1 className="nav-title" style={{ fontSize: 20 }}>
             {t('tab_wallet')}
           </h1>
-          {demo && <span className="badge-demo">{t('account_demoBadge')}</span>}
+          {assets.demo && <DemoBadge />}
         </header>
         <div className="page-body stack">
-          {visible('total') && (
-            <TotalAssets valuation={valuation} decimals={decimals} demo={demo} />
-          )}
+          {visible('total') && <TotalAssets assets={assets} />}
           <EntryGrid
-            entries={ENTRIES.filter((entry) => visible(entry.module) && !(demo && entry.live))}
+            entries={ENTRIES.filter(
+              (entry) => visible(entry.module) && !(assets.demo && entry.live),
+            )}
           />
-          <BalanceTable rows={rows} decimals={decimals} />
+          <BalanceTable assets={assets} />
         </div>
       </div>
     </RequireSignIn>

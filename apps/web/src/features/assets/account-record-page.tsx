@@ -5,46 +5,34 @@
  * by page while scrolling.
  */
 import { useState } from 'react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Button, InfiniteScroll, List, Popup } from 'antd-mobile';
-import { DownOutline, FileOutline } from 'antd-mobile-icons';
+import { useQuery } from '@tanstack/react-query';
+import { List, Popup } from 'antd-mobile';
+import { DownOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import {
-  ACCOUNT_TYPE,
   cmp,
-  formatAmount,
   formatDateTime,
-  isDecimalString,
-  normalize,
   RECORD_TYPES,
-  scaleOf,
-  SWITCH,
-  SWITCH_OFF,
   walletApi,
   type BalanceRecord,
   type RecordType,
 } from '@bourse/shared';
 import { api } from '../../api';
-import { loadPlatformCurrencies, storedSwitches, type PlatformCurrency } from '../../api/launch';
-import { PageHeader } from '../../components/page-header';
-import { RequireSignIn } from '../../components/require-sign-in';
+import { loadPlatformCurrencies, type PlatformCurrency } from '../../api/launch';
+import { DemoBadge, useDemoAccount } from '../../components/demo-account';
+import { RecordList, RecordTabs, useRecordPages } from '../../components/record-list';
+import { SignedInScreen } from '../../components/signed-in-screen';
 import { useUser } from '../../hooks/use-user';
 import { translate } from '../../i18n';
-import { getItem, getOtherValue, STORAGE_KEY } from '../../lib/storage';
-
-const PAGE_SIZE = 20;
+import { getItem, STORAGE_KEY } from '../../lib/storage';
+import { money as tradeMoney } from '../../lib/trade';
 
 /**
  * An amount with the app's decimals (`app_decimal_no`), more when the value has them, at most the
- * currency's scale: "100000.0000" USDT shows 100,000.00, 0.0002 BTC stays 0.0002.
+ * currency's scale when it is known: "100000.0000" USDT shows 100,000.00, 0.0002 BTC stays 0.0002.
  */
-function money(value: string, scale: number | undefined, thousands: boolean): string {
-  if (!isDecimalString(value)) return formatAmount(value);
-  const wanted = Math.max(getOtherValue().app_decimal_no, scaleOf(normalize(value)));
-  return formatAmount(value, {
-    decimals: scale === undefined ? wanted : Math.min(wanted, scale),
-    thousands,
-  });
+function money(value: string, scale: number | undefined): string {
+  return tradeMoney(value, scale ?? Number.POSITIVE_INFINITY);
 }
 
 function usePlatformCurrencies(): PlatformCurrency[] {
@@ -58,22 +46,14 @@ function usePlatformCurrencies(): PlatformCurrency[] {
   );
 }
 
-function RecordRow({
-  record,
-  scale,
-  thousands,
-}: {
-  record: BalanceRecord;
-  scale: number | undefined;
-  thousands: boolean;
-}) {
+function RecordRow({ record, scale }: { record: BalanceRecord; scale: number | undefined }) {
   const { t, i18n } = useTranslation();
   const sign = cmp(record.amount, '0');
   // What the entry did (`hold:withdraw`, `cancel:withdraw`, `capture:withdraw_fee`…), when known.
   const [step = '', subject = ''] = record.entryType.split(':');
   const actionKey = subject.endsWith('_fee') ? 'record_action_fee' : `record_action_${step}`;
   const action = record.entryType.includes(':') && i18n.exists(actionKey) ? t(actionKey) : '';
-  const amount = money(record.amount, scale, thousands);
+  const amount = money(record.amount, scale);
   const frozen = record.kind === 'frozen';
   return (
     <div
@@ -117,37 +97,8 @@ function RecordRow({
         {action && ` · ${action}`}
       </span>
       <span className="muted" style={{ fontSize: 12, textAlign: 'end' }}>
-        {translate('record_balanceAfter', [money(record.balanceAfter, scale, thousands)])}
+        {translate('record_balanceAfter', [money(record.balanceAfter, scale)])}
       </span>
-    </div>
-  );
-}
-
-/** A horizontal row of choices, one selected (the market tabs' look). */
-function FilterTabs<T extends string>({
-  label,
-  options,
-  value,
-  onChange,
-}: {
-  label: string;
-  options: readonly { value: T; label: string }[];
-  value: T;
-  onChange: (value: T) => void;
-}) {
-  return (
-    <div className="market-tabs" role="tablist" aria-label={label}>
-      {options.map((option) => (
-        <button
-          key={option.value}
-          type="button"
-          role="tab"
-          aria-selected={value === option.value}
-          onClick={() => onChange(option.value)}
-        >
-          {option.label}
-        </button>
-      ))}
     </div>
   );
 }
@@ -213,154 +164,65 @@ function CurrencyFilter({
   );
 }
 
-/** What shows instead of rows: nothing yet, or nothing for the chosen filters. */
-function EmptyRecords({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div
-      className="stack"
-      data-testid="records-empty"
-      style={{ alignItems: 'center', textAlign: 'center', padding: '48px 24px', gap: 10 }}
-    >
-      <FileOutline fontSize={48} color="var(--text-muted)" aria-hidden="true" />
-      <strong style={{ fontSize: 16 }}>
-        {t(filtered ? 'record_emptyFiltered' : 'record_empty')}
-      </strong>
-      <span className="muted" style={{ fontSize: 13, lineHeight: 1.5 }}>
-        {t(filtered ? 'record_emptyFilteredText' : 'record_emptyText')}
-      </span>
-      {filtered && (
-        <Button size="small" color="primary" fill="outline" onClick={onClear}>
-          {t('record_clearFilters')}
-        </Button>
-      )}
-    </div>
-  );
-}
+const TYPE_TABS = [
+  ['all', 'record_allTypes'],
+  ...RECORD_TYPES.map((type) => [type, `record_type_${type}`] as const),
+] as const;
 
 export default function AccountRecordPage() {
   const { t } = useTranslation();
   const { user } = useUser();
-  const [type, setType] = useState<RecordType | 'all'>('all');
+  const demo = useDemoAccount();
   const [currencyId, setCurrencyId] = useState<number | undefined>();
   const currencies = usePlatformCurrencies();
-  const thousands = storedSwitches()[SWITCH.thousandsSeparator] !== SWITCH_OFF;
-  const records = useInfiniteQuery({
-    queryKey: ['balanceRecords', user?.accountType, type, currencyId],
-    queryFn: ({ pageParam }) =>
-      api.call(walletApi.balanceRecords, {
-        pageNum: pageParam,
-        pageSize: PAGE_SIZE,
-        type: type === 'all' ? undefined : type,
-        currencyId,
-      }),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) =>
-      pages.reduce((count, page) => count + page.rows.length, 0) < last.total &&
-      last.rows.length > 0
-        ? pages.length + 1
-        : undefined,
-  });
-  // New changes arriving while paging shift later pages: each posting shows once.
-  const seen = new Set<string>();
-  const rows = (records.data?.pages ?? [])
-    .flatMap((page) => page.rows)
-    .filter((row) => (seen.has(row.id) ? false : (seen.add(row.id), true)));
+  const list = useRecordPages(
+    ['balanceRecords', user?.accountType, currencyId],
+    (page, type?: RecordType) => api.call(walletApi.balanceRecords, { ...page, type, currencyId }),
+  );
   const scaleOfCurrency = new Map(currencies.map((currency) => [currency.id, currency.scale]));
-  const filtered = type !== 'all' || currencyId !== undefined;
-
-  const typeOptions = [
-    { value: 'all' as const, label: t('record_allTypes') },
-    ...RECORD_TYPES.map((value) => ({ value, label: t(`record_type_${value}`) })),
-  ];
+  const filtered = list.filter !== 'all' || currencyId !== undefined;
+  const clearFilters = () => {
+    list.setFilter('all');
+    setCurrencyId(undefined);
+  };
 
   return (
-    <RequireSignIn>
-      <div className="page" data-testid="account-record-page">
-        <PageHeader
-          title={t('record_title')}
-          right={
-            user?.accountType === ACCOUNT_TYPE.demo ? (
-              <span className="badge-demo">{t('account_demoBadge')}</span>
-            ) : undefined
-          }
-        />
-        <FilterTabs
-          label={t('record_type')}
-          options={typeOptions}
-          value={type}
-          onChange={setType}
-        />
-        <div className="row" style={{ padding: '0 16px 8px' }}>
-          <span className="muted" style={{ fontSize: 13 }}>
-            {t('field_currencyId')}
-          </span>
-          <CurrencyFilter currencies={currencies} value={currencyId} onChange={setCurrencyId} />
-        </div>
-        <div className="page-body" style={{ paddingTop: 0 }}>
-          {records.isSuccess && rows.length === 0 ? (
-            <EmptyRecords
-              filtered={filtered}
-              onClear={() => {
-                setType('all');
-                setCurrencyId(undefined);
-              }}
-            />
-          ) : (
-            <section
-              className="card"
-              style={{ padding: 0, overflow: 'hidden' }}
-              data-testid="records-list"
-            >
-              {rows.map((record, index) => (
-                <div key={record.id} style={index === 0 ? { marginTop: -1 } : undefined}>
-                  <RecordRow
-                    record={record}
-                    scale={scaleOfCurrency.get(record.currencyId)}
-                    thousands={thousands}
-                  />
-                </div>
-              ))}
-              <InfiniteScroll
-                style={{ padding: 0 }}
-                hasMore={records.hasNextPage}
-                loadMore={async () => {
-                  const result = await records.fetchNextPage();
-                  if (result.isError) throw result.error;
-                }}
-              >
-                {(hasMore, failed, retry) => (
-                  <div
-                    className="muted"
-                    style={{
-                      width: '100%',
-                      padding: 12,
-                      textAlign: 'center',
-                      fontSize: 13,
-                      borderBlockStart: rows.length > 0 ? '1px solid var(--border)' : undefined,
-                    }}
-                    data-testid="records-end"
-                  >
-                    {failed || (records.isError && rows.length === 0) ? (
-                      <button
-                        type="button"
-                        className="link"
-                        onClick={() => (failed ? retry() : void records.refetch())}
-                      >
-                        {t('common_retry')}
-                      </button>
-                    ) : hasMore || records.isFetching ? (
-                      t('common_loading')
-                    ) : (
-                      t('record_noMore')
-                    )}
-                  </div>
-                )}
-              </InfiniteScroll>
-            </section>
-          )}
-        </div>
+    <SignedInScreen
+      testId="account-record-page"
+      title={t('record_title')}
+      right={demo && <DemoBadge />}
+    >
+      <RecordTabs list={list} label="record_type" filters={TYPE_TABS} />
+      <div className="row" style={{ padding: '0 16px 8px' }}>
+        <span className="muted" style={{ fontSize: 13 }}>
+          {t('field_currencyId')}
+        </span>
+        <CurrencyFilter currencies={currencies} value={currencyId} onChange={setCurrencyId} />
       </div>
-    </RequireSignIn>
+      <div className="page-body" style={{ paddingTop: 0 }}>
+        <RecordList
+          list={list}
+          className="card records-card"
+          testId="records-list"
+          endTestId="records-end"
+          empty={{
+            testId: 'records-empty',
+            title: t(filtered ? 'record_emptyFiltered' : 'record_empty'),
+            text: t(filtered ? 'record_emptyFilteredText' : 'record_emptyText'),
+            action: filtered
+              ? { label: t('record_clearFilters'), onClick: clearFilters }
+              : undefined,
+          }}
+        >
+          {list.rows.map((record) => (
+            <RecordRow
+              key={record.id}
+              record={record}
+              scale={scaleOfCurrency.get(record.currencyId)}
+            />
+          ))}
+        </RecordList>
+      </div>
+    </SignedInScreen>
   );
 }

@@ -14,12 +14,27 @@ import {
   type CurrencyBalance,
 } from '@bourse/shared';
 import { api } from '../../api';
+import { useDemoAccount } from '../../components/demo-account';
+import { useUser } from '../../hooks/use-user';
 import { translate } from '../../i18n';
+import { getOtherValue } from '../../lib/storage';
 import { fetchBalances } from '../../lib/trade';
 import { subscribe } from '../../lib/realtime';
 
+export interface Assets {
+  /** Every currency's balance, held currencies first. */
+  rows: CurrencyBalance[];
+  valuation: BalanceValuation | undefined;
+  /** The decimals amounts are shown with (`app_decimal_no`). */
+  decimals: number;
+  /** The session uses the demo account (virtual funds). */
+  demo: boolean;
+}
+
 /** Balances and valuation of the session's book (live or demo), which keys the cache. */
-export function useAssets(book: number | undefined) {
+export function useAssets(): Assets {
+  const book = useUser().user?.accountType;
+  const demo = useDemoAccount();
   // Read afresh whenever shown: money can arrive meanwhile (an operator approves a deposit), and
   // the total must never disagree with the balances beside it.
   const balances = useQuery({
@@ -47,18 +62,10 @@ export function useAssets(book: number | undefined) {
   const rows = [...(balances.data ?? [])].sort(
     (a, b) => Number(isZero(a.totalAmount)) - Number(isZero(b.totalAmount)),
   );
-  return { rows, valuation: valuation.data };
+  return { rows, valuation: valuation.data, decimals: getOtherValue().app_decimal_no, demo };
 }
 
-export function TotalAssets({
-  valuation,
-  decimals,
-  demo,
-}: {
-  valuation: BalanceValuation | undefined;
-  decimals: number;
-  demo: boolean;
-}) {
+export function TotalAssets({ assets: { valuation, decimals, demo } }: { assets: Assets }) {
   const { t } = useTranslation();
   return (
     <section className="hero stack" style={{ gap: 4 }}>
@@ -78,7 +85,7 @@ export function TotalAssets({
   );
 }
 
-export function BalanceTable({ rows, decimals }: { rows: CurrencyBalance[]; decimals: number }) {
+export function BalanceTable({ assets: { rows, decimals } }: { assets: Assets }) {
   const { t } = useTranslation();
   return (
     <section className="card" style={{ padding: 0 }}>

@@ -5,28 +5,21 @@
  */
 import { lazy, Suspense } from 'react';
 import { Button } from 'antd-mobile';
-import {
-  GlobalOutline,
-  HistogramOutline,
-  LockOutline,
-  SearchOutline,
-  SetOutline,
-  SoundOutline,
-  StarOutline,
-  UserOutline,
-} from 'antd-mobile-icons';
+import { GlobalOutline, SoundOutline, UserOutline } from 'antd-mobile-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ACCOUNT_TYPE, USDT_CURRENCY_ID, formatAmount } from '@bourse/shared';
 import { storedTip } from '../../api/launch';
-import { EntryGrid, type ScreenEntry } from '../../components/entry-grid';
+import { EntryGrid } from '../../components/entry-grid';
+import { HeaderIconButton } from '../../components/header-icon-button';
+import { APP_ENTRIES, screenEntries } from '../../components/screen-entries';
 import { Banners } from './banners';
 import { usePageConfig } from '../../hooks/use-page-config';
 import { useSiteInfo } from '../../hooks/use-site-info';
 import { translate } from '../../i18n';
 import { navigateTo } from '../../lib/navigation';
 import { getOtherValue } from '../../lib/storage';
-import { fetchBalance } from '../../lib/trade';
+import { fetchBalance } from '../../lib/balances';
 import { useUser } from '../../hooks/use-user';
 
 // The live list (and its WebSocket) loads after the first screen has painted.
@@ -34,15 +27,10 @@ const RecommendedProducts = lazy(() =>
   import('./recommended-products').then((module) => ({ default: module.RecommendedProducts })),
 );
 
-const SHORTCUTS: ScreenEntry[] = [
-  { route: 'quotes', label: 'tab_quotes', icon: <HistogramOutline /> },
-  { route: 'favorite', label: 'market_favorites', icon: <StarOutline /> },
-  { route: 'quoteSearch', label: 'market_search', icon: <SearchOutline /> },
-  { route: 'me', label: 'page_me', icon: <UserOutline /> },
-  { route: 'change', label: 'page_security', icon: <LockOutline /> },
-  { route: 'language', label: 'page_language', icon: <GlobalOutline /> },
-  { route: 'line', label: 'page_line', icon: <SetOutline /> },
-];
+const SHORTCUTS = screenEntries(
+  ['quotes', 'favorite', 'quoteSearch', 'me', 'change', 'language', 'line'],
+  APP_ENTRIES,
+);
 
 export default function HomePage() {
   const { t } = useTranslation();
@@ -69,23 +57,12 @@ export default function HomePage() {
             <span className="badge-demo">{t('account_demoBadge')}</span>
           )}
           <span className="spacer" />
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t('page_language')}
-            onClick={() => navigateTo('language')}
-          >
+          <HeaderIconButton label={t('page_language')} onClick={() => navigateTo('language')}>
             <GlobalOutline />
-          </button>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t('page_me')}
-            data-testid="home-me"
-            onClick={() => navigateTo('me')}
-          >
+          </HeaderIconButton>
+          <HeaderIconButton label={t('page_me')} testId="home-me" onClick={() => navigateTo('me')}>
             <UserOutline />
-          </button>
+          </HeaderIconButton>
         </header>
       )}
       <div className="page-body stack">

@@ -5,6 +5,7 @@
  * `lib/trade`, shared with the other kinds of trading.
  */
 import {
+  FAST_TRADE_STATUS,
   ORDER_DIRECTION,
   fastTradeAmounts,
   tradingApi as routes,
@@ -116,13 +117,10 @@ export function previewOf(
   );
 }
 
-/** Translation keys and colours of the statuses. */
-export const FAST_STATUS_LABEL: Record<number, string> = {
-  0: 'fast_status_open',
-  1: 'fast_status_won',
-  2: 'fast_status_lost',
-  3: 'fast_status_tie',
-};
+/** Translation keys (`fast_status_` and the status's name) and colours of the statuses. */
+export const FAST_STATUS_LABEL: Record<number, string> = Object.fromEntries(
+  Object.entries(FAST_TRADE_STATUS).map(([name, code]) => [code, `fast_status_${name}`]),
+);
 
 export const FAST_STATUS_COLOR: Record<number, string> = {
   0: 'var(--accent)',

@@ -17,7 +17,8 @@ import {
   type FastTradeOrder,
 } from '@bourse/shared';
 import { BottomSheet } from '../../components/bottom-sheet';
-import { TickCard, type LineProps, type TickCardLook } from '../../components/tick-card';
+import { EvidenceTicks } from '../../components/evidence-ticks';
+import type { LineProps, TickCardLook } from '../../components/tick-card';
 import { useLiveTicker } from '../../hooks/use-live-tickers';
 import { translate } from '../../i18n';
 import { currencyScale, money, signedMoney, tickTime, tradeCurrencyId } from '../../lib/trade';
@@ -117,6 +118,137 @@ function priceScaleOf(price: string): number {
   return point < 0 ? 0 : price.length - point - 1;
 }
 
+/** An open trade: the seconds left, then the entry against the live price and the stake. */
+function Running({
+  order,
+  left,
+  livePrice,
+  scale,
+  priceScale,
+}: {
+  order: FastTradeOrder;
+  left: number;
+  livePrice: string | undefined;
+  scale: number;
+  priceScale: number;
+}) {
+  const { t } = useTranslation();
+  const total = Math.max(1, order.durationSeconds);
+  const progress = Math.min(1, Math.max(0, left / total));
+  const moved = livePrice ? cmp(livePrice, order.entry.price) : 0;
+  return (
+    <section
+      className="stack"
+      style={{ gap: 10, alignItems: 'center' }}
+      aria-live="polite"
+      data-testid="fast-countdown-open"
+    >
+      <span className="muted" style={{ fontSize: 13 }}>
+        {t('fast_remaining')}
+      </span>
+      <strong
+        data-testid="fast-countdown-seconds"
+        style={{ fontSize: 40, fontVariantNumeric: 'tabular-nums', lineHeight: 1 }}
+      >
+        {translate('fast_secondsLeft', [left])}
+      </strong>
+      <div
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={left}
+        style={{
+          width: '100%',
+          height: 6,
+          borderRadius: 3,
+          background: 'var(--surface-raised)',
+          overflow: 'hidden',
+        }}
+      >
+        <div
+          style={{
+            width: `${progress * 100}%`,
+            height: '100%',
+            background: 'var(--accent)',
+            transition: 'width 250ms linear',
+          }}
+        />
+      </div>
+      {left === 0 && (
+        <span className="muted" style={{ fontSize: 13 }} data-testid="fast-countdown-settling">
+          {t('fast_settling')}
+        </span>
+      )}
+      <div className="stack" style={{ gap: 6, width: '100%' }}>
+        <Line label={t('fast_entry')} testId="fast-countdown-entry">
+          {formatAmount(order.entry.price, { decimals: priceScale })} ·{' '}
+          {tickTime(order.entry.time, { day: false })}
+        </Line>
+        <Line label={t('fast_livePrice')} testId="fast-countdown-live">
+          <span className={moved > 0 ? 'up' : moved < 0 ? 'down' : undefined}>
+            {livePrice ? formatAmount(livePrice, { decimals: priceScale }) : '- -'}
+          </span>
+        </Line>
+        <Line label={t('fast_stake')}>
+          {money(order.amount, scale)} {order.currencyName}
+        </Line>
+      </div>
+    </section>
+  );
+}
+
+/** A settled trade: won, lost or tie with the amount, and the entry and exit ticks as evidence. */
+function Settled({
+  order,
+  scale,
+  priceScale,
+}: {
+  order: FastTradeOrder;
+  scale: number;
+  priceScale: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="stack" style={{ gap: 10 }} data-testid="fast-result">
+      <div className="stack" style={{ gap: 4, alignItems: 'center' }}>
+        <strong
+          data-testid="fast-result-status"
+          style={{ fontSize: 20, color: FAST_STATUS_COLOR[order.status] }}
+        >
+          {t(FAST_STATUS_LABEL[order.status] ?? 'fast_status_open')}
+        </strong>
+        <strong
+          data-testid="fast-result-amount"
+          style={{
+            fontSize: 28,
+            fontVariantNumeric: 'tabular-nums',
+            color: FAST_STATUS_COLOR[order.status],
+          }}
+        >
+          {signedMoney(order.result, scale)} {order.currencyName}
+        </strong>
+        <span className="muted" style={{ fontSize: 12 }}>
+          {translate('fast_stakeOf', [`${money(order.amount, scale)} ${order.currencyName}`])}
+          {' · '}
+          {t('fast_fee')} {money(order.fee, scale)}
+        </span>
+      </div>
+      <span className="muted" style={{ fontSize: 13 }}>
+        {t('fast_evidence')}
+      </span>
+      <div className="row" style={{ alignItems: 'stretch', gap: 8 }}>
+        <EvidenceTicks
+          trade={order}
+          titles={{ entry: t('fast_entry'), exit: t('fast_exit') }}
+          testId={(side) => `fast-result-${side}`}
+          priceScale={priceScale}
+          look={TICK_CARD_LOOK}
+        />
+      </div>
+    </section>
+  );
+}
+
 export function FastTradeCountdown({ order: initial }: { order: FastTradeOrder }) {
   const { t } = useTranslation();
   const order = useFastTrade(initial);
@@ -126,10 +258,6 @@ export function FastTradeCountdown({ order: initial }: { order: FastTradeOrder }
   const scale = currencyScale(tradeCurrencyId()) ?? 2;
   const priceScale = priceScaleOf(order.entry.price);
   const direction = directionLabel(order.orderDirection);
-  const total = Math.max(1, order.durationSeconds);
-  const progress = Math.min(1, Math.max(0, left / total));
-  const livePrice = live?.nowPrice;
-  const moved = livePrice ? cmp(livePrice, order.entry.price) : 0;
 
   return (
     <div className="stack" style={{ gap: 14 }} data-testid="fast-countdown">
@@ -151,112 +279,16 @@ export function FastTradeCountdown({ order: initial }: { order: FastTradeOrder }
           {t(direction.text)} · {durationText(order.durationSeconds)}
         </span>
       </div>
-
       {open ? (
-        <section
-          className="stack"
-          style={{ gap: 10, alignItems: 'center' }}
-          aria-live="polite"
-          data-testid="fast-countdown-open"
-        >
-          <span className="muted" style={{ fontSize: 13 }}>
-            {t('fast_remaining')}
-          </span>
-          <strong
-            data-testid="fast-countdown-seconds"
-            style={{ fontSize: 40, fontVariantNumeric: 'tabular-nums', lineHeight: 1 }}
-          >
-            {translate('fast_secondsLeft', [left])}
-          </strong>
-          <div
-            role="progressbar"
-            aria-valuemin={0}
-            aria-valuemax={total}
-            aria-valuenow={left}
-            style={{
-              width: '100%',
-              height: 6,
-              borderRadius: 3,
-              background: 'var(--surface-raised)',
-              overflow: 'hidden',
-            }}
-          >
-            <div
-              style={{
-                width: `${progress * 100}%`,
-                height: '100%',
-                background: 'var(--accent)',
-                transition: 'width 250ms linear',
-              }}
-            />
-          </div>
-          {left === 0 && (
-            <span className="muted" style={{ fontSize: 13 }} data-testid="fast-countdown-settling">
-              {t('fast_settling')}
-            </span>
-          )}
-          <div className="stack" style={{ gap: 6, width: '100%' }}>
-            <Line label={t('fast_entry')} testId="fast-countdown-entry">
-              {formatAmount(order.entry.price, { decimals: priceScale })} ·{' '}
-              {tickTime(order.entry.time, { day: false })}
-            </Line>
-            <Line label={t('fast_livePrice')} testId="fast-countdown-live">
-              <span className={moved > 0 ? 'up' : moved < 0 ? 'down' : undefined}>
-                {livePrice ? formatAmount(livePrice, { decimals: priceScale }) : '- -'}
-              </span>
-            </Line>
-            <Line label={t('fast_stake')}>
-              {money(order.amount, scale)} {order.currencyName}
-            </Line>
-          </div>
-        </section>
+        <Running
+          order={order}
+          left={left}
+          livePrice={live?.nowPrice}
+          scale={scale}
+          priceScale={priceScale}
+        />
       ) : (
-        <section className="stack" style={{ gap: 10 }} data-testid="fast-result">
-          <div className="stack" style={{ gap: 4, alignItems: 'center' }}>
-            <strong
-              data-testid="fast-result-status"
-              style={{ fontSize: 20, color: FAST_STATUS_COLOR[order.status] }}
-            >
-              {t(FAST_STATUS_LABEL[order.status] ?? 'fast_status_open')}
-            </strong>
-            <strong
-              data-testid="fast-result-amount"
-              style={{
-                fontSize: 28,
-                fontVariantNumeric: 'tabular-nums',
-                color: FAST_STATUS_COLOR[order.status],
-              }}
-            >
-              {signedMoney(order.result, scale)} {order.currencyName}
-            </strong>
-            <span className="muted" style={{ fontSize: 12 }}>
-              {translate('fast_stakeOf', [`${money(order.amount, scale)} ${order.currencyName}`])}
-              {' · '}
-              {t('fast_fee')} {money(order.fee, scale)}
-            </span>
-          </div>
-          <span className="muted" style={{ fontSize: 13 }}>
-            {t('fast_evidence')}
-          </span>
-          <div className="row" style={{ alignItems: 'stretch', gap: 8 }}>
-            <TickCard
-              title={t('fast_entry')}
-              tick={order.entry}
-              priceScale={priceScale}
-              testId="fast-result-entry"
-              look={TICK_CARD_LOOK}
-            />
-            {order.exit && (
-              <TickCard
-                title={t('fast_exit')}
-                tick={order.exit}
-                priceScale={priceScale}
-                testId="fast-result-exit"
-                look={TICK_CARD_LOOK}
-              />
-            )}
-          </div>
-        </section>
+        <Settled order={order} scale={scale} priceScale={priceScale} />
       )}
     </div>
   );

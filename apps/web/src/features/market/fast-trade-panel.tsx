@@ -30,13 +30,13 @@ import { storedTip } from '../../api/launch';
 import { isSignedIn } from '../../api/session';
 import { AmountField } from '../../components/amount-field';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import type { LineProps } from '../../components/tick-card';
+import { PreviewLine } from '../../components/preview-line';
+import { ShareButtons } from '../../components/share-buttons';
 import { useSubmit } from '../../hooks/use-submit';
 import { useUser } from '../../hooks/use-user';
 import { translate } from '../../i18n';
 import { navigateTo } from '../../lib/navigation';
 import {
-  SHARES,
   currencyScale,
   fetchBalance,
   money,
@@ -56,26 +56,6 @@ import {
 } from './fast-trade-api';
 import { FastTradeCountdownPopup } from './fast-trade-countdown';
 import { FastTradeList } from './fast-trade-list';
-
-/** A line of the preview: label, value at the end. */
-function Detail({ label, children, testId, strong = false }: LineProps & { strong?: boolean }) {
-  return (
-    <div className="row" style={{ fontSize: strong ? 14 : 13 }}>
-      <span className="muted">{label}</span>
-      <span className="spacer" />
-      <span
-        data-testid={testId}
-        style={{
-          fontVariantNumeric: 'tabular-nums',
-          fontWeight: strong ? 700 : 500,
-          textAlign: 'end',
-        }}
-      >
-        {children}
-      </span>
-    </div>
-  );
-}
 
 function chipStyle(selected: boolean, color = 'var(--accent)'): React.CSSProperties {
   return {
@@ -341,43 +321,37 @@ function TradeForm({
         >
           <span className="muted">{currencyName}</span>
         </AmountField>
-        <div className="row" style={{ gap: 6 }}>
-          {SHARES.map((share) => (
-            <button
-              key={share}
-              type="button"
-              data-testid={`fast-share-${percentText(share).replace('%', '')}`}
-              disabled={available === undefined}
-              onClick={() => shortcut(share)}
-              style={{ ...chipStyle(false), padding: '4px 0', fontSize: 12 }}
-            >
-              {percentText(share)}
-            </button>
-          ))}
-        </div>
+        <ShareButtons
+          className="row"
+          style={{ gap: 6 }}
+          buttonStyle={{ ...chipStyle(false), padding: '4px 0', fontSize: 12 }}
+          disabled={available === undefined}
+          onPick={shortcut}
+          testId="fast-share"
+        />
 
         <div className="stack" style={{ gap: 6 }}>
-          <Detail label={t('fast_available')} testId="fast-available">
+          <PreviewLine label={t('fast_available')} testId="fast-available">
             {available === undefined ? '- -' : `${money(available, scale)} ${currencyName}`}
-          </Detail>
-          <Detail label={t('fast_fee')} testId="fast-fee">
+          </PreviewLine>
+          <PreviewLine label={t('fast_fee')} testId="fast-fee">
             {preview ? `${money(preview.fee, scale)} ${currencyName}` : '- -'}
-          </Detail>
-          <Detail label={t('fast_total')} testId="fast-total">
+          </PreviewLine>
+          <PreviewLine label={t('fast_total')} testId="fast-total">
             {preview ? `${money(preview.total, scale)} ${currencyName}` : '- -'}
-          </Detail>
-          <Detail label={t('fast_ifWin')} testId="fast-if-win" strong>
+          </PreviewLine>
+          <PreviewLine label={t('fast_ifWin')} testId="fast-if-win" strong>
             <span className="up">
               {preview
                 ? `${money(preview.payout, scale)} ${currencyName} (+${money(preview.profit, scale)})`
                 : '- -'}
             </span>
-          </Detail>
-          <Detail label={t('fast_ifLose')} testId="fast-if-lose">
+          </PreviewLine>
+          <PreviewLine label={t('fast_ifLose')} testId="fast-if-lose">
             <span className="down">
               {preview ? `-${money(preview.loss, scale)} ${currencyName}` : '- -'}
             </span>
-          </Detail>
+          </PreviewLine>
         </div>
 
         <Button

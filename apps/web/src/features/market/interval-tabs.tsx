@@ -1,29 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { CANDLE_INTERVALS, type CandleInterval } from '../../api/market';
+import { ChoiceRow, type ChoiceRowProps } from '../../components/choice-row';
 
 /** The candle intervals, as tabs. */
-export function IntervalTabs({
-  value,
-  onChange,
-}: {
-  value: CandleInterval;
-  onChange: (interval: CandleInterval) => void;
-}) {
+export function IntervalTabs(props: Pick<ChoiceRowProps<CandleInterval>, 'value' | 'onChange'>) {
   const { t } = useTranslation();
   return (
-    <nav className="market-tabs interval-tabs" role="tablist" aria-label={t('field_interval')}>
-      {CANDLE_INTERVALS.map((interval) => (
-        <button
-          key={interval}
-          type="button"
-          role="tab"
-          aria-selected={value === interval}
-          data-testid={`interval-${interval}`}
-          onClick={() => onChange(interval)}
-        >
-          {t(`interval_${interval}`)}
-        </button>
-      ))}
-    </nav>
+    <ChoiceRow
+      {...props}
+      tabs
+      as="nav"
+      className="market-tabs interval-tabs"
+      label={t('field_interval')}
+      options={CANDLE_INTERVALS}
+      text={(interval) => t(`interval_${interval}`)}
+      optionTestId="interval"
+    />
   );
 }

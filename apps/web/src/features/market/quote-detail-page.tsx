@@ -22,6 +22,8 @@ import {
 } from '../../api/market';
 import { showToast } from '../../api';
 import { isSignedIn } from '../../api/session';
+import { ChoiceRow } from '../../components/choice-row';
+import { HeaderIconButton } from '../../components/header-icon-button';
 import { changeClass, formatChangeRate } from '../../components/quote-row';
 import { SimulatedLabel } from '../../components/simulated-label';
 import { useLiveTicker } from '../../hooks/use-live-tickers';
@@ -152,17 +154,15 @@ export default function QuoteDetailPage({ panels = {} }: { panels?: TradePanels 
           </span>
         </div>
         <span className="spacer" />
-        <button
-          type="button"
-          className="icon-button"
+        <HeaderIconButton
           aria-pressed={Boolean(data?.isOption)}
-          aria-label={t(data?.isOption ? 'market_removeFavorite' : 'market_addFavorite')}
-          data-testid="favorite-toggle"
+          label={t(data?.isOption ? 'market_removeFavorite' : 'market_addFavorite')}
+          testId="favorite-toggle"
           disabled={!data || favourite.pending}
           onClick={() => void favourite.submit()}
         >
           {data?.isOption ? <StarFill color="var(--accent)" /> : <StarOutline />}
-        </button>
+        </HeaderIconButton>
       </header>
       <SimulatedLabel simulated={data?.simulated} />
       {data && !data.marketOpen && (
@@ -248,25 +248,17 @@ export default function QuoteDetailPage({ panels = {} }: { panels?: TradePanels 
         )}
       </div>
       {data && modes.length > 1 && (
-        <div
+        <ChoiceRow
+          options={modes}
+          value={mode}
+          onChange={chooseMode}
+          text={(candidate) => t(MODE_LABEL[candidate])}
+          tabs
           className="market-tabs trade-modes"
-          role="tablist"
-          aria-label={t('trade_modes')}
-          data-testid="trade-modes"
-        >
-          {modes.map((candidate) => (
-            <button
-              key={candidate}
-              type="button"
-              role="tab"
-              aria-selected={candidate === mode}
-              data-testid={`trade-mode-${candidate}`}
-              onClick={() => chooseMode(candidate)}
-            >
-              {t(MODE_LABEL[candidate])}
-            </button>
-          ))}
-        </div>
+          label={t('trade_modes')}
+          testId="trade-modes"
+          optionTestId="trade-mode"
+        />
       )}
       {data && mode === 'fast' && (
         <FastTradePanel

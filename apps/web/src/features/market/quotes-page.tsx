@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { PRODUCT_TYPES, type ProductType } from '@bourse/shared';
 import { FAVOURITES_LIST, PRODUCT_LISTS, PRODUCT_TYPE_LABEL } from '../../api/market';
 import { isSignedIn } from '../../api/session';
+import { ChoiceRow } from '../../components/choice-row';
+import { HeaderIconButton } from '../../components/header-icon-button';
 import { navigateTo } from '../../lib/navigation';
 import { getItem, setItem } from '../../lib/storage';
 import { ProductList } from './product-list';
@@ -27,30 +29,24 @@ export default function QuotesPage() {
           {t('tab_quotes')}
         </h1>
         <span className="spacer" />
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t('market_search')}
-          data-testid="open-search"
+        <HeaderIconButton
+          label={t('market_search')}
+          testId="open-search"
           onClick={() => navigateTo('quoteSearch')}
         >
           <SearchOutline />
-        </button>
+        </HeaderIconButton>
       </header>
-      <nav className="market-tabs" role="tablist">
-        {tabs.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            data-testid={`market-tab-${name}`}
-            onClick={() => choose(name)}
-          >
-            {t(name === 'favorite' ? 'market_favorites' : PRODUCT_TYPE_LABEL[name])}
-          </button>
-        ))}
-      </nav>
+      <ChoiceRow
+        tabs
+        as="nav"
+        className="market-tabs"
+        options={tabs}
+        value={tab}
+        onChange={choose}
+        text={(name) => t(name === 'favorite' ? 'market_favorites' : PRODUCT_TYPE_LABEL[name])}
+        optionTestId="market-tab"
+      />
       {tab === 'favorite' ? (
         isSignedIn() ? (
           <ProductList list={FAVOURITES_LIST} emptyText={t('market_noFavorites')} />

@@ -1,6 +1,8 @@
 /** The calls of bank cards (/api/userBank) and wallet addresses (/api/userWalletAddress). */
 import {
   CURRENCY_TYPE,
+  MAX_BANK_CARDS,
+  MAX_WALLET_ADDRESSES,
   paymentMethodsApi as routes,
   settingsApi,
   type BankCard,
@@ -69,3 +71,25 @@ export function addWalletAddress(input: {
 export function deleteWalletAddress(id: number) {
   return api.call(routes.deleteWalletAddress, { id }, { catchError: true });
 }
+
+/** How a screen lists the user's bound items of a kind, deletes one, and how many there may be. */
+export interface BoundItems<Row> {
+  queryKey: readonly unknown[];
+  fetchRows: () => Promise<Row[]>;
+  deleteRow: (id: number) => Promise<unknown>;
+  max: number;
+}
+
+export const BANK_CARDS: BoundItems<BankCard> = {
+  queryKey: QUERY_KEY.bankCards,
+  fetchRows: fetchBankCards,
+  deleteRow: deleteBankCard,
+  max: MAX_BANK_CARDS,
+};
+
+export const WALLET_ADDRESSES: BoundItems<WalletAddress> = {
+  queryKey: QUERY_KEY.walletAddresses,
+  fetchRows: fetchWalletAddresses,
+  deleteRow: deleteWalletAddress,
+  max: MAX_WALLET_ADDRESSES,
+};

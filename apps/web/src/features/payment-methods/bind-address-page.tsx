@@ -5,65 +5,37 @@
  * optional remark.
  */
 import { useState } from 'react';
-import { DotLoading, Input, TextArea } from 'antd-mobile';
+import { Input, TextArea } from 'antd-mobile';
 import { PayCircleOutline } from 'antd-mobile-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isWalletAddress, networksOf } from '@bourse/shared';
 import { showToast } from '../../api';
+import { ChoiceRow, type ChoiceRowProps } from '../../components/choice-row';
 import { Field } from '../../components/field';
+import { FieldGroup } from '../../components/field-group';
 import { Form, SubmitButton } from '../../components/form';
-import { PageHeader } from '../../components/page-header';
-import { RequireSignIn } from '../../components/require-sign-in';
+import { SignedInScreen } from '../../components/signed-in-screen';
 import { useSubmit } from '../../hooks/use-submit';
 import { translate } from '../../i18n';
 import { navigateBack } from '../../lib/navigation';
 import { addWalletAddress, fetchCryptoCurrencies, QUERY_KEY, type CryptoCurrency } from './api';
-import { EmptyState } from './parts';
+import { EmptyState, Loading } from './parts';
 
 const ADDRESS_MAX = 128;
 const REMARK_MAX = 64;
 
+/** A labelled row of chips, one chosen, with what is wrong with the choice under it. */
 function Chips<T extends string | number>({
   label,
-  options,
-  value,
-  onChange,
-  testId,
   error,
-}: {
-  label: string;
-  options: readonly { value: T; text: string }[];
-  value: T | undefined;
-  onChange: (value: T) => void;
-  testId: string;
-  error?: string | undefined;
-}) {
+  ...row
+}: Omit<ChoiceRowProps<T>, 'className' | 'label'> & { label: string; error?: string }) {
   return (
-    <div className={`field${error ? ' field-invalid' : ''}`}>
-      <span className="pm-label" id={`${testId}-label`}>
-        {label}
-      </span>
-      <div className="chips" role="group" aria-labelledby={`${testId}-label`} data-testid={testId}>
-        {options.map((option) => (
-          <button
-            key={option.value}
-            type="button"
-            className="chip"
-            aria-pressed={value === option.value}
-            onClick={() => onChange(option.value)}
-          >
-            {option.text}
-          </button>
-        ))}
-      </div>
-      {error && (
-        <div className="field-error" role="alert">
-          {error}
-        </div>
-      )}
-    </div>
+    <FieldGroup label={label} error={error}>
+      <ChoiceRow {...row} className="chips" label={label} />
+    </FieldGroup>
   );
 }
 
@@ -130,81 +102,76 @@ export default function BindAddressPage() {
   });
 
   return (
-    <RequireSignIn>
-      <div className="page" data-testid="bind-address-page">
-        <PageHeader title={t('address_bindTitle')} />
-        {currencies.isPending && (
-          <div className="pm-empty">
-            <DotLoading color="currentColor" />
-          </div>
-        )}
-        {currencies.isSuccess && !currency && (
-          <EmptyState icon={<PayCircleOutline />} text={t('address_noCurrency')} />
-        )}
-        {currency && (
-          <Form onSubmit={submit} className="form pm-form-body" testId="address-form">
-            <Chips
-              label={t('address_currency')}
-              options={choices.map((row) => ({ value: row.id, text: row.currencyName }))}
-              value={currency.id}
-              onChange={(id) => {
-                setCurrencyId(id);
-                setNetwork(undefined);
-              }}
-              testId="address-currency"
+    <SignedInScreen testId="bind-address-page" title={t('address_bindTitle')}>
+      {currencies.isPending && <Loading />}
+      {currencies.isSuccess && !currency && (
+        <EmptyState icon={<PayCircleOutline />} text={t('address_noCurrency')} />
+      )}
+      {currency && (
+        <Form onSubmit={submit} className="form pm-form-body" testId="address-form">
+          <Chips
+            label={t('address_currency')}
+            options={choices.map((row) => row.id)}
+            text={(id) => choices.find((row) => row.id === id)?.currencyName ?? ''}
+            value={currency.id}
+            onChange={(id) => {
+              setCurrencyId(id);
+              setNetwork(undefined);
+            }}
+            testId="address-currency"
+          />
+          <Chips
+            label={t('address_network')}
+            options={networks}
+            text={(name) => name}
+            value={network}
+            onChange={setNetwork}
+            testId="address-network"
+            error={touched ? errors.network : undefined}
+          />
+          <Field
+            label={t('address_address')}
+            error={touched || addressEdited ? errors.address : undefined}
+            htmlFor="wallet-address"
+          >
+            <TextArea
+              id="wallet-address"
+              className="pm-address-input"
+              autoSize={{ minRows: 2, maxRows: 4 }}
+              maxLength={ADDRESS_MAX}
+              placeholder={translate('address_addressPlaceholder', [
+                network ?? currency.currencyName,
+              ])}
+              value={address}
+              onChange={setAddress}
+              onBlur={() => setAddressEdited(address.trim() !== '')}
             />
-            <Chips
-              label={t('address_network')}
-              options={networks.map((name) => ({ value: name, text: name }))}
-              value={network}
-              onChange={setNetwork}
-              testId="address-network"
-              error={touched ? errors.network : undefined}
+          </Field>
+          {formatHint && (
+            <p className="pm-note" data-testid="address-format" style={{ marginTop: -6 }}>
+              {formatHint}
+            </p>
+          )}
+          <Field
+            label={`${t('address_remark')} (${t('address_optional')})`}
+            error={touched ? errors.remark : undefined}
+            htmlFor="wallet-remark"
+          >
+            <Input
+              id="wallet-remark"
+              maxLength={REMARK_MAX}
+              placeholder={t('address_remarkPlaceholder')}
+              value={remark}
+              onChange={setRemark}
+              clearable
             />
-            <Field
-              label={t('address_address')}
-              error={touched || addressEdited ? errors.address : undefined}
-              htmlFor="wallet-address"
-            >
-              <TextArea
-                id="wallet-address"
-                className="pm-address-input"
-                autoSize={{ minRows: 2, maxRows: 4 }}
-                maxLength={ADDRESS_MAX}
-                placeholder={translate('address_addressPlaceholder', [
-                  network ?? currency.currencyName,
-                ])}
-                value={address}
-                onChange={setAddress}
-                onBlur={() => setAddressEdited(address.trim() !== '')}
-              />
-            </Field>
-            {formatHint && (
-              <p className="pm-note" data-testid="address-format" style={{ marginTop: -6 }}>
-                {formatHint}
-              </p>
-            )}
-            <Field
-              label={`${t('address_remark')} (${t('address_optional')})`}
-              error={touched ? errors.remark : undefined}
-              htmlFor="wallet-remark"
-            >
-              <Input
-                id="wallet-remark"
-                maxLength={REMARK_MAX}
-                placeholder={t('address_remarkPlaceholder')}
-                value={remark}
-                onChange={setRemark}
-                clearable
-              />
-            </Field>
-            <p className="pm-note">{t('address_networkWarning')}</p>
-            <SubmitButton pending={pending} large>
-              {t('address_bindSubmit')}
-            </SubmitButton>
-          </Form>
-        )}
-      </div>
-    </RequireSignIn>
+          </Field>
+          <p className="pm-note">{t('address_networkWarning')}</p>
+          <SubmitButton pending={pending} large>
+            {t('address_bindSubmit')}
+          </SubmitButton>
+        </Form>
+      )}
+    </SignedInScreen>
   );
 }

@@ -5,7 +5,7 @@
  * number is shown masked and left empty to keep it.
  */
 import { useState } from 'react';
-import { DotLoading, Input } from 'antd-mobile';
+import { Input } from 'antd-mobile';
 import { BankcardOutline } from 'antd-mobile-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -14,8 +14,7 @@ import { showToast } from '../../api';
 import { isSignedIn } from '../../api/session';
 import { Field } from '../../components/field';
 import { Form, SubmitButton } from '../../components/form';
-import { PageHeader } from '../../components/page-header';
-import { RequireSignIn } from '../../components/require-sign-in';
+import { SignedInScreen } from '../../components/signed-in-screen';
 import { useSubmit } from '../../hooks/use-submit';
 import { translate } from '../../i18n';
 import { navigateBack } from '../../lib/navigation';
@@ -28,7 +27,7 @@ import {
   updateBankCard,
   type BankField,
 } from './api';
-import { EmptyState, groupCardNumber } from './parts';
+import { EmptyState, groupCardNumber, Loading } from './parts';
 
 const CARD_NUMBER = /^[0-9A-Z]{6,34}$/;
 
@@ -115,73 +114,69 @@ export default function BindBankCardPage() {
   const missing = editId !== undefined && cards.isSuccess && !card;
 
   return (
-    <RequireSignIn>
-      <div className="page" data-testid="bind-bank-card-page">
-        <PageHeader title={t(editId !== undefined ? 'bankCard_editTitle' : 'bankCard_bindTitle')} />
-        {loading && (
-          <div className="pm-empty">
-            <DotLoading color="currentColor" />
-          </div>
-        )}
-        {missing && (
-          <EmptyState
-            icon={<BankcardOutline />}
-            text={t('hint_bankCardNotFound')}
-            action={t('common_back')}
-            onAction={() => navigateBack(1)}
-          />
-        )}
-        {!loading && !missing && fields.data && (
-          <Form onSubmit={submit} className="form pm-form-body" testId="bank-card-form">
-            <p className="pm-note">{t('bankCard_formNote')}</p>
-            {fields.data.map((field) => {
-              const name = field.propertyName;
-              const isNumber = name === CARD_NUMBER_FIELD;
-              const digits = field.inputType === 'digits';
-              const shownError = touched || edits[name] !== undefined ? errors[name] : undefined;
-              return (
-                <Field
-                  key={name}
-                  label={`${label(field)}${
-                    field.isRequired === 1 || isNumber ? '' : ` (${t('bankCard_optional')})`
-                  }`}
-                  error={shownError}
-                  htmlFor={`bank-${name}`}
-                >
-                  <Input
-                    id={`bank-${name}`}
-                    name={name}
-                    inputMode={digits ? 'numeric' : undefined}
-                    autoComplete="off"
-                    // A card number may be typed in groups of four.
-                    maxLength={
-                      isNumber ? field.maxLength + Math.ceil(field.maxLength / 4) : field.maxLength
-                    }
-                    placeholder={
-                      isNumber
-                        ? card
-                          ? translate('bankCard_keepNumber', [groupCardNumber(card.cardNumber)])
-                          : t(digits ? 'bankCard_numberDigits' : 'bankCard_numberAny')
-                        : undefined
-                    }
-                    value={value(name)}
-                    onChange={(next) =>
-                      setEdits((current) => ({
-                        ...current,
-                        [name]: digits ? next.replace(/[^\d ]/g, '') : next,
-                      }))
-                    }
-                    clearable
-                  />
-                </Field>
-              );
-            })}
-            <SubmitButton pending={pending} large>
-              {t(card ? 'common_save' : 'bankCard_bindSubmit')}
-            </SubmitButton>
-          </Form>
-        )}
-      </div>
-    </RequireSignIn>
+    <SignedInScreen
+      testId="bind-bank-card-page"
+      title={t(editId !== undefined ? 'bankCard_editTitle' : 'bankCard_bindTitle')}
+    >
+      {loading && <Loading />}
+      {missing && (
+        <EmptyState
+          icon={<BankcardOutline />}
+          text={t('hint_bankCardNotFound')}
+          action={t('common_back')}
+          onAction={() => navigateBack(1)}
+        />
+      )}
+      {!loading && !missing && fields.data && (
+        <Form onSubmit={submit} className="form pm-form-body" testId="bank-card-form">
+          <p className="pm-note">{t('bankCard_formNote')}</p>
+          {fields.data.map((field) => {
+            const name = field.propertyName;
+            const isNumber = name === CARD_NUMBER_FIELD;
+            const digits = field.inputType === 'digits';
+            const shownError = touched || edits[name] !== undefined ? errors[name] : undefined;
+            return (
+              <Field
+                key={name}
+                label={`${label(field)}${
+                  field.isRequired === 1 || isNumber ? '' : ` (${t('bankCard_optional')})`
+                }`}
+                error={shownError}
+                htmlFor={`bank-${name}`}
+              >
+                <Input
+                  id={`bank-${name}`}
+                  name={name}
+                  inputMode={digits ? 'numeric' : undefined}
+                  autoComplete="off"
+                  // A card number may be typed in groups of four.
+                  maxLength={
+                    isNumber ? field.maxLength + Math.ceil(field.maxLength / 4) : field.maxLength
+                  }
+                  placeholder={
+                    isNumber
+                      ? card
+                        ? translate('bankCard_keepNumber', [groupCardNumber(card.cardNumber)])
+                        : t(digits ? 'bankCard_numberDigits' : 'bankCard_numberAny')
+                      : undefined
+                  }
+                  value={value(name)}
+                  onChange={(next) =>
+                    setEdits((current) => ({
+                      ...current,
+                      [name]: digits ? next.replace(/[^\d ]/g, '') : next,
+                    }))
+                  }
+                  clearable
+                />
+              </Field>
+            );
+          })}
+          <SubmitButton pending={pending} large>
+            {t(card ? 'common_save' : 'bankCard_bindSubmit')}
+          </SubmitButton>
+        </Form>
+      )}
+    </SignedInScreen>
   );
 }

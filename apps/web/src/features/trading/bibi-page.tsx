@@ -5,7 +5,6 @@
  * the market no longer lists still opens for a user who holds its coin, to sell it.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'antd-mobile';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,35 +15,19 @@ import {
   normalize,
   type SpotOrder,
 } from '@bourse/shared';
-import { showToast } from '../../api';
 import { fetchProduct } from '../../api/market';
 import { isSignedIn } from '../../api/session';
 import { PageHeader } from '../../components/page-header';
 import { changeClass, formatChangeRate } from '../../components/quote-row';
 import { SimulatedLabel } from '../../components/simulated-label';
 import { useLiveTicker } from '../../hooks/use-live-tickers';
-import { useSubmit } from '../../hooks/use-submit';
 import { navigateTo } from '../../lib/navigation';
-import { currencyName, currencyScale, money, tradeCurrencyId } from '../../lib/trade';
-import {
-  useBibiAssets,
-  useBook,
-  useRefreshTrading,
-  useTradeBalance,
-  useTradingPush,
-} from './hooks';
-import { OrderRows } from './order-list';
+import { currencyName, money, tradeCurrencyId } from '../../lib/trade';
+import { useBibiAssets, useBook, useSpotOrders, useTradeBalance, useTradingPush } from './hooks';
+import { CancelOrderButton, OrderRows } from './order-list';
 import { Line } from './parts';
 import SpotPanel, { baseAsset } from './spot-panel';
-import {
-  LIVE_REFRESH_MS,
-  TRADING_KEY,
-  cancelSpotOrder,
-  fetchSpotOrders,
-  heldProduct,
-  priceText,
-  quantityText,
-} from './trading-api';
+import { heldProduct, priceText, quantityText, tradeScale } from './trading-api';
 
 function usePairCode(): string {
   const [search] = useSearchParams();
@@ -54,28 +37,12 @@ function usePairCode(): string {
 
 /** One of the user's resting orders in the book: price, quantity, cancel. */
 function BookRow({ order, priceScale }: { order: SpotOrder; priceScale: number }) {
-  const { t } = useTranslation();
-  const refresh = useRefreshTrading();
   const buy = order.orderDirection === ORDER_DIRECTION.up;
-  const cancel = useSubmit(async () => {
-    await cancelSpotOrder('bibi', order.id).finally(refresh);
-    showToast(t('trade_orderCancelled'));
-  });
   return (
     <div className={`book-row ${buy ? 'book-buy' : 'book-sell'}`} data-testid={`book-${order.id}`}>
       <span className={buy ? 'up' : 'down'}>{priceText(order.limitPrice, priceScale)}</span>
       <span>{quantityText(order.quantity)}</span>
-      <Button
-        size="mini"
-        fill="none"
-        color="warning"
-        loading={cancel.pending}
-        disabled={cancel.pending}
-        onClick={() => void cancel.submit()}
-        data-testid={`book-${order.id}-cancel`}
-      >
-        {t('common_cancel')}
-      </Button>
+      <CancelOrderButton kind="bibi" id={order.id} fill="none" testId={`book-${order.id}-cancel`} />
     </div>
   );
 }
@@ -90,17 +57,13 @@ function MyBook({
   priceScale: number;
 }) {
   const { t } = useTranslation();
-  const book = useBook();
-  const resting = useQuery({
-    queryKey: [TRADING_KEY.bibiOrders, 'book', productCode, book],
-    queryFn: () =>
-      fetchSpotOrders('bibi', { status: SPOT_ORDER_STATUS.open, productCode, pageSize: 100 }),
-    refetchInterval: (query) =>
-      (query.state.data?.rows.length ?? 0) > 0 ? LIVE_REFRESH_MS : false,
-  });
-  const rows = [...(resting.data?.rows ?? [])].sort((a, b) =>
-    cmp(b.limitPrice ?? '0', a.limitPrice ?? '0'),
+  const resting = useSpotOrders(
+    'bibi',
+    'book',
+    { status: SPOT_ORDER_STATUS.open, productCode, pageSize: 100 },
+    { live: (rows) => rows.length > 0 },
   );
+  const rows = [...resting.rows].sort((a, b) => cmp(b.limitPrice ?? '0', a.limitPrice ?? '0'));
   const sells = rows.filter((row) => row.orderDirection === ORDER_DIRECTION.down);
   const buys = rows.filter((row) => row.orderDirection === ORDER_DIRECTION.up);
   return (
@@ -120,7 +83,7 @@ function MyBook({
       {buys.map((order) => (
         <BookRow key={order.id} order={order} priceScale={priceScale} />
       ))}
-      {resting.isSuccess && rows.length === 0 && (
+      {resting.loaded && rows.length === 0 && (
         <p className="muted empty-note">{t('trade_noRestingOrders')}</p>
       )}
     </section>
@@ -132,7 +95,7 @@ function Balances({ productCode, priceScale }: { productCode: string; priceScale
   const assets = useBibiAssets(true);
   const balance = useTradeBalance(true);
   const currencyId = tradeCurrencyId();
-  const scale = currencyScale(currencyId) ?? 4;
+  const scale = tradeScale();
   const coin = baseAsset(productCode);
   const asset = assets.data?.find((row) => row.productCode === productCode);
   return (
@@ -159,7 +122,6 @@ export default function BibiPage() {
   const { t } = useTranslation();
   const productCode = usePairCode();
   const signedIn = isSignedIn();
-  const book = useBook();
   const product = useQuery({
     queryKey: ['product', PRODUCT_TYPE.crypto, productCode],
     queryFn: () => fetchProduct(PRODUCT_TYPE.crypto, productCode),
@@ -181,12 +143,12 @@ export default function BibiPage() {
       : undefined);
   const ticker = live ?? data?.tickerInfo ?? undefined;
   const priceScale = data?.priceScale ?? 2;
-  const fills = useQuery({
-    queryKey: [TRADING_KEY.bibiOrders, 'fills', productCode, book],
-    queryFn: () =>
-      fetchSpotOrders('bibi', { status: SPOT_ORDER_STATUS.filled, productCode, pageSize: 10 }),
-    enabled: signedIn,
-  });
+  const fills = useSpotOrders(
+    'bibi',
+    'fills',
+    { status: SPOT_ORDER_STATUS.filled, productCode, pageSize: 10 },
+    { enabled: signedIn },
+  );
   const direction = changeClass(ticker?.changeRate);
   return (
     <div className="page" data-testid="bibi-page">
@@ -224,11 +186,7 @@ export default function BibiPage() {
               <MyBook productCode={productCode} price={ticker?.nowPrice} priceScale={priceScale} />
               <section className="card stack order-list" style={{ gap: 0 }}>
                 <strong className="card-title">{t('trade_recentFills')}</strong>
-                <OrderRows
-                  orders={fills.data?.rows ?? []}
-                  loaded={fills.isSuccess}
-                  empty="trade_noFills"
-                />
+                <OrderRows list={fills} empty="trade_noFills" />
               </section>
             </div>
           )}

@@ -9,7 +9,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CONTRACT_STATUS,
-  ORDER_DIRECTION,
   ORDER_TYPE,
   POSITION_TYPE,
   gt,
@@ -25,17 +24,8 @@ import { showToast } from '../../api';
 import { AmountField } from '../../components/amount-field';
 import { useSubmit } from '../../hooks/use-submit';
 import { translate } from '../../i18n';
-import { currencyName, currencyScale, money, tradeCurrencyId } from '../../lib/trade';
-import { useFeeRate, useTradeBalance } from './hooks';
-import {
-  FeeLine,
-  OrderConfirm,
-  OrderPriceFields,
-  SubmitOrder,
-  useOrderFlow,
-  useOrderPrice,
-} from './order-form';
-import { Choices, Line, Shares, Sides, closedReason, useTpSl } from './parts';
+import { OrderPanel, useOrderForm } from './order-form';
+import { Choices, LEVEL_LABEL, LEVELS, LevelFields, Line, closedReason, useTpSl } from './parts';
 import { openContract, priceText, quantityText, type TradableProduct } from './trading-api';
 
 export interface OrderPanelProps {
@@ -59,27 +49,24 @@ function defaultLeverage(leverages: readonly number[]): number {
 
 export default function ContractPanel({ product, ticker, initialSide }: OrderPanelProps) {
   const { t } = useTranslation();
-  const flow = useOrderFlow('ct');
+  const form = useOrderForm({
+    name: 'contract',
+    requestPrefix: 'ct',
+    product,
+    nowPrice: ticker?.nowPrice,
+    initialSide,
+    positionType: POSITION_TYPE.contract,
+  });
+  const { flow, direction, scale, unit, priceScale, step, fee, price } = form;
   const leverages = product.leverages?.length ? product.leverages : [1];
-  const [direction, setDirection] = useState<number>(initialSide ?? ORDER_DIRECTION.up);
   const [leverage, setLeverage] = useState(() => defaultLeverage(leverages));
   const [sizeMode, setSizeMode] = useState<SizeMode>('quantity');
   const [size, setSize] = useState('');
-  const [takeProfit, setTakeProfit] = useState('');
-  const [stopLoss, setStopLoss] = useState('');
 
-  const currencyId = tradeCurrencyId();
-  const scale = currencyScale(currencyId) ?? 4;
-  const unit = currencyName(currencyId);
-  const priceScale = product.priceScale;
-  const step = normalize(product.standard || '1');
   const maintenanceRate = product.maintenanceRate ?? '0.005';
-  const balance = useTradeBalance(flow.signedIn);
-  const available = balance.data?.amount;
-  const fee = useFeeRate(product.productType, POSITION_TYPE.contract, direction);
+  const available = form.cash;
   const closed = closedReason(product);
 
-  const price = useOrderPrice(direction, priceScale, ticker?.nowPrice);
   const { orderType, limitValue, fill } = price;
   const sizeParsed = parseDecimal(size, { maxScale: sizeMode === 'margin' ? scale : 18 });
 
@@ -120,8 +107,7 @@ export default function ContractPanel({ product, ticker, initialSide }: OrderPan
   }
 
   const levels = useTpSl(
-    takeProfit,
-    stopLoss,
+    { takeProfit: '', stopLoss: '' },
     fill && {
       direction,
       reference: fill.price,
@@ -133,12 +119,10 @@ export default function ContractPanel({ product, ticker, initialSide }: OrderPan
   const sizeError = sizeProblem();
   const showSizeError = size || flow.touched ? sizeError : undefined;
 
-  function share(value: string) {
-    if (available === undefined || !fill) return;
-    const margin = marginForShare(available, value, { ...base, price: fill.price });
+  function share(value: string, cash: string, at: string) {
+    const margin = marginForShare(cash, value, { ...base, price: at });
     setSizeMode('margin');
     setSize(margin === '0' ? '0' : normalize(margin));
-    flow.setTouched(true);
   }
 
   // One request id per confirmed order: a retry of the same order reuses it.
@@ -150,8 +134,8 @@ export default function ContractPanel({ product, ticker, initialSide }: OrderPan
     limitValue,
     sizeMode,
     size,
-    takeProfit,
-    stopLoss,
+    levels.typed.takeProfit,
+    levels.typed.stopLoss,
   ]);
 
   const place = useSubmit(async () => {
@@ -174,45 +158,106 @@ export default function ContractPanel({ product, ticker, initialSide }: OrderPan
       }),
     );
     setSize('');
-    setTakeProfit('');
-    setStopLoss('');
+    levels.clear();
     showToast(
       t(position.status === CONTRACT_STATUS.pending ? 'trade_limitPlaced' : 'trade_contractOpened'),
     );
   });
 
-  const long = direction === ORDER_DIRECTION.up;
+  const long = form.up;
   const sideText = t(long ? 'trade_long' : 'trade_short');
   const sizeUnit = sizeMode === 'quantity' ? t('trade_lotsUnit') : unit;
   return (
-    <section
-      className="card stack trade-panel"
-      aria-label={t('trade_contractTitle')}
-      data-testid="contract-panel"
+    <OrderPanel
+      form={form}
+      label={t('trade_contractTitle')}
+      sides={['trade_long', 'trade_short']}
+      before={
+        <div className="stack" style={{ gap: 6 }}>
+          <span className="muted trade-label">{t('trade_leverage')}</span>
+          <Choices
+            label={t('trade_leverage')}
+            options={leverages}
+            text={(value) => `${value}×`}
+            value={leverage}
+            onChange={setLeverage}
+            testId="contract-leverage"
+          />
+        </div>
+      }
+      available={{ label: t('trade_available'), value: available, text: form.money(available) }}
+      onShare={share}
+      after={
+        <div className="trade-pair">
+          <LevelFields
+            levels={levels}
+            ids={{ takeProfit: 'contract-tp', stopLoss: 'contract-sl' }}
+            placeholder={t('trade_optional')}
+          />
+        </div>
+      }
+      lines={
+        <>
+          <Line label={t('trade_quantity')} testId="contract-quantity">
+            {preview ? quantityText(preview.quantity) : '- -'}
+          </Line>
+          <Line label={t('trade_entryPrice')} testId="contract-entry">
+            {fill ? priceText(fill.price, priceScale) : '- -'}
+            {fill && !fill.rests && orderType === ORDER_TYPE.market
+              ? ` · ${t('trade_market')}`
+              : ''}
+          </Line>
+          <Line label={t('trade_margin')} testId="contract-margin">
+            {form.money(preview?.margin)}
+          </Line>
+        </>
+      }
+      fee={preview?.fee}
+      total={{
+        label: t('trade_liquidationPrice'),
+        testId: 'contract-liquidation',
+        value: (
+          <span className="down">
+            {preview ? priceText(preview.liquidationPrice, priceScale) : '- -'}
+          </span>
+        ),
+      }}
+      place={place}
+      closed={closed}
+      ready={
+        !sizeError && !levels.errors.takeProfit && !levels.errors.stopLoss && preview !== undefined
+      }
+      submitText={`${t(long ? 'trade_openLong' : 'trade_openShort')} · ${leverage}×`}
+      confirmSide={
+        <>
+          {sideText} · {leverage}×
+        </>
+      }
+      confirm={
+        preview && (
+          <>
+            <Line label={t('trade_quantity')}>{quantityText(preview.quantity)}</Line>
+            <Line label={t('trade_margin')}>{form.money(preview.margin)}</Line>
+            <Line label={t('trade_fee')}>{form.money(preview.fee)}</Line>
+            <Line label={t('trade_liquidationPrice')}>
+              {priceText(preview.liquidationPrice, priceScale)}
+            </Line>
+            {LEVELS.map(
+              (level) =>
+                levels[level] !== undefined && (
+                  <Line key={level} label={t(LEVEL_LABEL[level])}>
+                    {priceText(levels[level], priceScale)}
+                  </Line>
+                ),
+            )}
+          </>
+        )
+      }
     >
-      <Sides
-        value={direction}
-        onChange={setDirection}
-        labels={['trade_long', 'trade_short']}
-        testId="contract-side"
-      />
-      <div className="stack" style={{ gap: 6 }}>
-        <span className="muted trade-label">{t('trade_leverage')}</span>
-        <Choices
-          label={t('trade_leverage')}
-          options={leverages.map((value) => ({ value, label: `${value}×` }))}
-          value={leverage}
-          onChange={setLeverage}
-          testId="contract-leverage"
-        />
-      </div>
-      <OrderPriceFields price={price} prefix="contract" touched={flow.touched} />
-      <Choices
+      <Choices<SizeMode>
         label={t('trade_sizeBy')}
-        options={[
-          { value: 'quantity' as SizeMode, label: t('trade_byQuantity') },
-          { value: 'margin' as SizeMode, label: t('trade_byMargin') },
-        ]}
+        options={['quantity', 'margin']}
+        text={(mode) => t(mode === 'quantity' ? 'trade_byQuantity' : 'trade_byMargin')}
         value={sizeMode}
         onChange={(mode) => {
           setSizeMode(mode);
@@ -232,98 +277,6 @@ export default function ContractPanel({ product, ticker, initialSide }: OrderPan
       >
         <span className="muted">{sizeUnit}</span>
       </AmountField>
-      <Shares
-        onPick={share}
-        disabled={available === undefined || !fill || !fee.known}
-        testId="contract-share"
-      />
-      <div className="trade-pair">
-        <AmountField
-          label={t('trade_takeProfit')}
-          id="contract-tp"
-          error={levels.takeProfitError}
-          placeholder={t('trade_optional')}
-          value={takeProfit}
-          onChange={setTakeProfit}
-        />
-        <AmountField
-          label={t('trade_stopLoss')}
-          id="contract-sl"
-          error={levels.stopLossError}
-          placeholder={t('trade_optional')}
-          value={stopLoss}
-          onChange={setStopLoss}
-        />
-      </div>
-
-      <div className="trade-lines">
-        <Line label={t('trade_available')} testId="contract-available">
-          {available === undefined ? '- -' : `${money(available, scale)} ${unit}`}
-        </Line>
-        <Line label={t('trade_quantity')} testId="contract-quantity">
-          {preview ? quantityText(preview.quantity) : '- -'}
-        </Line>
-        <Line label={t('trade_entryPrice')} testId="contract-entry">
-          {fill ? priceText(fill.price, priceScale) : '- -'}
-          {fill && !fill.rests && orderType === ORDER_TYPE.market ? ` · ${t('trade_market')}` : ''}
-        </Line>
-        <Line label={t('trade_margin')} testId="contract-margin">
-          {preview ? `${money(preview.margin, scale)} ${unit}` : '- -'}
-        </Line>
-        <FeeLine fee={fee} amount={preview?.fee} scale={scale} unit={unit} testId="contract-fee" />
-        <Line label={t('trade_liquidationPrice')} testId="contract-liquidation" strong>
-          <span className="down">
-            {preview ? priceText(preview.liquidationPrice, priceScale) : '- -'}
-          </span>
-        </Line>
-      </div>
-      <SubmitOrder
-        flow={flow}
-        place={place}
-        closed={closed}
-        ready={
-          !price.error &&
-          !sizeError &&
-          !levels.takeProfitError &&
-          !levels.stopLossError &&
-          preview !== undefined
-        }
-        up={long}
-        testId="contract-submit"
-      >
-        {`${t(long ? 'trade_openLong' : 'trade_openShort')} · ${leverage}×`}
-      </SubmitOrder>
-
-      <OrderConfirm
-        flow={flow}
-        place={place}
-        testId="contract-confirm"
-        product={product}
-        up={long}
-        side={
-          <>
-            {sideText} · {leverage}×
-          </>
-        }
-        price={price}
-      >
-        {preview && (
-          <>
-            <Line label={t('trade_quantity')}>{quantityText(preview.quantity)}</Line>
-            <Line label={t('trade_margin')}>{`${money(preview.margin, scale)} ${unit}`}</Line>
-            <Line label={t('trade_fee')}>{`${money(preview.fee, scale)} ${unit}`}</Line>
-            <Line label={t('trade_liquidationPrice')}>
-              {priceText(preview.liquidationPrice, priceScale)}
-            </Line>
-            {levels.takeProfit !== undefined && (
-              <Line label={t('trade_takeProfit')}>{priceText(levels.takeProfit, priceScale)}</Line>
-            )}
-            {levels.stopLoss !== undefined && (
-              <Line label={t('trade_stopLoss')}>{priceText(levels.stopLoss, priceScale)}</Line>
-            )}
-          </>
-        )}
-      </OrderConfirm>
-    </section>
+    </OrderPanel>
   );
 }

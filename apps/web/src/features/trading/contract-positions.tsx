@@ -7,7 +7,6 @@
  * read again every few seconds, so a take-profit, stop-loss, liquidation or fill shows up.
  */
 import { useState } from 'react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,7 +16,6 @@ import {
   add,
   closeAmounts,
   closingDirection,
-  cmp,
   formatDateTime,
   parseDecimal,
   sub,
@@ -26,44 +24,43 @@ import {
   unrealizedPnl,
 } from '@bourse/shared';
 import { showToast } from '../../api';
-import { AmountField } from '../../components/amount-field';
 import { BottomSheet } from '../../components/bottom-sheet';
 import { useLiveTicker } from '../../hooks/use-live-tickers';
+import { usePagedRows } from '../../hooks/use-paged-rows';
 import { useSubmit } from '../../hooks/use-submit';
 import { translate } from '../../i18n';
 import { Dialog } from '../../lib/antd-render';
-import {
-  currencyScale,
-  money,
-  percentText,
-  signedMoney,
-  tradeCurrencyId,
-  useRequestId,
-} from '../../lib/trade';
-import { useBook, useFeeRate, useRefreshTrading } from './hooks';
+import { money, percentText, signedMoney, useRequestId } from '../../lib/trade';
+import { useBook, useFeeRate, useRefreshTrading, useTradingRows } from './hooks';
 import { priceScaleOf } from './order-list';
-import { CardFoot, EvidenceToggle, Line, TickCard, useTpSl } from './parts';
+import {
+  CardFoot,
+  CardTitle,
+  EntryExitTicks,
+  EvidenceToggle,
+  LEVEL_LABEL,
+  LEVELS,
+  LevelFields,
+  Line,
+  MoreButton,
+  PositionCard,
+  signClass,
+  useTpSl,
+} from './parts';
 import {
   CLOSE_REASON_LABEL,
   CONTRACT_STATUS_LABEL,
-  LIVE_REFRESH_MS,
   TRADING_KEY,
   cancelContract,
   closeContract,
   fetchContracts,
   priceText,
   quantityText,
-  returnRate,
+  tradeScale,
   updateTpSl,
 } from './trading-api';
 
 const HISTORY_PAGE = 20;
-
-function pnlClass(value: string | null | undefined): string {
-  if (!value) return '';
-  const sign = cmp(value, '0');
-  return sign > 0 ? 'up' : sign < 0 ? 'down' : '';
-}
 
 /** The side and leverage badge: "Long 10×". */
 function SideTag({ position }: { position: ContractPosition }) {
@@ -76,19 +73,32 @@ function SideTag({ position }: { position: ContractPosition }) {
   );
 }
 
-function CardHead({ position, status }: { position: ContractPosition; status: string }) {
+/** A card of a position: its side, product and status (its own, when no `status` is given). */
+function ContractCard({
+  position,
+  status,
+  ...card
+}: Omit<React.ComponentProps<typeof PositionCard>, 'testId' | 'head'> & {
+  position: ContractPosition;
+  status?: string;
+}) {
+  const { t } = useTranslation();
   return (
-    <div className="row" style={{ gap: 6, minWidth: 0 }}>
-      <SideTag position={position} />
-      <strong className="ellipsis">{position.productName || position.productCode}</strong>
-      <span className="muted" style={{ fontSize: 12 }}>
-        {position.productCode}
-      </span>
-      <span className="spacer" />
-      <span className="status-tag" data-testid={`position-${position.id}-status`}>
-        {status}
-      </span>
-    </div>
+    <PositionCard
+      {...card}
+      testId={`position-${position.id}`}
+      head={
+        <CardTitle
+          badge={<SideTag position={position} />}
+          name={position.productName || position.productCode}
+          code={position.productCode}
+        >
+          <span className="status-tag" data-testid={`position-${position.id}-status`}>
+            {status ?? t(CONTRACT_STATUS_LABEL[position.status]!)}
+          </span>
+        </CardTitle>
+      }
+    />
   );
 }
 
@@ -144,16 +154,15 @@ function LevelLines({
   testId?: string;
 }) {
   const { t } = useTranslation();
-  return (
-    <>
-      <Line label={t('trade_takeProfit')} testId={testId && `${testId}-tp`}>
-        {position.takeProfit ? priceText(position.takeProfit, priceScale) : '- -'}
-      </Line>
-      <Line label={t('trade_stopLoss')} testId={testId && `${testId}-sl`}>
-        {position.stopLoss ? priceText(position.stopLoss, priceScale) : '- -'}
-      </Line>
-    </>
-  );
+  return LEVELS.map((level) => (
+    <Line
+      key={level}
+      label={t(LEVEL_LABEL[level])}
+      testId={testId && `${testId}-${level === 'takeProfit' ? 'tp' : 'sl'}`}
+    >
+      {position[level] ? priceText(position[level], priceScale) : '- -'}
+    </Line>
+  ));
 }
 
 /** The sheet to set or clear take-profit and stop-loss, checked as the server checks them. */
@@ -184,45 +193,6 @@ function TpSlPopup({
   );
 }
 
-/** A take-profit or stop-loss field, with what the position would bring at the level under it. */
-function LevelField({
-  label,
-  id,
-  value,
-  onChange,
-  error,
-  outcome,
-  scale,
-}: {
-  label: string;
-  id: string;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | undefined;
-  outcome: string | undefined;
-  scale: number;
-}) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <AmountField
-        label={label}
-        id={id}
-        error={error}
-        placeholder={t('position_noLevel')}
-        value={value}
-        clearable
-        onChange={onChange}
-      />
-      {outcome && (
-        <span className="muted trade-note" data-testid={`${id}-outcome`}>
-          {translate('position_resultAt', [signedMoney(outcome, scale)])}
-        </span>
-      )}
-    </>
-  );
-}
-
 function TpSlForm({
   position,
   reference: initialReference,
@@ -241,9 +211,7 @@ function TpSlForm({
       ? (live?.nowPrice ?? initialReference)
       : initialReference;
   const priceScale = priceScaleOf(position.entryPrice ?? position.limitPrice);
-  const scale = currencyScale(tradeCurrencyId()) ?? 4;
-  const [takeProfit, setTakeProfit] = useState(position.takeProfit ?? '');
-  const [stopLoss, setStopLoss] = useState(position.stopLoss ?? '');
+  const scale = tradeScale();
   const liquidation =
     position.liquidationPrice ??
     liquidationPrice(
@@ -254,12 +222,15 @@ function TpSlForm({
       position.maintenanceRate,
       priceScale,
     );
-  const levels = useTpSl(takeProfit, stopLoss, {
-    direction: position.orderDirection,
-    reference,
-    liquidation,
-    priceScale,
-  });
+  const levels = useTpSl(
+    { takeProfit: position.takeProfit ?? '', stopLoss: position.stopLoss ?? '' },
+    {
+      direction: position.orderDirection,
+      reference,
+      liquidation,
+      priceScale,
+    },
+  );
 
   /** What the position would bring at a level: the result there, less nothing else. */
   function outcome(level: string): string | undefined {
@@ -295,30 +266,28 @@ function TpSlForm({
           <span className="down">{priceText(liquidation, priceScale)}</span>
         </Line>
       </div>
-      <LevelField
-        label={t('trade_takeProfit')}
-        id="tpsl-take-profit"
-        value={takeProfit}
-        onChange={setTakeProfit}
-        error={levels.takeProfitError}
-        outcome={levels.takeProfitError ? undefined : outcome(takeProfit)}
-        scale={scale}
-      />
-      <LevelField
-        label={t('trade_stopLoss')}
-        id="tpsl-stop-loss"
-        value={stopLoss}
-        onChange={setStopLoss}
-        error={levels.stopLossError}
-        outcome={levels.stopLossError ? undefined : outcome(stopLoss)}
-        scale={scale}
+      <LevelFields
+        levels={levels}
+        ids={{ takeProfit: 'tpsl-take-profit', stopLoss: 'tpsl-stop-loss' }}
+        placeholder={t('position_noLevel')}
+        clearable
+        note={(level, id) => {
+          const result = levels.errors[level] ? undefined : outcome(levels.typed[level]);
+          return (
+            result && (
+              <span className="muted trade-note" data-testid={`${id}-outcome`}>
+                {translate('position_resultAt', [signedMoney(result, scale)])}
+              </span>
+            )
+          );
+        }}
       />
       <span className="muted trade-note">{t('position_tpSlHint')}</span>
       <Button
         block
         color="primary"
         loading={save.pending}
-        disabled={save.pending || Boolean(levels.takeProfitError || levels.stopLossError)}
+        disabled={save.pending || Boolean(levels.errors.takeProfit || levels.errors.stopLoss)}
         onClick={() => void save.submit()}
         data-testid="tpsl-save"
       >
@@ -339,7 +308,7 @@ function OpenPositionCard({ position, onEdit }: LiveCardProps) {
   const { t } = useTranslation();
   const refresh = useRefreshTrading();
   const live = useLiveTicker(position.productType, position.productCode);
-  const scale = currencyScale(tradeCurrencyId()) ?? 4;
+  const scale = tradeScale();
   const priceScale = priceScaleOf(position.entryPrice);
   const mark = live?.nowPrice ?? position.markPrice ?? undefined;
   const pnl =
@@ -353,7 +322,6 @@ function OpenPositionCard({ position, onEdit }: LiveCardProps) {
           scale,
         )
       : position.unrealizedPnl;
-  const roe = pnl ? returnRate(pnl, position.margin) : undefined;
   // A close pays the fee of the opposite direction, on the notional at the closing price.
   const closeFee = useFeeRate(
     position.productType,
@@ -390,7 +358,7 @@ function OpenPositionCard({ position, onEdit }: LiveCardProps) {
             {priceText(mark, priceScale)}
           </Line>
           <Line label={t('position_unrealizedPnl')}>
-            <span className={pnlClass(pnl)}>{signedMoney(pnl, scale)}</span>
+            <span className={signClass(pnl)}>{signedMoney(pnl, scale)}</span>
           </Line>
           {closing && (
             <>
@@ -425,53 +393,40 @@ function OpenPositionCard({ position, onEdit }: LiveCardProps) {
   });
 
   return (
-    <article className="position-card" data-testid={`position-${position.id}`}>
-      <CardHead position={position} status={t(CONTRACT_STATUS_LABEL[position.status]!)} />
-      <div className="position-pnl">
-        <span className="muted">{t('position_unrealizedPnl')}</span>
-        <strong className={pnlClass(pnl)} data-testid={`position-${position.id}-pnl`}>
-          {signedMoney(pnl, scale)} {position.currencyName}
-        </strong>
-        {roe && (
-          <span className={pnlClass(pnl)} style={{ fontSize: 12 }}>
-            {roe}
-          </span>
-        )}
-      </div>
-      <div className="trade-grid">
-        <Line label={t('trade_quantity')}>{quantityText(position.quantity)}</Line>
-        <Line label={t('trade_margin')}>{money(position.margin, scale)}</Line>
-        <Line label={t('trade_entryPrice')}>{priceText(position.entryPrice, priceScale)}</Line>
-        <Line label={t('position_markPrice')} testId={`position-${position.id}-mark`}>
-          {priceText(mark, priceScale)}
-        </Line>
-        <Line label={t('trade_liquidationPrice')} testId={`position-${position.id}-liquidation`}>
-          <span className="down">{priceText(position.liquidationPrice, priceScale)}</span>
-        </Line>
-        <Line label={t('trade_fee')}>{money(position.openFee, scale)}</Line>
-        <LevelLines
-          position={position}
-          priceScale={priceScale}
-          testId={`position-${position.id}`}
-        />
-      </div>
-      <CardFoot time={position.openTime ? formatDateTime(position.openTime) : ''}>
-        <CardActions
-          position={position}
-          onEdit={() => onEdit(position, mark)}
-          action={close}
-          label={t('position_close')}
-          name="close"
-        />
-      </CardFoot>
-    </article>
+    <ContractCard
+      position={position}
+      result={{ value: pnl, currency: position.currencyName, base: position.margin }}
+      foot={
+        <CardFoot time={position.openTime ? formatDateTime(position.openTime) : ''}>
+          <CardActions
+            position={position}
+            onEdit={() => onEdit(position, mark)}
+            action={close}
+            label={t('position_close')}
+            name="close"
+          />
+        </CardFoot>
+      }
+    >
+      <Line label={t('trade_quantity')}>{quantityText(position.quantity)}</Line>
+      <Line label={t('trade_margin')}>{money(position.margin, scale)}</Line>
+      <Line label={t('trade_entryPrice')}>{priceText(position.entryPrice, priceScale)}</Line>
+      <Line label={t('position_markPrice')} testId={`position-${position.id}-mark`}>
+        {priceText(mark, priceScale)}
+      </Line>
+      <Line label={t('trade_liquidationPrice')} testId={`position-${position.id}-liquidation`}>
+        <span className="down">{priceText(position.liquidationPrice, priceScale)}</span>
+      </Line>
+      <Line label={t('trade_fee')}>{money(position.openFee, scale)}</Line>
+      <LevelLines position={position} priceScale={priceScale} testId={`position-${position.id}`} />
+    </ContractCard>
   );
 }
 
 function PendingCard({ position, onEdit }: LiveCardProps) {
   const { t } = useTranslation();
   const refresh = useRefreshTrading();
-  const scale = currencyScale(tradeCurrencyId()) ?? 4;
+  const scale = tradeScale();
   const priceScale = priceScaleOf(position.limitPrice);
   const live = useLiveTicker(position.productType, position.productCode);
   const cancel = useSubmit(async () => {
@@ -479,38 +434,39 @@ function PendingCard({ position, onEdit }: LiveCardProps) {
     showToast(t('trade_orderCancelled'));
   });
   return (
-    <article className="position-card" data-testid={`position-${position.id}`}>
-      <CardHead position={position} status={t(CONTRACT_STATUS_LABEL[position.status]!)} />
-      <div className="trade-grid">
-        <Line label={t('trade_limitPrice')} testId={`position-${position.id}-limit`}>
-          {priceText(position.limitPrice, priceScale)}
-        </Line>
-        <Line label={t('position_lastPrice')}>
-          {live ? priceText(live.nowPrice, priceScale) : '- -'}
-        </Line>
-        <Line label={t('trade_quantity')}>{quantityText(position.quantity)}</Line>
-        <Line label={t('position_frozen')}>
-          {money(add(position.margin, position.openFee), scale)}
-        </Line>
-        <LevelLines position={position} priceScale={priceScale} />
-      </div>
-      <CardFoot time={formatDateTime(position.createTime)}>
-        <CardActions
-          position={position}
-          onEdit={() => onEdit(position, position.limitPrice ?? undefined)}
-          action={cancel}
-          label={t('common_cancel')}
-          name="cancel"
-        />
-      </CardFoot>
-    </article>
+    <ContractCard
+      position={position}
+      foot={
+        <CardFoot time={formatDateTime(position.createTime)}>
+          <CardActions
+            position={position}
+            onEdit={() => onEdit(position, position.limitPrice ?? undefined)}
+            action={cancel}
+            label={t('common_cancel')}
+            name="cancel"
+          />
+        </CardFoot>
+      }
+    >
+      <Line label={t('trade_limitPrice')} testId={`position-${position.id}-limit`}>
+        {priceText(position.limitPrice, priceScale)}
+      </Line>
+      <Line label={t('position_lastPrice')}>
+        {live ? priceText(live.nowPrice, priceScale) : '- -'}
+      </Line>
+      <Line label={t('trade_quantity')}>{quantityText(position.quantity)}</Line>
+      <Line label={t('position_frozen')}>
+        {money(add(position.margin, position.openFee), scale)}
+      </Line>
+      <LevelLines position={position} priceScale={priceScale} />
+    </ContractCard>
   );
 }
 
 function HistoryCard({ position }: { position: ContractPosition }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const scale = currencyScale(tradeCurrencyId()) ?? 4;
+  const scale = tradeScale();
   const priceScale = priceScaleOf(position.entryPrice ?? position.limitPrice);
   const closed = position.status === CONTRACT_STATUS.closed;
   const fees = add(closed ? position.openFee : '0', position.closeFee ?? '0');
@@ -519,71 +475,60 @@ function HistoryCard({ position }: { position: ContractPosition }) {
     ? t(CLOSE_REASON_LABEL[position.closeReason ?? 1] ?? 'position_status_closed')
     : t(CONTRACT_STATUS_LABEL[position.status]!);
   return (
-    <article className="position-card" data-testid={`position-${position.id}`}>
-      <CardHead position={position} status={status} />
+    <ContractCard
+      position={position}
+      status={status}
+      result={
+        closed
+          ? { value: position.realizedPnl, currency: position.currencyName, realized: true }
+          : undefined
+      }
+      foot={
+        <>
+          <CardFoot time={position.closeTime ? formatDateTime(position.closeTime) : ''}>
+            {closed && (
+              <EvidenceToggle
+                open={open}
+                onToggle={() => setOpen(!open)}
+                testId={`position-${position.id}-evidence-toggle`}
+              />
+            )}
+          </CardFoot>
+          {open && (
+            <div
+              className="stack"
+              style={{ gap: 8 }}
+              data-testid={`position-${position.id}-evidence`}
+            >
+              <span className="muted trade-note">{t('position_evidenceNote')}</span>
+              <EntryExitTicks position={position} priceScale={priceScale} />
+            </div>
+          )}
+        </>
+      }
+    >
       {closed ? (
         <>
-          <div className="position-pnl">
-            <span className="muted">{t('position_realizedPnl')}</span>
-            <strong
-              className={pnlClass(position.realizedPnl)}
-              data-testid={`position-${position.id}-realized`}
-            >
-              {signedMoney(position.realizedPnl, scale)} {position.currencyName}
-            </strong>
-          </div>
-          <div className="trade-grid">
-            <Line label={t('trade_quantity')}>{quantityText(position.quantity)}</Line>
-            <Line label={t('trade_margin')}>{money(position.margin, scale)}</Line>
-            <Line label={t('trade_entryPrice')}>{priceText(position.entryPrice, priceScale)}</Line>
-            <Line label={t('position_exitPrice')} testId={`position-${position.id}-exit`}>
-              {priceText(position.exitPrice, priceScale)}
-            </Line>
-            <Line label={t('position_fees')} testId={`position-${position.id}-fees`}>
-              {money(fees, scale)}
-            </Line>
-            <Line label={t('position_net')} testId={`position-${position.id}-net`}>
-              <span className={pnlClass(net)}>{signedMoney(net, scale)}</span>
-            </Line>
-          </div>
+          <Line label={t('trade_quantity')}>{quantityText(position.quantity)}</Line>
+          <Line label={t('trade_margin')}>{money(position.margin, scale)}</Line>
+          <Line label={t('trade_entryPrice')}>{priceText(position.entryPrice, priceScale)}</Line>
+          <Line label={t('position_exitPrice')} testId={`position-${position.id}-exit`}>
+            {priceText(position.exitPrice, priceScale)}
+          </Line>
+          <Line label={t('position_fees')} testId={`position-${position.id}-fees`}>
+            {money(fees, scale)}
+          </Line>
+          <Line label={t('position_net')} testId={`position-${position.id}-net`}>
+            <span className={signClass(net)}>{signedMoney(net, scale)}</span>
+          </Line>
         </>
       ) : (
-        <div className="trade-grid">
+        <>
           <Line label={t('trade_limitPrice')}>{priceText(position.limitPrice, priceScale)}</Line>
           <Line label={t('trade_quantity')}>{quantityText(position.quantity)}</Line>
-        </div>
+        </>
       )}
-      <CardFoot time={position.closeTime ? formatDateTime(position.closeTime) : ''}>
-        {closed && (
-          <EvidenceToggle
-            open={open}
-            onToggle={() => setOpen(!open)}
-            testId={`position-${position.id}-evidence-toggle`}
-          />
-        )}
-      </CardFoot>
-      {open && (
-        <div className="stack" style={{ gap: 8 }} data-testid={`position-${position.id}-evidence`}>
-          <span className="muted trade-note">{t('position_evidenceNote')}</span>
-          {position.entry && (
-            <TickCard
-              title={t('position_entryTick')}
-              tick={position.entry}
-              priceScale={priceScale}
-              testId={`position-${position.id}-entry-tick`}
-            />
-          )}
-          {position.exit && (
-            <TickCard
-              title={t('position_exitTick')}
-              tick={position.exit}
-              priceScale={priceScale}
-              testId={`position-${position.id}-exit-tick`}
-            />
-          )}
-        </div>
-      )}
-    </article>
+    </ContractCard>
   );
 }
 
@@ -591,33 +536,29 @@ export function ContractPositions() {
   const { t } = useTranslation();
   const book = useBook();
   const [editing, setEditing] = useState<{ position: ContractPosition; reference?: string }>();
-  const live = useQuery({
-    queryKey: [TRADING_KEY.contracts, 'live', book],
-    queryFn: () => fetchContracts([CONTRACT_STATUS.pending, CONTRACT_STATUS.open], 100),
-    refetchInterval: (query) =>
-      (query.state.data?.rows.length ?? 0) > 0 ? LIVE_REFRESH_MS : false,
-  });
-  const history = useInfiniteQuery({
+  const live = useTradingRows(
+    [TRADING_KEY.contracts, 'live'],
+    () => fetchContracts([CONTRACT_STATUS.pending, CONTRACT_STATUS.open], 100),
+    { live: (rows) => rows.length > 0 },
+  );
+  const history = usePagedRows({
     queryKey: [TRADING_KEY.contracts, 'history', book],
-    queryFn: ({ pageParam }) =>
-      fetchContracts([CONTRACT_STATUS.closed, CONTRACT_STATUS.cancelled], HISTORY_PAGE, pageParam),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) =>
-      pages.length * HISTORY_PAGE < last.total ? pages.length + 1 : undefined,
+    fetchPage: (pageNum) =>
+      fetchContracts([CONTRACT_STATUS.closed, CONTRACT_STATUS.cancelled], HISTORY_PAGE, pageNum),
+    pageSize: HISTORY_PAGE,
   });
-  const rows = live.data?.rows ?? [];
-  const open = rows.filter((row) => row.status === CONTRACT_STATUS.open);
-  const pending = rows.filter((row) => row.status === CONTRACT_STATUS.pending);
-  const past = history.data?.pages.flatMap((page) => page.rows) ?? [];
+  const open = live.rows.filter((row) => row.status === CONTRACT_STATUS.open);
+  const pending = live.rows.filter((row) => row.status === CONTRACT_STATUS.pending);
+  const past = history.rows;
   const edit = (position: ContractPosition, reference: string | undefined) =>
     setEditing({ position, reference });
 
   return (
     <div className="stack" style={{ gap: 8 }} data-testid="contract-positions">
       <h2 className="section-title">
-        {t('position_open')} {live.isSuccess ? `(${open.length})` : ''}
+        {t('position_open')} {live.loaded ? `(${open.length})` : ''}
       </h2>
-      {live.isSuccess && open.length === 0 && (
+      {live.loaded && open.length === 0 && (
         <p className="muted empty-note">{t('position_noOpen')}</p>
       )}
       {open.map((position) => (
@@ -634,21 +575,13 @@ export function ContractPositions() {
         </>
       )}
       <h2 className="section-title">{t('position_history')}</h2>
-      {history.isSuccess && past.length === 0 && (
+      {history.loaded && past.length === 0 && (
         <p className="muted empty-note">{t('position_noHistory')}</p>
       )}
       {past.map((position) => (
         <HistoryCard key={position.id} position={position} />
       ))}
-      {history.hasNextPage && (
-        <Button
-          fill="none"
-          loading={history.isFetchingNextPage}
-          onClick={() => void history.fetchNextPage()}
-        >
-          {t('position_more')}
-        </Button>
-      )}
+      <MoreButton list={history} />
       <TpSlPopup
         position={editing?.position}
         reference={editing?.reference}

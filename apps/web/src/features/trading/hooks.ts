@@ -1,17 +1,23 @@
 /** What the trading screens read: the account in use, its balance, the fee table, coins held. */
 import { useCallback, useEffect } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { useUser } from '../../hooks/use-user';
 import { subscribe } from '../../lib/realtime';
 import { fetchBalance, tradeCurrencyId } from '../../lib/trade';
 import {
+  LIVE_REFRESH_MS,
   TRADING_KEY,
   feeRateOf,
   fetchBibiAssets,
   fetchHoldings,
+  fetchSpotOrders,
+  ordersKey,
   loadFeeSettings,
   storedBibiAssets,
   storedFees,
+  type SpotKind,
+  type SpotOrder,
+  type SpotOrderQuery,
 } from './trading-api';
 
 /** The account in use (live or demo): each has its own balances, positions and orders. */
@@ -19,13 +25,20 @@ export function useBook(): number | undefined {
   return useUser().user?.accountType;
 }
 
+/** A query of the account in use: `key` then the account is its query key. */
+function useBookQuery<T>(
+  key: readonly unknown[],
+  queryFn: () => Promise<T>,
+  options: Omit<UseQueryOptions<T>, 'queryKey' | 'queryFn'>,
+) {
+  const book = useBook();
+  return useQuery<T>({ ...options, queryKey: [...key, book], queryFn });
+}
+
 /** The available balance of the trade currency (USDT), when signed in. */
 export function useTradeBalance(enabled: boolean) {
-  const book = useBook();
   const currencyId = tradeCurrencyId();
-  return useQuery({
-    queryKey: [TRADING_KEY.balance, currencyId, book],
-    queryFn: () => fetchBalance(currencyId),
+  return useBookQuery([TRADING_KEY.balance, currencyId], () => fetchBalance(currencyId), {
     enabled,
   });
 }
@@ -57,20 +70,48 @@ export function useFeeRate(
   };
 }
 
-export function useHoldings(enabled: boolean) {
-  const book = useBook();
-  return useQuery({
-    queryKey: [TRADING_KEY.holdings, book],
-    queryFn: fetchHoldings,
+/**
+ * A list of the account in use (`key` then the account is its query key): its rows, and whether
+ * they arrived. While `live` says the rows shown may still change (a resting order fills, an open
+ * position closes), it is read again every few seconds.
+ */
+export function useTradingRows<T>(
+  key: readonly unknown[],
+  fetch: () => Promise<{ rows: T[] }>,
+  { live, enabled }: { live?: (rows: readonly T[]) => boolean; enabled?: boolean } = {},
+): { rows: T[]; loaded: boolean } {
+  const query = useBookQuery(key, fetch, {
     enabled,
+    refetchInterval:
+      live && ((current) => (live(current.state.data?.rows ?? []) ? LIVE_REFRESH_MS : false)),
   });
+  return { rows: query.data?.rows ?? [], loaded: query.isSuccess };
 }
 
+/**
+ * Spot or coin-to-coin orders of the account in use (`name` tells the list apart, with the product
+ * of the query where it has one), read as `useTradingRows` reads.
+ */
+export function useSpotOrders(
+  kind: SpotKind,
+  name: string,
+  query: SpotOrderQuery,
+  options?: Parameters<typeof useTradingRows<SpotOrder>>[2],
+) {
+  return useTradingRows(
+    [ordersKey(kind), name, ...(query.productCode ? [query.productCode] : [])],
+    () => fetchSpotOrders(kind, query),
+    options,
+  );
+}
+
+export function useHoldings(enabled: boolean) {
+  return useBookQuery([TRADING_KEY.holdings], fetchHoldings, { enabled });
+}
+
+/** The coins held (the copy on the device at once, read again behind). */
 export function useBibiAssets(enabled: boolean) {
-  const book = useBook();
-  return useQuery({
-    queryKey: [TRADING_KEY.bibiAssets, book],
-    queryFn: fetchBibiAssets,
+  return useBookQuery([TRADING_KEY.bibiAssets], fetchBibiAssets, {
     initialData: storedBibiAssets,
     initialDataUpdatedAt: 0,
     enabled,

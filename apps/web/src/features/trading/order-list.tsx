@@ -10,21 +10,21 @@ import {
   ORDER_DIRECTION,
   ORDER_TYPE,
   SPOT_ORDER_STATUS,
-  cmp,
   formatDateTime,
   scaleOf,
   type SpotOrder,
 } from '@bourse/shared';
 import { showToast } from '../../api';
 import { useSubmit } from '../../hooks/use-submit';
-import { currencyScale, money, signedMoney, tradeCurrencyId } from '../../lib/trade';
+import { money, signedMoney } from '../../lib/trade';
 import { useRefreshTrading } from './hooks';
-import { CardFoot, EvidenceToggle, Line, TickCard } from './parts';
+import { CardFoot, CardTitle, EvidenceToggle, Line, TickCard, signClass } from './parts';
 import {
   SPOT_STATUS_LABEL,
   cancelSpotOrder,
   priceText,
   quantityText,
+  tradeScale,
   type SpotKind,
 } from './trading-api';
 
@@ -37,38 +37,66 @@ export function kindOf(order: SpotOrder): SpotKind {
   return order.positionType === 3 ? 'bibi' : 'spot';
 }
 
-export function OrderRow({ order }: { order: SpotOrder }) {
+/** Cancels a resting order: what it froze returns. */
+export function CancelOrderButton({
+  kind,
+  id,
+  fill,
+  testId,
+}: {
+  kind: SpotKind;
+  id: number;
+  fill: 'none' | 'outline';
+  testId: string;
+}) {
   const { t } = useTranslation();
   const refresh = useRefreshTrading();
+  const cancel = useSubmit(async () => {
+    await cancelSpotOrder(kind, id).finally(refresh);
+    showToast(t('trade_orderCancelled'));
+  });
+  return (
+    <Button
+      size="mini"
+      fill={fill}
+      color="warning"
+      loading={cancel.pending}
+      disabled={cancel.pending}
+      onClick={() => void cancel.submit()}
+      data-testid={testId}
+    >
+      {t('common_cancel')}
+    </Button>
+  );
+}
+
+export function OrderRow({ order }: { order: SpotOrder }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const scale = currencyScale(tradeCurrencyId()) ?? 4;
+  const scale = tradeScale();
   const buy = order.orderDirection === ORDER_DIRECTION.up;
   const resting = order.status === SPOT_ORDER_STATUS.open;
   const filled = order.status === SPOT_ORDER_STATUS.filled;
   const priceScale = priceScaleOf(order.limitPrice ?? order.fillPrice);
-  const cancel = useSubmit(async () => {
-    await cancelSpotOrder(kindOf(order), order.id).finally(refresh);
-    showToast(t('trade_orderCancelled'));
-  });
   const result = order.realizedPnl;
   return (
     <div className="order-row" data-testid={`order-${order.id}`} data-status={order.status}>
-      <div className="row" style={{ gap: 6, minWidth: 0 }}>
-        <span className={`side-tag ${buy ? 'up' : 'down'}`}>
-          {t(buy ? 'trade_buy' : 'trade_sell')}
-        </span>
-        <strong className="ellipsis">{order.productCode}</strong>
-        <span className="muted" style={{ fontSize: 12 }}>
-          {t(order.orderType === ORDER_TYPE.limit ? 'trade_limit' : 'trade_market')}
-        </span>
-        <span className="spacer" />
+      <CardTitle
+        badge={
+          <span className={`side-tag ${buy ? 'up' : 'down'}`}>
+            {t(buy ? 'trade_buy' : 'trade_sell')}
+          </span>
+        }
+        name={order.productCode}
+        code={t(order.orderType === ORDER_TYPE.limit ? 'trade_limit' : 'trade_market')}
+      >
         <span
           className={`status-tag${filled ? ' status-done' : ''}`}
           data-testid={`order-${order.id}-status`}
         >
           {t(SPOT_STATUS_LABEL[order.status] ?? 'trade_status_resting')}
         </span>
-      </div>
+      </CardTitle>
       <div className="trade-grid">
         <Line label={t('trade_quantity')}>{quantityText(order.quantity)}</Line>
         {order.limitPrice && (
@@ -83,9 +111,7 @@ export function OrderRow({ order }: { order: SpotOrder }) {
             <Line label={t('trade_fee')}>{money(order.fee, scale)}</Line>
             {result !== null && (
               <Line label={t('trade_realizedPnl')}>
-                <span className={cmp(result, '0') > 0 ? 'up' : cmp(result, '0') < 0 ? 'down' : ''}>
-                  {signedMoney(result, scale)}
-                </span>
+                <span className={signClass(result)}>{signedMoney(result, scale)}</span>
               </Line>
             )}
           </>
@@ -100,17 +126,12 @@ export function OrderRow({ order }: { order: SpotOrder }) {
           />
         )}
         {resting && (
-          <Button
-            size="mini"
+          <CancelOrderButton
+            kind={kindOf(order)}
+            id={order.id}
             fill="outline"
-            color="warning"
-            loading={cancel.pending}
-            disabled={cancel.pending}
-            onClick={() => void cancel.submit()}
-            data-testid={`order-${order.id}-cancel`}
-          >
-            {t('common_cancel')}
-          </Button>
+            testId={`order-${order.id}-cancel`}
+          />
         )}
       </CardFoot>
       {open && order.fill && (
@@ -125,21 +146,19 @@ export function OrderRow({ order }: { order: SpotOrder }) {
   );
 }
 
-/** A list of orders, or the empty text. */
+/** A list of orders, or the empty text once it is loaded and has none. */
 export function OrderRows({
-  orders,
-  loaded,
+  list,
   empty,
 }: {
-  orders: readonly SpotOrder[];
-  loaded: boolean;
+  list: { rows: readonly SpotOrder[]; loaded: boolean };
   empty: string;
 }) {
   const { t } = useTranslation();
-  if (loaded && orders.length === 0) return <p className="muted empty-note">{t(empty)}</p>;
+  if (list.loaded && list.rows.length === 0) return <p className="muted empty-note">{t(empty)}</p>;
   return (
     <>
-      {orders.map((order) => (
+      {list.rows.map((order) => (
         <OrderRow key={`${order.positionType}:${order.id}`} order={order} />
       ))}
     </>

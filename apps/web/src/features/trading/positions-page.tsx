@@ -6,6 +6,7 @@ import { Suspense, useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FastTradeOrder } from '@bourse/shared';
+import { ChoiceRow } from '../../components/choice-row';
 import { PageHeader } from '../../components/page-header';
 import { RequireSignIn } from '../../components/require-sign-in';
 import { ContractPositions } from './contract-positions';
@@ -19,11 +20,11 @@ export interface FastTradeParts {
 }
 
 type Tab = 'fast' | 'contract' | 'spot';
-const TABS: { tab: Tab; label: string }[] = [
-  { tab: 'fast', label: 'fast_title' },
-  { tab: 'contract', label: 'trade_contractTitle' },
-  { tab: 'spot', label: 'trade_spotTitle' },
-];
+const TAB_LABEL: Record<Tab, string> = {
+  fast: 'fast_title',
+  contract: 'trade_contractTitle',
+  spot: 'trade_spotTitle',
+};
 
 function FastTrades({ parts }: { parts: FastTradeParts }) {
   const book = useBook();
@@ -41,27 +42,23 @@ export default function PositionsPage({ fast }: { fast?: FastTradeParts }) {
   useTradingPush(useBook() !== undefined);
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
-  const tabs = TABS.filter((entry) => entry.tab !== 'fast' || fast);
+  const tabs: Tab[] = fast ? ['fast', 'contract', 'spot'] : ['contract', 'spot'];
   const asked = search.get('tab');
-  const tab = tabs.find((entry) => entry.tab === asked)?.tab ?? 'contract';
+  const tab = tabs.find((entry) => entry === asked) ?? 'contract';
   return (
     <RequireSignIn>
       <div className="page" data-testid="positions-page">
         <PageHeader title={t('position_title')} />
-        <div className="market-tabs" role="tablist" aria-label={t('position_title')}>
-          {tabs.map((entry) => (
-            <button
-              key={entry.tab}
-              type="button"
-              role="tab"
-              aria-selected={entry.tab === tab}
-              data-testid={`positions-tab-${entry.tab}`}
-              onClick={() => setSearch({ tab: entry.tab }, { replace: true })}
-            >
-              {t(entry.label)}
-            </button>
-          ))}
-        </div>
+        <ChoiceRow
+          tabs
+          className="market-tabs"
+          label={t('position_title')}
+          options={tabs}
+          value={tab}
+          onChange={(next) => setSearch({ tab: next }, { replace: true })}
+          text={(entry) => t(TAB_LABEL[entry])}
+          optionTestId="positions-tab"
+        />
         <div className="positions-body">
           {tab === 'fast' && fast && <FastTrades parts={fast} />}
           {tab === 'contract' && <ContractPositions />}

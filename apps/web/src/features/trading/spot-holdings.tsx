@@ -5,7 +5,7 @@
  * balances, with the average cost of what coin to coin bought), and the spot order history.
  */
 import { lazy, Suspense, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,7 +14,6 @@ import {
   POSITION_TYPE,
   PRODUCT_TYPE,
   add,
-  cmp,
   isPositive,
   mul,
   sub,
@@ -28,23 +27,56 @@ import { BottomSheet } from '../../components/bottom-sheet';
 import { useLiveTicker } from '../../hooks/use-live-tickers';
 import { useSubmit } from '../../hooks/use-submit';
 import { navigateTo } from '../../lib/navigation';
-import { currencyScale, money, signedMoney, tradeCurrencyId } from '../../lib/trade';
-import { useBibiAssets, useBook, useHoldings } from './hooks';
+import { money } from '../../lib/trade';
+import { useBibiAssets, useHoldings, useSpotOrders } from './hooks';
 import { OrderRows, priceScaleOf } from './order-list';
-import { Line } from './parts';
+import { CardTitle, Line, PositionCard } from './parts';
 import {
-  LIVE_REFRESH_MS,
-  TRADING_KEY,
-  fetchSpotOrders,
   heldProduct,
   priceText,
   quantityText,
-  returnRate,
+  tradeScale,
   type TradableProduct,
 } from './trading-api';
 
 /** The spot form, loaded when a holding of a product the market no longer lists is sold. */
 const SpotPanel = lazy(() => import('./spot-panel'));
+
+/**
+ * What is held of a product, its average cost and its last price: all of a spot holding (some of it
+ * maybe frozen by resting sells), or the coins available and frozen of coin to coin.
+ */
+function HeldLines({
+  row,
+  price,
+  priceScale,
+}: {
+  row: Holding | BibiAsset;
+  price: string | undefined;
+  priceScale: number;
+}) {
+  const { t } = useTranslation();
+  const coin = 'bibiAmount' in row;
+  return (
+    <>
+      <Line
+        label={t(coin ? 'trade_available' : 'trade_quantity')}
+        testId={
+          coin ? `bibi-asset-${row.productCode}-available` : `holding-${row.productCode}-quantity`
+        }
+      >
+        {quantityText(coin ? row.bibiAmount : row.quantity)}
+      </Line>
+      <Line label={t('position_frozen')}>
+        {quantityText(coin ? row.frozenAmount : row.frozenQuantity)}
+      </Line>
+      <Line label={t('position_averageCost')}>
+        {priceText(row.averageCost, Math.max(priceScale, 2))}
+      </Line>
+      <Line label={t('position_lastPrice')}>{priceText(price, priceScale)}</Line>
+    </>
+  );
+}
 
 function HoldingCard({ holding }: { holding: Holding }) {
   const { t } = useTranslation();
@@ -76,77 +108,56 @@ function HoldingCard({ holding }: { holding: Holding }) {
         }),
       );
   });
-  const scale = currencyScale(tradeCurrencyId()) ?? 4;
+  const scale = tradeScale();
   const price = live?.nowPrice ?? holding.nowPrice ?? undefined;
   const priceScale = priceScaleOf(price ?? holding.nowPrice);
   const value = price ? toScale(mul(holding.quantity, price), scale) : holding.marketValue;
   const pnl = value ? toScale(sub(value, holding.costAmount), scale) : holding.unrealizedPnl;
-  const rate = pnl ? returnRate(pnl, holding.costAmount) : undefined;
-  const sign = pnl ? cmp(pnl, '0') : 0;
-  const pnlClass = sign > 0 ? 'up' : sign < 0 ? 'down' : '';
   return (
-    <article className="position-card" data-testid={`holding-${holding.productCode}`}>
-      <div className="row" style={{ gap: 6, minWidth: 0 }}>
-        <strong className="ellipsis">{holding.productName || holding.productCode}</strong>
-        <span className="muted" style={{ fontSize: 12 }}>
-          {holding.productCode}
-        </span>
-        <span className="spacer" />
-        <Button
-          size="small"
-          color="danger"
-          fill="outline"
-          loading={sell.pending}
-          disabled={sell.pending}
-          data-testid={`holding-${holding.productCode}-sell`}
-          onClick={() => void sell.submit()}
+    <PositionCard
+      testId={`holding-${holding.productCode}`}
+      head={
+        <CardTitle name={holding.productName || holding.productCode} code={holding.productCode}>
+          <Button
+            size="small"
+            color="danger"
+            fill="outline"
+            loading={sell.pending}
+            disabled={sell.pending}
+            data-testid={`holding-${holding.productCode}-sell`}
+            onClick={() => void sell.submit()}
+          >
+            {t('trade_sell')}
+          </Button>
+        </CardTitle>
+      }
+      result={{ value: pnl, currency: holding.currencyName, base: holding.costAmount }}
+      foot={
+        <BottomSheet
+          visible={Boolean(unlisted)}
+          onClose={() => setUnlisted(undefined)}
+          onMaskClick={() => setUnlisted(undefined)}
+          destroyOnClose
+          bodyClassName="trade-sheet"
         >
-          {t('trade_sell')}
-        </Button>
-      </div>
-      <div className="position-pnl">
-        <span className="muted">{t('position_unrealizedPnl')}</span>
-        <strong className={pnlClass} data-testid={`holding-${holding.productCode}-pnl`}>
-          {signedMoney(pnl, scale)} {holding.currencyName}
-        </strong>
-        {rate && (
-          <span className={pnlClass} style={{ fontSize: 12 }}>
-            {rate}
-          </span>
-        )}
-      </div>
-      <div className="trade-grid">
-        <Line label={t('trade_quantity')} testId={`holding-${holding.productCode}-quantity`}>
-          {quantityText(holding.quantity)}
-        </Line>
-        <Line label={t('position_frozen')}>{quantityText(holding.frozenQuantity)}</Line>
-        <Line label={t('position_averageCost')}>
-          {priceText(holding.averageCost, Math.max(priceScale, 2))}
-        </Line>
-        <Line label={t('position_lastPrice')}>{priceText(price, priceScale)}</Line>
-        <Line label={t('position_cost')}>{money(holding.costAmount, scale)}</Line>
-        <Line label={t('position_value')} testId={`holding-${holding.productCode}-value`}>
-          {money(value, scale)}
-        </Line>
-      </div>
-      <BottomSheet
-        visible={Boolean(unlisted)}
-        onClose={() => setUnlisted(undefined)}
-        onMaskClick={() => setUnlisted(undefined)}
-        destroyOnClose
-        bodyClassName="trade-sheet"
-      >
-        {unlisted && (
-          <Suspense fallback={<p className="muted">{t('common_loading')}</p>}>
-            <SpotPanel
-              product={unlisted}
-              ticker={price ? { nowPrice: price } : undefined}
-              initialSide={ORDER_DIRECTION.down}
-            />
-          </Suspense>
-        )}
-      </BottomSheet>
-    </article>
+          {unlisted && (
+            <Suspense fallback={<p className="muted">{t('common_loading')}</p>}>
+              <SpotPanel
+                product={unlisted}
+                ticker={price ? { nowPrice: price } : undefined}
+                initialSide={ORDER_DIRECTION.down}
+              />
+            </Suspense>
+          )}
+        </BottomSheet>
+      }
+    >
+      <HeldLines row={holding} price={price} priceScale={priceScale} />
+      <Line label={t('position_cost')}>{money(holding.costAmount, scale)}</Line>
+      <Line label={t('position_value')} testId={`holding-${holding.productCode}-value`}>
+        {money(value, scale)}
+      </Line>
+    </PositionCard>
   );
 }
 
@@ -154,53 +165,43 @@ function HoldingCard({ holding }: { holding: Holding }) {
 function BibiAssetCard({ asset }: { asset: BibiAsset }) {
   const { t } = useTranslation();
   const live = useLiveTicker(PRODUCT_TYPE.crypto, asset.productCode);
-  const scale = currencyScale(tradeCurrencyId()) ?? 4;
+  const scale = tradeScale();
   const price = live?.nowPrice;
   const priceScale = priceScaleOf(price ?? asset.averageCost);
   const held = add(asset.bibiAmount, asset.frozenAmount);
   return (
-    <article className="position-card" data-testid={`bibi-asset-${asset.productCode}`}>
-      <div className="row" style={{ gap: 6, minWidth: 0 }}>
-        <strong className="ellipsis">{asset.productCode}</strong>
-        <span className="spacer" />
-        <Button
-          size="small"
-          fill="outline"
-          data-testid={`bibi-asset-${asset.productCode}-trade`}
-          onClick={() => navigateTo('bibi', { productCode: asset.productCode })}
-        >
-          {t('trade_bibiLink')}
-        </Button>
-      </div>
-      <div className="trade-grid">
-        <Line label={t('trade_available')} testId={`bibi-asset-${asset.productCode}-available`}>
-          {quantityText(asset.bibiAmount)}
-        </Line>
-        <Line label={t('position_frozen')}>{quantityText(asset.frozenAmount)}</Line>
-        <Line label={t('position_averageCost')}>
-          {priceText(asset.averageCost, Math.max(priceScale, 2))}
-        </Line>
-        <Line label={t('position_lastPrice')}>{priceText(price, priceScale)}</Line>
-        <Line label={t('position_value')}>
-          {money(price ? toScale(mul(held, price), scale) : undefined, scale)}
-        </Line>
-      </div>
-    </article>
+    <PositionCard
+      testId={`bibi-asset-${asset.productCode}`}
+      head={
+        <CardTitle name={asset.productCode}>
+          <Button
+            size="small"
+            fill="outline"
+            data-testid={`bibi-asset-${asset.productCode}-trade`}
+            onClick={() => navigateTo('bibi', { productCode: asset.productCode })}
+          >
+            {t('trade_bibiLink')}
+          </Button>
+        </CardTitle>
+      }
+    >
+      <HeldLines row={asset} price={price} priceScale={priceScale} />
+      <Line label={t('position_value')}>
+        {money(price ? toScale(mul(held, price), scale) : undefined, scale)}
+      </Line>
+    </PositionCard>
   );
 }
 
 export function SpotHoldings() {
   const { t } = useTranslation();
-  const book = useBook();
   const holdings = useHoldings(true);
-  const orders = useQuery({
-    queryKey: [TRADING_KEY.spotOrders, 'recent', book],
-    queryFn: () => fetchSpotOrders('spot', { pageSize: 20 }),
-    refetchInterval: (query) =>
-      query.state.data?.rows.some((row) => row.status === SPOT_ORDER_STATUS.open)
-        ? LIVE_REFRESH_MS
-        : false,
-  });
+  const orders = useSpotOrders(
+    'spot',
+    'recent',
+    { pageSize: 20 },
+    { live: (rows) => rows.some((row) => row.status === SPOT_ORDER_STATUS.open) },
+  );
   const held = (holdings.data ?? []).filter(
     (row) => row.positionType === POSITION_TYPE.spot && isPositive(row.quantity),
   );
@@ -224,11 +225,7 @@ export function SpotHoldings() {
       )}
       <h2 className="section-title">{t('position_spotOrders')}</h2>
       <div className="card order-list">
-        <OrderRows
-          orders={orders.data?.rows ?? []}
-          loaded={orders.isSuccess}
-          empty="trade_noOrders"
-        />
+        <OrderRows list={orders} empty="trade_noOrders" />
       </div>
     </div>
   );

@@ -8,7 +8,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   SPOT_ORDER_STATUS,
-  ORDER_DIRECTION,
   POSITION_TYPE,
   gt,
   max,
@@ -25,18 +24,10 @@ import { isSignedIn } from '../../api/session';
 import { AmountField } from '../../components/amount-field';
 import { useSubmit } from '../../hooks/use-submit';
 import { translate } from '../../i18n';
-import { currencyName, currencyScale, money, tradeCurrencyId } from '../../lib/trade';
 import type { OrderPanelProps } from './contract-panel';
-import { useBibiAssets, useFeeRate, useHoldings, useTradeBalance } from './hooks';
-import {
-  FeeLine,
-  OrderConfirm,
-  OrderPriceFields,
-  SubmitOrder,
-  useOrderFlow,
-  useOrderPrice,
-} from './order-form';
-import { Line, Shares, Sides, closedReason } from './parts';
+import { useBibiAssets, useHoldings } from './hooks';
+import { OrderPanel, useOrderForm } from './order-form';
+import { Line, closedReason } from './parts';
 import { placeSpotOrder, priceText, quantityText, type SpotKind } from './trading-api';
 
 /** The coin or share a product trades: BTC of BTCUSDT, AAPL of AAPL. */
@@ -78,28 +69,23 @@ export default function SpotPanel({
   kind?: SpotKind;
 }) {
   const { t } = useTranslation();
-  const prefix = kind === 'bibi' ? 'bibi' : 'spot';
-  const flow = useOrderFlow(prefix);
-  const [direction, setDirection] = useState<number>(initialSide ?? ORDER_DIRECTION.up);
+  const form = useOrderForm({
+    name: kind === 'bibi' ? 'bibi' : 'spot',
+    product,
+    nowPrice: ticker?.nowPrice,
+    initialSide,
+    positionType: kind === 'bibi' ? POSITION_TYPE.coinToCoin : POSITION_TYPE.spot,
+  });
+  const { flow, direction, scale, step, fee, price, up: buy } = form;
   const [quantity, setQuantity] = useState('');
 
-  const currencyId = tradeCurrencyId();
-  const scale = currencyScale(currencyId) ?? 4;
-  const unit = currencyName(currencyId);
   const coin = baseAsset(product.productCode);
-  const priceScale = product.priceScale;
-  const step = normalize(product.standard || '1');
-  const buy = direction === ORDER_DIRECTION.up;
-  const positionType = kind === 'bibi' ? POSITION_TYPE.coinToCoin : POSITION_TYPE.spot;
-  const fee = useFeeRate(product.productType, positionType, direction);
-  const balance = useTradeBalance(flow.signedIn);
-  const cash = balance.data?.amount;
+  const cash = form.cash;
   const sellable = useSellable(kind, product.productType, product.productCode);
   const available = buy ? cash : sellable;
   // A halted product takes no buy; its sells stay open (PRODUCT section 1, rule 8).
   const closed = closedReason(product, buy);
 
-  const price = useOrderPrice(direction, priceScale, ticker?.nowPrice);
   const { orderType, limitValue, fill } = price;
   const quantityParsed = parseDecimal(quantity);
   const preview =
@@ -124,14 +110,6 @@ export default function SpotPanel({
   const quantityError = quantityProblem();
   const showQuantityError = quantity || flow.touched ? quantityError : undefined;
 
-  function share(value: string) {
-    if (available === undefined || !fill) return;
-    setQuantity(
-      spotQuantityForShare(direction, value, available, fill.price, step, fee.rate, scale),
-    );
-    flow.setTouched(true);
-  }
-
   const fillKey = JSON.stringify([product.productCode, direction, orderType, limitValue, quantity]);
 
   const place = useSubmit(async () => {
@@ -153,32 +131,65 @@ export default function SpotPanel({
     );
   });
 
-  const availableText =
-    available === undefined
-      ? '- -'
-      : buy
-        ? `${money(available, scale)} ${unit}`
-        : `${quantityText(available)} ${coin}`;
+  const totalLabel = t(buy ? 'trade_totalPay' : 'trade_totalReceive');
   return (
-    <section
-      className="card stack trade-panel"
-      aria-label={t(kind === 'bibi' ? 'trade_bibiTitle' : 'trade_spotTitle')}
-      data-testid={`${prefix}-panel`}
+    <OrderPanel
+      form={form}
+      label={t(kind === 'bibi' ? 'trade_bibiTitle' : 'trade_spotTitle')}
+      sides={['trade_buy', 'trade_sell']}
+      onSide={(side) => {
+        form.setDirection(side);
+        setQuantity('');
+        flow.setTouched(false);
+      }}
+      priceUnit={form.unit}
+      available={{
+        label: t(buy ? 'trade_available' : 'trade_availableToSell'),
+        value: available,
+        text:
+          buy || available === undefined
+            ? form.money(available)
+            : `${quantityText(available)} ${coin}`,
+      }}
+      onShare={(share, held, at) =>
+        setQuantity(spotQuantityForShare(direction, share, held, at, step, fee.rate, scale))
+      }
+      lines={
+        <>
+          <Line label={t('trade_price')} testId={`${form.name}-fill-price`}>
+            {fill ? priceText(fill.price, form.priceScale) : '- -'}
+          </Line>
+          <Line label={t('trade_amount')} testId={`${form.name}-amount`}>
+            {form.money(preview?.amount)}
+          </Line>
+        </>
+      }
+      fee={preview?.fee}
+      total={{ label: totalLabel, testId: `${form.name}-total`, value: form.money(preview?.total) }}
+      place={place}
+      closed={closed}
+      ready={!quantityError && preview !== undefined}
+      submitText={`${t(buy ? 'trade_buy' : 'trade_sell')} ${coin}`}
+      confirmSide={t(buy ? 'trade_buy' : 'trade_sell')}
+      confirm={
+        preview &&
+        quantityParsed.ok && (
+          <>
+            <Line label={t('trade_quantity')}>
+              {quantityText(quantityParsed.value)} {coin}
+            </Line>
+            <Line label={t('trade_amount')}>{form.money(preview.amount)}</Line>
+            <Line label={t('trade_fee')}>{form.money(preview.fee)}</Line>
+            <Line label={totalLabel} strong>
+              {form.money(preview.total)}
+            </Line>
+          </>
+        )
+      }
     >
-      <Sides
-        value={direction}
-        onChange={(side) => {
-          setDirection(side);
-          setQuantity('');
-          flow.setTouched(false);
-        }}
-        labels={['trade_buy', 'trade_sell']}
-        testId={`${prefix}-side`}
-      />
-      <OrderPriceFields price={price} prefix={prefix} touched={flow.touched} unit={unit} />
       <AmountField
         label={t('trade_quantity')}
-        id={`${prefix}-quantity`}
+        id={`${form.name}-quantity`}
         error={showQuantityError}
         placeholder={translate('trade_lotSize', [quantityText(step)])}
         value={quantity}
@@ -186,72 +197,6 @@ export default function SpotPanel({
       >
         <span className="muted">{coin}</span>
       </AmountField>
-      <Shares
-        onPick={share}
-        disabled={available === undefined || !fill || !fee.known}
-        testId={`${prefix}-share`}
-      />
-      <div className="trade-lines">
-        <Line
-          label={t(buy ? 'trade_available' : 'trade_availableToSell')}
-          testId={`${prefix}-available`}
-        >
-          {availableText}
-        </Line>
-        <Line label={t('trade_price')} testId={`${prefix}-fill-price`}>
-          {fill ? priceText(fill.price, priceScale) : '- -'}
-        </Line>
-        <Line label={t('trade_amount')} testId={`${prefix}-amount`}>
-          {preview ? `${money(preview.amount, scale)} ${unit}` : '- -'}
-        </Line>
-        <FeeLine
-          fee={fee}
-          amount={preview?.fee}
-          scale={scale}
-          unit={unit}
-          testId={`${prefix}-fee`}
-        />
-        <Line
-          label={t(buy ? 'trade_totalPay' : 'trade_totalReceive')}
-          testId={`${prefix}-total`}
-          strong
-        >
-          {preview ? `${money(preview.total, scale)} ${unit}` : '- -'}
-        </Line>
-      </div>
-      <SubmitOrder
-        flow={flow}
-        place={place}
-        closed={closed}
-        ready={!price.error && !quantityError && preview !== undefined}
-        up={buy}
-        testId={`${prefix}-submit`}
-      >
-        {`${t(buy ? 'trade_buy' : 'trade_sell')} ${coin}`}
-      </SubmitOrder>
-
-      <OrderConfirm
-        flow={flow}
-        place={place}
-        testId={`${prefix}-confirm`}
-        product={product}
-        up={buy}
-        side={t(buy ? 'trade_buy' : 'trade_sell')}
-        price={price}
-      >
-        {preview && quantityParsed.ok && (
-          <>
-            <Line label={t('trade_quantity')}>
-              {quantityText(quantityParsed.value)} {coin}
-            </Line>
-            <Line label={t('trade_amount')}>{`${money(preview.amount, scale)} ${unit}`}</Line>
-            <Line label={t('trade_fee')}>{`${money(preview.fee, scale)} ${unit}`}</Line>
-            <Line label={t(buy ? 'trade_totalPay' : 'trade_totalReceive')} strong>
-              {`${money(preview.total, scale)} ${unit}`}
-            </Line>
-          </>
-        )}
-      </OrderConfirm>
-    </section>
+    </OrderPanel>
   );
 }

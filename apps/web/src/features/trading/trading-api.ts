@@ -5,6 +5,8 @@
  * scale are in `lib/trade`, shared with the fast trades.
  */
 import {
+  CLOSE_REASON,
+  CONTRACT_STATUS,
   formatAmount,
   div,
   isDecimalString,
@@ -24,7 +26,7 @@ import { api } from '../../api';
 import { loadFeeSettings, storedSiteInfo, type FeeSetting } from '../../api/launch';
 import type { Product } from '../../api/market';
 import { getItem, setItem, STORAGE_KEY } from '../../lib/storage';
-import { thousandsGrouped } from '../../lib/trade';
+import { currencyScale, thousandsGrouped, tradeCurrencyId } from '../../lib/trade';
 
 export type { BibiAsset, ContractPosition, Holding, SpotOrder } from '@bourse/shared';
 
@@ -144,6 +146,11 @@ export function cancelSpotOrder(kind: SpotKind, id: number): Promise<SpotOrder> 
   return api.call(ORDER_CALLS[kind].cancel, { id });
 }
 
+/** The query key of a kind's orders, on which every list of them is read again. */
+export function ordersKey(kind: SpotKind): string {
+  return kind === 'bibi' ? TRADING_KEY.bibiOrders : TRADING_KEY.spotOrders;
+}
+
 export interface SpotOrderQuery {
   status?: number;
   orderDirection?: number;
@@ -218,6 +225,11 @@ export function heldProduct(held: {
 
 // ------------------------------------------------------------------ texts
 
+/** The decimals of the trade currency (USDT), as amounts of it are shown. */
+export function tradeScale(): number {
+  return currencyScale(tradeCurrencyId()) ?? 4;
+}
+
 /** A price at the product's decimals, grouped by the switch. */
 export function priceText(value: string | null | undefined, priceScale: number): string {
   return formatAmount(
@@ -240,19 +252,14 @@ export function returnRate(result: string, base: string): string | undefined {
   return `${isPositive(rate) ? '+' : ''}${rate}%`;
 }
 
-export const CONTRACT_STATUS_LABEL: Record<number, string> = {
-  0: 'position_status_pending',
-  1: 'position_status_open',
-  2: 'position_status_closed',
-  3: 'position_status_cancelled',
-};
+/** The translation keys of a set of codes: `${prefix}${name}` for each code's name. */
+function labelsOf(codes: Record<string, number>, prefix: string): Record<number, string> {
+  return Object.fromEntries(Object.entries(codes).map(([name, code]) => [code, prefix + name]));
+}
 
-export const CLOSE_REASON_LABEL: Record<number, string> = {
-  1: 'position_reason_manual',
-  2: 'position_reason_takeProfit',
-  3: 'position_reason_stopLoss',
-  4: 'position_reason_liquidation',
-};
+export const CONTRACT_STATUS_LABEL = labelsOf(CONTRACT_STATUS, 'position_status_');
+
+export const CLOSE_REASON_LABEL = labelsOf(CLOSE_REASON, 'position_reason_');
 
 export const SPOT_STATUS_LABEL: Record<number, string> = {
   0: 'trade_status_resting',

@@ -8,12 +8,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, List, Popup } from 'antd-mobile';
-import { DownOutline, FileOutline } from 'antd-mobile-icons';
+import { DownOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import {
-  ACCOUNT_TYPE,
   EXCHANGE_QUOTE_TTL_MS,
-  formatAmount,
   gt,
   isDecimalString,
   isZero,
@@ -21,23 +19,24 @@ import {
   normalize,
   parseDecimal,
   quotesApi,
-  SWITCH,
-  SWITCH_OFF,
   toScale,
   walletApi,
   type CurrencyBalance,
   type ExchangeQuote,
 } from '@bourse/shared';
 import { ApiError, api, showToast } from '../../api';
-import { loadPlatformCurrencies, storedSwitches, type PlatformCurrency } from '../../api/launch';
+import { loadPlatformCurrencies, type PlatformCurrency } from '../../api/launch';
+import { DemoBadge, useDemoAccount } from '../../components/demo-account';
 import { Field } from '../../components/field';
-import { PageHeader } from '../../components/page-header';
-import { RequireSignIn } from '../../components/require-sign-in';
+import { ShareButtons } from '../../components/share-buttons';
+import { SignedInScreen } from '../../components/signed-in-screen';
 import { useUser } from '../../hooks/use-user';
 import { translate } from '../../i18n';
-import { navigateTo } from '../../lib/navigation';
 import { getItem, getOtherValue, STORAGE_KEY } from '../../lib/storage';
-import { fetchBalances } from '../../lib/trade';
+import { cleanAmount, fetchBalances, percentText } from '../../lib/trade';
+import { newRequestId } from './recharge-api';
+import { money, shortRate } from './wallet-format';
+import { RecordsLink } from './wallet-parts';
 
 interface ActiveQuote extends ExchangeQuote {
   /** Local time after which the quote can no longer be confirmed. */
@@ -47,48 +46,7 @@ interface ActiveQuote extends ExchangeQuote {
   requestId: string;
 }
 
-const SHARES = [
-  { label: '25%', factor: '0.25' },
-  { label: '50%', factor: '0.5' },
-  { label: '75%', factor: '0.75' },
-  { label: '100%', factor: '1' },
-] as const;
-
 const QUOTE_EXPIRED = 'hint_quoteExpired';
-
-function money(value: string | null | undefined, scale: number): string {
-  return formatAmount(value, {
-    decimals: scale,
-    thousands: storedSwitches()[SWITCH.thousandsSeparator] !== SWITCH_OFF,
-  });
-}
-
-/** A rate with 8 significant digits after its leading zeros: 0.000008929849513283 -> 0.0000089298495. */
-function shortRate(rate: string): string {
-  if (!isDecimalString(rate)) return '- -';
-  const value = normalize(rate);
-  const [integer = '0', fraction = ''] = value.replace('-', '').split('.');
-  const zeros = integer === '0' ? (/^0*/.exec(fraction)?.[0].length ?? 0) : 0;
-  const decimals = Math.min(fraction.length, zeros + 8);
-  return formatAmount(value, {
-    decimals,
-    thousands: storedSwitches()[SWITCH.thousandsSeparator] !== SWITCH_OFF,
-  })
-    .replace(/(\.\d*?)0+$/, '$1')
-    .replace(/\.$/, '');
-}
-
-/** Digits and one decimal point; a typed comma counts as the point. */
-function cleanAmountInput(value: string): string {
-  const text = value.replace(/,/g, '.').replace(/[^\d.]/g, '');
-  const point = text.indexOf('.');
-  return point < 0 ? text : text.slice(0, point + 1) + text.slice(point + 1).replace(/\./g, '');
-}
-
-function newRequestId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 /**
  * When a quote stops being confirmable, in local time. The server's expiresAt is trusted when the
@@ -188,6 +146,29 @@ function CurrencyPicker({
   );
 }
 
+/** A side of the exchange (from, to) and the balance available in its currency. */
+function SideHeading({
+  label,
+  available,
+  currencyName = '',
+  testId,
+}: {
+  label: string;
+  available: string;
+  currencyName: string | undefined;
+  testId?: string;
+}) {
+  return (
+    <div className="row">
+      <span className="muted">{label}</span>
+      <span className="spacer" />
+      <span className="muted" style={{ fontSize: 12 }} data-testid={testId}>
+        {translate('exchange_available', [available, currencyName])}
+      </span>
+    </div>
+  );
+}
+
 function SwapIcon() {
   return (
     <svg width="18" height="18" viewBox="0 0 24 24" fill="none" aria-hidden="true">
@@ -205,9 +186,8 @@ function SwapIcon() {
 export default function ExchangePage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const { user } = useUser();
-  const demo = user?.accountType === ACCOUNT_TYPE.demo;
-  const book = user?.accountType;
+  const book = useUser().user?.accountType;
+  const demo = useDemoAccount();
 
   const balances = useQuery({
     queryKey: ['balances', book],
@@ -352,217 +332,185 @@ export default function ExchangePage() {
     }
   }
 
-  const feePercent = quote ? `${normalize(mul(quote.feeRate, '100'))}%` : '';
+  const feePercent = quote ? percentText(quote.feeRate) : '';
+  /**
+   * The picker of a side: every currency with its balance, the unpriced disabled. Choosing the
+   * other side's currency swaps the two.
+   */
+  const pickerOf = (side: 'from' | 'to') => {
+    const [value, other, set, setOther] =
+      side === 'from' ? [fromId, toId, setFrom, setTo] : [toId, fromId, setTo, setFrom];
+    return {
+      label: t(`exchange_${side}`),
+      testId: `exchange-${side}`,
+      value,
+      options,
+      balances: byId,
+      scaleOfCurrency,
+      priced,
+      onChange: (id: number) => {
+        if (id === other) setOther(value);
+        set(id);
+        reset();
+      },
+    };
+  };
   return (
-    <RequireSignIn>
-      <div className="page" data-testid="exchange-page">
-        <PageHeader
-          title={t('area_exchange')}
-          right={
+    <SignedInScreen
+      testId="exchange-page"
+      title={t('area_exchange')}
+      right={<RecordsLink to="changeRecord" />}
+    >
+      <div className="page-body stack">
+        {demo && (
+          <div className="row" data-testid="exchange-demo">
+            <DemoBadge />
+            <span className="muted" style={{ fontSize: 13 }}>
+              {t('exchange_demoNote')}
+            </span>
+          </div>
+        )}
+
+        <section className="card stack" style={{ gap: 10 }}>
+          <SideHeading
+            label={t('exchange_from')}
+            available={money(available, fromScale)}
+            currencyName={from?.currencyName}
+            testId="exchange-available"
+          />
+          <Field
+            label={t('exchange_amount')}
+            htmlFor="exchange-amount"
+            error={touched ? (sameCurrency ? t('exchange_sameCurrency') : amountError) : undefined}
+          >
+            <CurrencyPicker {...pickerOf('from')} />
+            <Input
+              id="exchange-amount"
+              inputMode="decimal"
+              autoComplete="off"
+              maxLength={40}
+              placeholder={t('exchange_amountPlaceholder')}
+              value={amount}
+              style={{ '--text-align': 'right' }}
+              onChange={(value) => {
+                setAmount(cleanAmount(value));
+                reset();
+              }}
+            />
+          </Field>
+          <ShareButtons
+            testId="exchange-share"
+            onPick={chooseShare}
+            text={(share) => (share === '1' ? t('exchange_max') : percentText(share))}
+            className="row"
+            style={{ gap: 6 }}
+            buttonClassName="area-code-button"
+            buttonStyle={{ flex: 1, padding: '6px 0', fontSize: 13 }}
+          />
+
+          <div className="row" style={{ justifyContent: 'center' }}>
             <button
               type="button"
-              className="field-addon"
-              onClick={() => navigateTo('changeRecord')}
-              aria-label={t('exchange_records')}
-              data-testid="exchange-records-link"
+              className="icon-button"
+              aria-label={t('exchange_swap')}
+              data-testid="exchange-swap"
+              onClick={() => {
+                setFrom(toId);
+                setTo(fromId);
+                setAmount('');
+                setTouched(false);
+                reset();
+              }}
             >
-              <FileOutline fontSize={20} />
+              <SwapIcon />
             </button>
-          }
-        />
-        <div className="page-body stack">
-          {demo && (
-            <div className="row" data-testid="exchange-demo">
-              <span className="badge-demo">{t('account_demoBadge')}</span>
-              <span className="muted" style={{ fontSize: 13 }}>
-                {t('exchange_demoNote')}
-              </span>
-            </div>
-          )}
+          </div>
 
-          <section className="card stack" style={{ gap: 10 }}>
-            <div className="row">
-              <span className="muted">{t('exchange_from')}</span>
-              <span className="spacer" />
-              <span className="muted" style={{ fontSize: 12 }} data-testid="exchange-available">
-                {translate('exchange_available', [
-                  money(available, fromScale),
-                  from?.currencyName ?? '',
-                ])}
-              </span>
-            </div>
-            <Field
-              label={t('exchange_amount')}
-              htmlFor="exchange-amount"
-              error={
-                touched ? (sameCurrency ? t('exchange_sameCurrency') : amountError) : undefined
-              }
+          <SideHeading
+            label={t('exchange_to')}
+            available={money(byId.get(toId ?? 0)?.amount ?? '0', toScaleDigits)}
+            currencyName={to?.currencyName}
+          />
+          <div className="field-control">
+            <CurrencyPicker {...pickerOf('to')} />
+            <span className="spacer" />
+            <span
+              className={quote ? undefined : 'muted'}
+              style={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}
+              data-testid="exchange-receive-preview"
             >
-              <CurrencyPicker
-                label={t('exchange_from')}
-                testId="exchange-from"
-                value={fromId}
-                options={options}
-                balances={byId}
-                scaleOfCurrency={scaleOfCurrency}
-                priced={priced}
-                onChange={(id) => {
-                  if (id === toId) setTo(fromId);
-                  setFrom(id);
-                  reset();
-                }}
-              />
-              <Input
-                id="exchange-amount"
-                inputMode="decimal"
-                autoComplete="off"
-                maxLength={40}
-                placeholder={t('exchange_amountPlaceholder')}
-                value={amount}
-                style={{ '--text-align': 'right' }}
-                onChange={(value) => {
-                  setAmount(cleanAmountInput(value));
-                  reset();
-                }}
-              />
-            </Field>
-            <div className="row" style={{ gap: 6 }}>
-              {SHARES.map((share) => (
-                <button
-                  key={share.label}
-                  type="button"
-                  className="area-code-button"
-                  style={{ flex: 1, padding: '6px 0', fontSize: 13 }}
-                  onClick={() => chooseShare(share.factor)}
-                  data-testid={`exchange-share-${share.label.replace('%', '')}`}
-                >
-                  {share.factor === '1' ? t('exchange_max') : share.label}
-                </button>
-              ))}
-            </div>
+              {quote ? `≈ ${money(quote.receiveAmount, toScaleDigits)}` : '- -'}
+            </span>
+          </div>
+        </section>
 
-            <div className="row" style={{ justifyContent: 'center' }}>
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={t('exchange_swap')}
-                data-testid="exchange-swap"
-                onClick={() => {
-                  setFrom(toId);
-                  setTo(fromId);
-                  setAmount('');
-                  setTouched(false);
-                  reset();
-                }}
-              >
-                <SwapIcon />
-              </button>
-            </div>
-
-            <div className="row">
-              <span className="muted">{t('exchange_to')}</span>
-              <span className="spacer" />
-              <span className="muted" style={{ fontSize: 12 }}>
-                {translate('exchange_available', [
-                  money(byId.get(toId ?? 0)?.amount ?? '0', toScaleDigits),
-                  to?.currencyName ?? '',
-                ])}
-              </span>
-            </div>
-            <div className="field-control">
-              <CurrencyPicker
-                label={t('exchange_to')}
-                testId="exchange-to"
-                value={toId}
-                options={options}
-                balances={byId}
-                scaleOfCurrency={scaleOfCurrency}
-                priced={priced}
-                onChange={(id) => {
-                  if (id === fromId) setFrom(toId);
-                  setTo(id);
-                  reset();
-                }}
-              />
-              <span className="spacer" />
-              <span
-                className={quote ? undefined : 'muted'}
-                style={{ fontVariantNumeric: 'tabular-nums', fontWeight: 600 }}
-                data-testid="exchange-receive-preview"
-              >
-                {quote ? `≈ ${money(quote.receiveAmount, toScaleDigits)}` : '- -'}
-              </span>
-            </div>
+        {quote ? (
+          <section
+            className="card stack"
+            style={{ gap: 0, padding: '8px 16px' }}
+            data-testid="exchange-quote"
+            data-expired={expired}
+          >
+            <QuoteLine
+              label={t('exchange_rate')}
+              value={`1 ${quote.fromCurrencyName} ≈ ${shortRate(quote.rate)} ${quote.toCurrencyName}`}
+              testId="exchange-rate"
+            />
+            <QuoteLine
+              label={`${t('exchange_fee')} (${feePercent})`}
+              value={`${money(quote.fee, fromScale)} ${quote.fromCurrencyName}`}
+              testId="exchange-fee"
+            />
+            <QuoteLine
+              label={t('exchange_receive')}
+              value={`${money(quote.receiveAmount, toScaleDigits)} ${quote.toCurrencyName}`}
+              testId="exchange-receive"
+              strong
+            />
+            <p
+              role="status"
+              style={{
+                margin: '10px 0 6px',
+                fontSize: 13,
+                color: expired ? 'var(--danger)' : 'var(--accent)',
+              }}
+              data-testid="exchange-countdown"
+            >
+              {expired ? t('exchange_expired') : translate('exchange_validFor', [secondsLeft])}
+            </p>
           </section>
+        ) : null}
 
-          {quote ? (
-            <section
-              className="card stack"
-              style={{ gap: 0, padding: '8px 16px' }}
-              data-testid="exchange-quote"
-              data-expired={expired}
-            >
-              <QuoteLine
-                label={t('exchange_rate')}
-                value={`1 ${quote.fromCurrencyName} ≈ ${shortRate(quote.rate)} ${quote.toCurrencyName}`}
-                testId="exchange-rate"
-              />
-              <QuoteLine
-                label={`${t('exchange_fee')} (${feePercent})`}
-                value={`${money(quote.fee, fromScale)} ${quote.fromCurrencyName}`}
-                testId="exchange-fee"
-              />
-              <QuoteLine
-                label={t('exchange_receive')}
-                value={`${money(quote.receiveAmount, toScaleDigits)} ${quote.toCurrencyName}`}
-                testId="exchange-receive"
-                strong
-              />
-              <p
-                role="status"
-                style={{
-                  margin: '10px 0 6px',
-                  fontSize: 13,
-                  color: expired ? 'var(--danger)' : 'var(--accent)',
-                }}
-                data-testid="exchange-countdown"
-              >
-                {expired ? t('exchange_expired') : translate('exchange_validFor', [secondsLeft])}
-              </p>
-            </section>
-          ) : null}
-
-          {quote && !expired ? (
-            <Button
-              block
-              size="large"
-              color="primary"
-              loading={confirming}
-              disabled={confirming}
-              onClick={() => void confirm()}
-              data-testid="exchange-confirm"
-            >
-              {t('exchange_confirm')}
-            </Button>
-          ) : (
-            <Button
-              block
-              size="large"
-              color="primary"
-              loading={quoting}
-              disabled={quoting || options.length < 2}
-              onClick={() => void requestQuote()}
-              data-testid={quote ? 'exchange-refresh' : 'exchange-get-quote'}
-            >
-              {t(quote ? 'exchange_refresh' : 'exchange_getQuote')}
-            </Button>
-          )}
-          <p className="muted" style={{ margin: 0, fontSize: 12, textAlign: 'center' }}>
-            {translate('exchange_quoteNote', [EXCHANGE_QUOTE_TTL_MS / 1000])}
-          </p>
-        </div>
+        {quote && !expired ? (
+          <Button
+            block
+            size="large"
+            color="primary"
+            loading={confirming}
+            disabled={confirming}
+            onClick={() => void confirm()}
+            data-testid="exchange-confirm"
+          >
+            {t('exchange_confirm')}
+          </Button>
+        ) : (
+          <Button
+            block
+            size="large"
+            color="primary"
+            loading={quoting}
+            disabled={quoting || options.length < 2}
+            onClick={() => void requestQuote()}
+            data-testid={quote ? 'exchange-refresh' : 'exchange-get-quote'}
+          >
+            {t(quote ? 'exchange_refresh' : 'exchange_getQuote')}
+          </Button>
+        )}
+        <p className="muted" style={{ margin: 0, fontSize: 12, textAlign: 'center' }}>
+          {translate('exchange_quoteNote', [EXCHANGE_QUOTE_TTL_MS / 1000])}
+        </p>
       </div>
-    </RequireSignIn>
+    </SignedInScreen>
   );
 }
 

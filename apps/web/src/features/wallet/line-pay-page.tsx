@@ -6,20 +6,19 @@
  * is blocked anyway, the deposit's screen offers the payment page again.
  */
 import { useRef } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { InformationCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ACCOUNT_TYPE, parseDecimal, RECHARGE_CHANNEL_TYPE } from '@bourse/shared';
-import { PageHeader } from '../../components/page-header';
-import { RequireSignIn } from '../../components/require-sign-in';
+import { parseDecimal, RECHARGE_CHANNEL_TYPE } from '@bourse/shared';
 import { useSubmit } from '../../hooks/use-submit';
-import { useUser } from '../../hooks/use-user';
 import { translate } from '../../i18n';
 import { navigateBack, redirectTo } from '../../lib/navigation';
-import { fetchRechargeChannels, newRequestId, submitRecharge } from './recharge-api';
-import { DemoRechargeNotice, DetailRow, money, rechargeAmountError } from './recharge-parts';
+import { useRechargeChannels, newRequestId, submitRecharge } from './recharge-api';
+import { DetailRow, rechargeAmountError } from './recharge-parts';
+import { money } from './wallet-format';
+import { LiveFundsScreen } from './wallet-parts';
 
 function hostOf(url: string): string {
   try {
@@ -30,16 +29,10 @@ function hostOf(url: string): string {
 }
 
 export default function LinePayPage() {
-  const { t } = useTranslation();
-  const { user } = useUser();
-  const demo = user?.accountType === ACCOUNT_TYPE.demo;
   return (
-    <RequireSignIn>
-      <div className="page" data-testid="line-pay-page">
-        <PageHeader title={t('recharge_linePayTitle')} />
-        <div className="page-body stack">{demo ? <DemoRechargeNotice /> : <LinePayConfirm />}</div>
-      </div>
-    </RequireSignIn>
+    <LiveFundsScreen screen="linePay">
+      <LinePayConfirm />
+    </LiveFundsScreen>
   );
 }
 
@@ -51,7 +44,7 @@ function LinePayConfirm() {
   const amount = search.get('amount')?.trim() ?? '';
   const remark = search.get('remark')?.trim() || undefined;
   const requestId = useRef(newRequestId());
-  const channels = useQuery({ queryKey: ['rechargeChannels'], queryFn: fetchRechargeChannels });
+  const channels = useRechargeChannels();
   const channel = channels.data?.find(
     (item) => item.id === channelId && item.channelType === RECHARGE_CHANNEL_TYPE.online,
   );
@@ -110,8 +103,8 @@ function LinePayConfirm() {
         <DetailRow label={t('recharge_payPage')} value={hostOf(payUrl)} testId="line-pay-host" />
         {remark && <DetailRow label={t('recharge_remarkShort')} value={remark} />}
       </section>
-      <p className="notice" style={{ margin: 0 }}>
-        <InformationCircleOutline style={{ flex: 'none', marginTop: 2 }} />
+      <p className="notice">
+        <InformationCircleOutline />
         {translate('recharge_linePayText', [hostOf(payUrl)])}
       </p>
       {channel.remark && <p className="rc-hint">{channel.remark}</p>}

@@ -1,19 +1,25 @@
-/** The deposit calls: channels, submitting a deposit, its records and its payment proof. */
+/**
+ * The deposit calls: the channels (as a query), submitting a deposit, its records and its payment
+ * proof.
+ */
 import {
   walletApi as routes,
   type InMoneyBody,
   type RechargeChannel,
   type RechargeRecord,
 } from '@bourse/shared';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api';
 
 export type { RechargeChannel, RechargeRecord } from '@bourse/shared';
 
-export const RECHARGE_PAGE_SIZE = 20;
-
 /** Every visible deposit channel, in the operator's order. */
-export function fetchRechargeChannels(): Promise<RechargeChannel[]> {
-  return api.call(routes.rechargeChannels, {});
+export function useRechargeChannels({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: ['rechargeChannels'],
+    queryFn: (): Promise<RechargeChannel[]> => api.call(routes.rechargeChannels, {}),
+    enabled,
+  });
 }
 
 /** Submits a deposit; sent as JSON (the route's encoding) so the proof travels as one string. */
@@ -25,8 +31,8 @@ export function fetchRecharge(id: number): Promise<RechargeRecord> {
   return api.call(routes.recharge, { id });
 }
 
-export function fetchRechargePage(pageNum: number, status?: number) {
-  return api.call(routes.recharges, { pageNum, pageSize: RECHARGE_PAGE_SIZE, status });
+export function fetchRechargePage(query: { pageNum: number; pageSize: number; status?: number }) {
+  return api.call(routes.recharges, query);
 }
 
 /** The proof image of one of the user's deposits, as a Blob; null when there is none to show. */
@@ -39,8 +45,8 @@ export async function fetchRechargeProof(id: number, signal?: AbortSignal): Prom
 }
 
 /**
- * A request id for one filling of a form: 128 random bits in hex, from getRandomValues (which,
- * unlike randomUUID, works on plain-http addresses too).
+ * A request id for one filling of a form (a deposit, an exchange's quote): 128 random bits in hex,
+ * from getRandomValues (which, unlike randomUUID, works on plain-http addresses too).
  */
 export function newRequestId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

@@ -10,18 +10,11 @@ import { Button, ImageViewer } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatDateTime, RECHARGE_CHANNEL_TYPE, RECHARGE_STATUS } from '@bourse/shared';
-import { PageHeader } from '../../components/page-header';
-import { RequireSignIn } from '../../components/require-sign-in';
+import { SignedInScreen } from '../../components/signed-in-screen';
 import { navigateTo } from '../../lib/navigation';
-import { fetchRecharge, fetchRechargeChannels, type RechargeRecord } from './recharge-api';
-import {
-  CHANNEL_TYPE_LABEL,
-  DetailRow,
-  displayScale,
-  money,
-  RechargeStatusTag,
-  useProofUrl,
-} from './recharge-parts';
+import { fetchRecharge, useRechargeChannels, type RechargeRecord } from './recharge-api';
+import { CHANNEL_TYPE_LABEL, DetailRow, RechargeStatusTag, useProofUrl } from './recharge-parts';
+import { moneyAsSent } from './wallet-format';
 
 const REVIEW_REFRESH_MS = 30_000;
 
@@ -38,20 +31,17 @@ export default function RechargeDetailPage() {
       query.state.data?.status === RECHARGE_STATUS.reviewing ? REVIEW_REFRESH_MS : false,
   });
   return (
-    <RequireSignIn>
-      <div className="page" data-testid="recharge-detail-page">
-        <PageHeader title={t('recharge_detailTitle')} />
-        <div className="page-body stack">
-          {!valid || record.isError ? (
-            <p className="muted rc-empty">{t('recharge_notFound')}</p>
-          ) : record.data ? (
-            <RechargeDetail record={record.data} />
-          ) : (
-            <p className="muted rc-empty">{t('common_loading')}</p>
-          )}
-        </div>
+    <SignedInScreen testId="recharge-detail-page" title={t('recharge_detailTitle')}>
+      <div className="page-body stack">
+        {!valid || record.isError ? (
+          <p className="muted rc-empty">{t('recharge_notFound')}</p>
+        ) : record.data ? (
+          <RechargeDetail record={record.data} />
+        ) : (
+          <p className="muted rc-empty">{t('common_loading')}</p>
+        )}
       </div>
-    </RequireSignIn>
+    </SignedInScreen>
   );
 }
 
@@ -61,18 +51,14 @@ function RechargeDetail({ record }: { record: RechargeRecord }) {
   const [viewing, setViewing] = useState(false);
   const online = record.channelType === RECHARGE_CHANNEL_TYPE.online;
   const reviewing = record.status === RECHARGE_STATUS.reviewing;
-  const channels = useQuery({
-    queryKey: ['rechargeChannels'],
-    queryFn: fetchRechargeChannels,
-    enabled: online && reviewing,
-  });
+  const channels = useRechargeChannels({ enabled: online && reviewing });
   const payUrl = channels.data?.find((channel) => channel.id === record.channelId)?.payUrl;
   return (
     <>
       <section className="card rc-status">
         <RechargeStatusTag status={record.status} />
         <span className="rc-status-amount" data-testid="recharge-detail-amount">
-          {money(record.amount, displayScale(record.amount))} {record.currencyName}
+          {moneyAsSent(record.amount)} {record.currencyName}
         </span>
         <p className="muted rc-status-text">{t(`recharge_statusText${record.status}`)}</p>
         {record.status === RECHARGE_STATUS.rejected && (

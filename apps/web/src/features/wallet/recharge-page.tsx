@@ -6,66 +6,40 @@
  * so a retried submit never makes a second deposit. Demo accounts are told that their funds are
  * virtual and offered the live account instead.
  */
-import { DepositQr } from './deposit-qr';
 import { useMemo, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input, TextArea } from 'antd-mobile';
-import { AddOutline, FileOutline, InformationCircleOutline } from 'antd-mobile-icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, TextArea } from 'antd-mobile';
+import { AddOutline, InformationCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ACCOUNT_TYPE, parseDecimal, RECHARGE_CHANNEL_TYPE, UI } from '@bourse/shared';
+import { parseDecimal, RECHARGE_CHANNEL_TYPE, UI } from '@bourse/shared';
 import { showToast } from '../../api';
+import { AmountField } from '../../components/amount-field';
+import { ChoiceRow } from '../../components/choice-row';
 import { Field } from '../../components/field';
+import { FieldGroup } from '../../components/field-group';
 import { Form, SubmitButton } from '../../components/form';
-import { PageHeader } from '../../components/page-header';
-import { RequireSignIn } from '../../components/require-sign-in';
 import { useSubmit } from '../../hooks/use-submit';
-import { useUser } from '../../hooks/use-user';
 import { translate } from '../../i18n';
 import { Dialog, Toast } from '../../lib/antd-render';
 import { navigateTo, redirectTo } from '../../lib/navigation';
 import { compressProof, isAcceptedImage } from './compress-image';
+import { DepositQr } from './deposit-qr';
 import {
-  fetchRechargeChannels,
+  useRechargeChannels,
   newRequestId,
   submitRecharge,
   type RechargeChannel,
 } from './recharge-api';
-import {
-  CHANNEL_TYPE_LABEL,
-  cleanAmountInput,
-  DemoRechargeNotice,
-  DetailRow,
-  money,
-  rechargeAmountError,
-} from './recharge-parts';
+import { CHANNEL_TYPE_LABEL, DetailRow, rechargeAmountError } from './recharge-parts';
+import { ChoiceCard, LiveFundsScreen, RecordsLink } from './wallet-parts';
+import { money } from './wallet-format';
 
 export default function RechargePage() {
-  const { t } = useTranslation();
-  const { user } = useUser();
-  const demo = user?.accountType === ACCOUNT_TYPE.demo;
   return (
-    <RequireSignIn>
-      <div className="page" data-testid="recharge-page">
-        <PageHeader
-          title={t('area_recharge')}
-          right={
-            !demo && (
-              <button
-                type="button"
-                className="field-addon"
-                onClick={() => navigateTo('rechargeRecord')}
-                data-testid="recharge-records-link"
-                aria-label={t('recharge_records')}
-              >
-                <FileOutline fontSize={20} />
-              </button>
-            )
-          }
-        />
-        <div className="page-body stack">{demo ? <DemoRechargeNotice /> : <RechargeForm />}</div>
-      </div>
-    </RequireSignIn>
+    <LiveFundsScreen screen="recharge" right={<RecordsLink to="rechargeRecord" />}>
+      <RechargeForm />
+    </LiveFundsScreen>
   );
 }
 
@@ -74,46 +48,45 @@ function ChannelDetails({ channel }: { channel: RechargeChannel }) {
   if (channel.channelType === RECHARGE_CHANNEL_TYPE.online) {
     return (
       <section className="card" data-testid="recharge-channel-details">
-        <p className="notice" style={{ margin: 0 }}>
-          <InformationCircleOutline style={{ flex: 'none', marginTop: 2 }} />
+        <p className="notice">
+          <InformationCircleOutline />
           {t('recharge_onlineHint')}
         </p>
       </section>
     );
   }
   const crypto = channel.channelType === RECHARGE_CHANNEL_TYPE.crypto;
+  // What to pay into: the network, or the bank and the holder; then the address or the account
+  // number, copyable on a line of its own.
+  const details = crypto
+    ? [{ label: t('recharge_network'), value: channel.network }]
+    : [
+        { label: t('bank_bankName'), value: channel.bankName },
+        { label: t('bank_accountName'), value: channel.accountName },
+      ];
+  const target = crypto
+    ? { key: 'recharge_depositAddress', value: channel.depositAddress, testId: 'deposit-address' }
+    : { key: 'bank_cardNumber', value: channel.accountNumber, testId: 'account-number' };
   return (
     <section className="card" data-testid="recharge-channel-details">
       <h2 className="rc-section-title">{t(crypto ? 'recharge_sendTo' : 'recharge_payTo')}</h2>
-      {crypto ? (
-        <>
-          <DetailRow label={t('recharge_network')} value={channel.network ?? ''} />
-          {channel.depositAddress && (
-            <DepositQr value={channel.depositAddress} label={t('recharge_depositAddress')} />
-          )}
-          <DetailRow
-            label={t('recharge_depositAddress')}
-            value={channel.depositAddress ?? ''}
-            copy
-            mono
-            testId="recharge-deposit-address"
-          />
-          <p className="rc-warning">
-            {translate('recharge_addressWarning', [channel.currencyName, channel.network ?? ''])}
-          </p>
-        </>
-      ) : (
-        <>
-          <DetailRow label={t('bank_bankName')} value={channel.bankName ?? ''} copy />
-          <DetailRow label={t('bank_accountName')} value={channel.accountName ?? ''} copy />
-          <DetailRow
-            label={t('bank_cardNumber')}
-            value={channel.accountNumber ?? ''}
-            copy
-            mono
-            testId="recharge-account-number"
-          />
-        </>
+      {details.map(({ label, value }) => (
+        <DetailRow key={label} label={label} value={value ?? ''} copy={!crypto} />
+      ))}
+      {crypto && channel.depositAddress && (
+        <DepositQr value={channel.depositAddress} label={t(target.key)} />
+      )}
+      <DetailRow
+        label={t(target.key)}
+        value={target.value ?? ''}
+        testId={`recharge-${target.testId}`}
+        copy
+        mono
+      />
+      {crypto && (
+        <p className="rc-warning">
+          {translate('recharge_addressWarning', [channel.currencyName, channel.network ?? ''])}
+        </p>
       )}
       {channel.remark && <p className="rc-hint">{channel.remark}</p>}
     </section>
@@ -161,10 +134,7 @@ function ProofPicker({
   }
 
   return (
-    <div className={`field${error ? ' field-invalid' : ''}`}>
-      <span className="field-label" id="recharge-proof-label">
-        {t('proof_label')}
-      </span>
+    <FieldGroup label={t('proof_label')} labelId="recharge-proof-label" error={error}>
       <input
         id="recharge-proof"
         className="rc-file"
@@ -192,18 +162,17 @@ function ProofPicker({
           </div>
         </div>
       ) : (
-        <label htmlFor="recharge-proof" className="rc-proof-pick" data-testid="recharge-proof-pick">
+        <label
+          htmlFor="recharge-proof"
+          className="card rc-proof-pick"
+          data-testid="recharge-proof-pick"
+        >
           <AddOutline className="rc-proof-icon" />
           <span>{t('proof_choose')}</span>
           <span style={{ fontSize: 12 }}>{t('proof_hint')}</span>
         </label>
       )}
-      {error && (
-        <div className="field-error" role="alert">
-          {error}
-        </div>
-      )}
-    </div>
+    </FieldGroup>
   );
 }
 
@@ -211,7 +180,7 @@ function RechargeForm() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
-  const channels = useQuery({ queryKey: ['rechargeChannels'], queryFn: fetchRechargeChannels });
+  const channels = useRechargeChannels();
   const list = useMemo(() => channels.data ?? [], [channels.data]);
   const currencies = useMemo(() => {
     const seen = new Map<number, string>();
@@ -288,70 +257,50 @@ function RechargeForm() {
 
   return (
     <>
-      <p className="notice" style={{ margin: 0 }}>
-        <InformationCircleOutline style={{ flex: 'none', marginTop: 2 }} />
+      <p className="notice">
+        <InformationCircleOutline />
         {t('tip_rechargeNotice')}
       </p>
 
       <section>
-        <h2 className="rc-section-title" id="recharge-currency-title">
-          {t('recharge_currency')}
-        </h2>
-        <div
+        <h2 className="rc-section-title">{t('recharge_currency')}</h2>
+        <ChoiceRow
           className="chips"
-          role="group"
-          aria-labelledby="recharge-currency-title"
-          data-testid="recharge-currencies"
-        >
-          {currencies.map((currency) => (
-            <button
-              key={currency.id}
-              type="button"
-              className="chip"
-              aria-pressed={currency.id === currencyId}
-              onClick={() => {
-                setCurrency(currency.id);
-                setChannel(undefined);
-                changed();
-              }}
-            >
-              {currency.name}
-            </button>
-          ))}
-        </div>
+          label={t('recharge_currency')}
+          options={currencies.map((currency) => currency.id)}
+          text={(id) => currencies.find((currency) => currency.id === id)?.name ?? ''}
+          value={currencyId}
+          onChange={(id) => {
+            setCurrency(id);
+            setChannel(undefined);
+            changed();
+          }}
+          testId="recharge-currencies"
+        />
       </section>
 
       <section>
-        <h2 className="rc-section-title" id="recharge-channel-title">
-          {t('recharge_channel')}
-        </h2>
+        <h2 className="rc-section-title">{t('recharge_channel')}</h2>
         <div
           className="rc-channels"
           role="group"
-          aria-labelledby="recharge-channel-title"
+          aria-label={t('recharge_channel')}
           data-testid="recharge-channels"
         >
           {offered.map((item) => (
-            <button
+            <ChoiceCard
               key={item.id}
-              type="button"
               className="rc-channel"
-              aria-pressed={item.id === channel?.id}
-              data-channel-type={item.channelType}
-              onClick={() => {
+              selected={item.id === channel?.id}
+              onSelect={() => {
                 setChannel(item.id);
                 changed();
               }}
-            >
-              <span className="rc-channel-mark" aria-hidden="true" />
-              <span className="rc-channel-text">
-                <strong>{item.channelName}</strong>
-                <span className="muted">
-                  {t(CHANNEL_TYPE_LABEL[item.channelType] ?? 'recharge_typeBank')}
-                  {item.network ? ` · ${item.network}` : ''}
-                </span>
-              </span>
-            </button>
+              title={item.channelName}
+              detail={`${t(CHANNEL_TYPE_LABEL[item.channelType] ?? 'recharge_typeBank')}${
+                item.network ? ` · ${item.network}` : ''
+              }`}
+            />
           ))}
         </div>
       </section>
@@ -361,25 +310,19 @@ function RechargeForm() {
       {channel && (
         <Form onSubmit={submit} className="stack" testId="recharge-form">
           <div>
-            <Field
+            <AmountField
               label={t('recharge_amount')}
-              htmlFor="recharge-amount"
+              id="recharge-amount"
               error={touched ? errors.amount : undefined}
+              placeholder={t('recharge_amountPlaceholder')}
+              value={amount}
+              onChange={(value) => {
+                setAmount(value);
+                changed();
+              }}
             >
-              <Input
-                id="recharge-amount"
-                inputMode="decimal"
-                autoComplete="off"
-                maxLength={40}
-                placeholder={t('recharge_amountPlaceholder')}
-                value={amount}
-                onChange={(value) => {
-                  setAmount(cleanAmountInput(value));
-                  changed();
-                }}
-              />
               <span className="rc-suffix">{channel.currencyName}</span>
-            </Field>
+            </AmountField>
             <p className="rc-hint" data-testid="recharge-limits">
               {translate('recharge_limits', [
                 money(channel.minAmount, channel.scale),

@@ -1,48 +1,15 @@
 /**
  * Pieces the deposit screens share: amounts checked against a channel, the status of a deposit,
- * copyable details, the demo-account explanation and the proof image loaded with the session.
+ * copyable details and the proof image loaded with the session.
  */
 import { useEffect, useState } from 'react';
-import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import {
-  ACCOUNT_TYPE,
-  formatAmount,
-  isDecimalString,
-  parseDecimal,
-  RECHARGE_CHANNEL_TYPE,
-  RECHARGE_STATUS,
-  SWITCH,
-  scaleOf,
-  SWITCH_OFF,
-} from '@bourse/shared';
+import { parseDecimal, RECHARGE_CHANNEL_TYPE, RECHARGE_STATUS } from '@bourse/shared';
 import { showToast } from '../../api';
-import { storedSwitches } from '../../api/launch';
 import { translate } from '../../i18n';
-import { getOtherValue } from '../../lib/storage';
 import { fetchRechargeProof, type RechargeChannel } from './recharge-api';
-import { useSwitchAccount } from '../../hooks/use-switch-account';
+import { money } from './wallet-format';
 import './recharge.css';
-
-/** An amount in a currency's own decimals, grouped when the thousands switch is on. */
-export function money(value: string | null | undefined, scale: number): string {
-  return formatAmount(value, {
-    decimals: scale,
-    thousands: storedSwitches()[SWITCH.thousandsSeparator] !== SWITCH_OFF,
-  });
-}
-
-/** Digits and one decimal point; a typed comma counts as the point. */
-export function cleanAmountInput(value: string): string {
-  const text = value.replace(/,/g, '.').replace(/[^\d.]/g, '');
-  const point = text.indexOf('.');
-  return point < 0 ? text : text.slice(0, point + 1) + text.slice(point + 1).replace(/\./g, '');
-}
-
-/** The server sends amounts at the currency's scale: shown as sent, with at least the app's decimals. */
-export function displayScale(amount: string): number {
-  return Math.max(isDecimalString(amount) ? scaleOf(amount) : 0, getOtherValue().app_decimal_no);
-}
 
 /** What is wrong with a typed amount for this channel, or undefined when it can be sent. */
 export function rechargeAmountError(input: string, channel: RechargeChannel): string | undefined {
@@ -81,9 +48,18 @@ const STATUS: Record<number, { key: string; className: string }> = {
   [RECHARGE_STATUS.rejected]: { key: 'recharge_status2', className: 'rc-rejected' },
 };
 
+function statusOf(status: number) {
+  return STATUS[status] ?? STATUS[RECHARGE_STATUS.reviewing]!;
+}
+
+/** The translation key of a status. */
+export function rechargeStatusKey(status: number): string {
+  return statusOf(status).key;
+}
+
 export function RechargeStatusTag({ status }: { status: number }) {
   const { t } = useTranslation();
-  const shown = STATUS[status] ?? STATUS[RECHARGE_STATUS.reviewing]!;
+  const shown = statusOf(status);
   return (
     <span
       className={`rc-tag ${shown.className}`}
@@ -93,10 +69,6 @@ export function RechargeStatusTag({ status }: { status: number }) {
       {t(shown.key)}
     </span>
   );
-}
-
-export function statusClass(status: number): string {
-  return (STATUS[status] ?? STATUS[RECHARGE_STATUS.reviewing]!).className;
 }
 
 /** Copies text, also where the asynchronous clipboard is not offered (plain-http addresses). */
@@ -165,41 +137,6 @@ export function DetailRow({
         </button>
       )}
     </div>
-  );
-}
-
-/** Demo funds are virtual: deposits need the live account, one tap away. */
-export function DemoRechargeNotice() {
-  const { t } = useTranslation();
-  const switchTo = useSwitchAccount();
-  const [pending, setPending] = useState(false);
-  async function switchAccount() {
-    setPending(true);
-    try {
-      await switchTo(ACCOUNT_TYPE.live);
-    } finally {
-      setPending(false);
-    }
-  }
-  return (
-    <section className="card stack" data-testid="recharge-demo">
-      <div className="row">
-        <span className="badge-demo">{t('account_demoBadge')}</span>
-        <strong>{t('recharge_demoTitle')}</strong>
-      </div>
-      <p className="muted" style={{ margin: 0, lineHeight: 1.5 }}>
-        {t('recharge_demoText')}
-      </p>
-      <Button
-        block
-        color="primary"
-        loading={pending}
-        onClick={() => void switchAccount()}
-        data-testid="recharge-switch-live"
-      >
-        {t('recharge_switchToLive')}
-      </Button>
-    </section>
   );
 }
 

@@ -7,9 +7,9 @@
  * while withdrawals are held after a security change, the page says until when. Demo accounts
  * hold virtual funds and are told so instead of seeing the form.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Input } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import {
   AddOutline,
   BankcardOutline,
@@ -21,13 +21,11 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   accountApi,
-  ACCOUNT_TYPE,
   add,
   formatDateTime,
   gt,
   isPositive,
   lt,
-  mul,
   normalize,
   parseDecimal,
   withdrawableAmount,
@@ -35,41 +33,28 @@ import {
   paymentMethodsApi,
   walletApi,
   WITHDRAW_CHANNEL_TYPE,
-  type UserInfo,
   type WithdrawTermsChange,
 } from '@bourse/shared';
 import { api, ApiError, showToast, unhandledMessage } from '../../api';
 import { storedTip } from '../../api/launch';
+import { AmountField } from '../../components/amount-field';
+import { ChoiceRow } from '../../components/choice-row';
 import { CodePadPopup } from '../../components/code-pad';
-import { Field } from '../../components/field';
-import { PageHeader } from '../../components/page-header';
-import { RequireSignIn } from '../../components/require-sign-in';
-import { useSwitchAccount } from '../../hooks/use-switch-account';
-import { useSubmit } from '../../hooks/use-submit';
+import { PreviewLine } from '../../components/preview-line';
 import { useUser } from '../../hooks/use-user';
 import { translate } from '../../i18n';
 import { navigateTo, redirectTo } from '../../lib/navigation';
 import { getOtherValue } from '../../lib/storage';
-import { fetchBalance } from '../../lib/trade';
-import { invalidateWithdrawCaches, money, newRequestId, STATUS_LABEL } from './withdraw-shared';
-
-/** What the user may type: digits and one decimal point (a comma counts as one). */
-function cleanAmount(value: string): string {
-  const text = value.replace(/,/g, '.').replace(/[^\d.]/g, '');
-  const point = text.indexOf('.');
-  return point < 0 ? text : text.slice(0, point + 1) + text.slice(point + 1).replace(/\./g, '');
-}
-
-function percent(rate: string): string {
-  return `${normalize(mul(rate, '100'))}%`;
-}
+import { fetchBalance, percentText, useRequestId } from '../../lib/trade';
+import { ChoiceCard, LiveFundsScreen, RecordsLink } from './wallet-parts';
+import { invalidateWithdrawCaches, money, STATUS_LABEL } from './withdraw-shared';
 
 /** An announced change of the channel's terms as one sentence: "From <date>, the minimum becomes …". */
 function termsChangeText(change: WithdrawTermsChange, scale: number | undefined): string {
   const from = formatDateTime(change.effectiveTime);
   switch (change.term) {
     case 'feeRate':
-      return translate('withdraw_termsFrom_feeRate', [from, percent(change.newValue)]);
+      return translate('withdraw_termsFrom_feeRate', [from, percentText(change.newValue)]);
     case 'isVisible':
       return translate('withdraw_termsFrom_isVisible', [from]);
     default:
@@ -103,7 +88,7 @@ function UpcomingTerms({
     >
       {changes.map((change) => (
         <span key={change.id} className="notice">
-          <ExclamationCircleOutline aria-hidden="true" style={{ flex: 'none', marginTop: 2 }} />
+          <ExclamationCircleOutline aria-hidden="true" />
           <span>{termsChangeText(change, scale)}</span>
         </span>
       ))}
@@ -112,99 +97,17 @@ function UpcomingTerms({
   );
 }
 
-/** A choice among a few (channels, cards, addresses): a bordered button, highlighted when on. */
-function Choice({
-  selected,
-  onSelect,
-  icon,
-  title,
-  detail,
-  testId,
-}: {
-  selected: boolean;
-  onSelect: () => void;
-  icon: React.ReactNode;
-  title: React.ReactNode;
-  detail?: React.ReactNode;
-  testId?: string;
-}) {
-  return (
-    <button
-      type="button"
-      aria-pressed={selected}
-      data-testid={testId}
-      onClick={onSelect}
-      style={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 10,
-        width: '100%',
-        padding: '10px 12px',
-        borderRadius: 10,
-        border: `1px solid ${selected ? 'var(--accent)' : 'var(--border)'}`,
-        background: selected ? 'rgb(241 168 2 / 8%)' : 'var(--surface-raised)',
-        color: 'var(--text)',
-        font: 'inherit',
-        textAlign: 'start',
-        cursor: 'pointer',
-      }}
-    >
-      <span style={{ color: selected ? 'var(--accent)' : 'var(--text-muted)', fontSize: 20 }}>
-        {icon}
-      </span>
-      <span className="stack" style={{ gap: 2, minWidth: 0, flex: 1 }}>
-        <strong className="ellipsis" style={{ fontSize: 14 }}>
-          {title}
-        </strong>
-        {detail && (
-          <span className="muted ellipsis" style={{ fontSize: 12 }}>
-            {detail}
-          </span>
-        )}
-      </span>
-      <span
-        aria-hidden="true"
-        style={{
-          flex: 'none',
-          width: 18,
-          height: 18,
-          borderRadius: '50%',
-          border: `2px solid ${selected ? 'var(--accent)' : 'var(--border)'}`,
-          boxShadow: selected ? 'inset 0 0 0 3px var(--surface-raised)' : undefined,
-          background: selected ? 'var(--accent)' : 'transparent',
-        }}
-      />
-    </button>
-  );
+/** A line of the fee preview and the channel details: label, value at the end. */
+function Detail(props: Omit<React.ComponentProps<typeof PreviewLine>, 'strongFontSize'>) {
+  return <PreviewLine {...props} strongFontSize={15} />;
 }
 
-/** A line of the fee preview and the channel details: label, value at the end. */
-function Detail({
-  label,
-  children,
-  strong = false,
-  testId,
-}: {
-  label: string;
-  children: React.ReactNode;
-  strong?: boolean;
-  testId?: string;
-}) {
+/** A part of the form: a card, named for assistive technology by `label`. */
+function FormCard({ label, children }: { label?: string; children: React.ReactNode }) {
   return (
-    <div className="row" style={{ fontSize: strong ? 15 : 13 }}>
-      <span className="muted">{label}</span>
-      <span className="spacer" />
-      <span
-        data-testid={testId}
-        style={{
-          fontVariantNumeric: 'tabular-nums',
-          fontWeight: strong ? 700 : 500,
-          textAlign: 'end',
-        }}
-      >
-        {children}
-      </span>
-    </div>
+    <section className="card stack" style={{ gap: 10, marginBlockStart: 0 }} aria-label={label}>
+      {children}
+    </section>
   );
 }
 
@@ -246,40 +149,6 @@ function Notice({
   );
 }
 
-/** Demo accounts: their funds are virtual, so there is nothing to withdraw; the live one can. */
-function DemoExplanation() {
-  const { t } = useTranslation();
-  const switchTo = useSwitchAccount();
-  const { submit, pending } = useSubmit(async () => {
-    await switchTo(ACCOUNT_TYPE.live);
-  });
-  return (
-    <div className="page-body stack">
-      <section
-        className="hero stack"
-        data-testid="withdraw-demo"
-        style={{ alignItems: 'flex-start', gap: 10 }}
-      >
-        <span className="badge-demo">{t('account_demoBadge')}</span>
-        <strong style={{ fontSize: 18 }}>{t('withdraw_demoTitle')}</strong>
-        <span className="muted" style={{ lineHeight: 1.5 }}>
-          {t('withdraw_demoText')}
-        </span>
-        <Button
-          block
-          color="primary"
-          loading={pending}
-          disabled={pending}
-          onClick={() => void submit()}
-          data-testid="withdraw-switch-live"
-        >
-          {t('account_switchToLive')}
-        </Button>
-      </section>
-    </div>
-  );
-}
-
 /** Re-renders when `until` (ms) passes, so a hold ends on screen when it ends. */
 function useHeld(until: number): boolean {
   const [now, setNow] = useState(() => Date.now());
@@ -291,8 +160,9 @@ function useHeld(until: number): boolean {
   return until > now;
 }
 
-function WithdrawForm({ user }: { user: UserInfo | undefined }) {
+function WithdrawForm() {
   const { t } = useTranslation();
+  const { user } = useUser();
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const book = user?.accountType;
@@ -422,11 +292,7 @@ function WithdrawForm({ user }: { user: UserInfo | undefined }) {
 
   // One request id per form fill: a retry of the same withdrawal reuses it, so it is made once.
   const fill = `${channel?.id}|${parsed.ok ? parsed.value : amount}|${destination?.id}`;
-  const request = useRef<{ fill: string; id: string } | undefined>(undefined);
-  function requestIdFor(current: string): string {
-    if (request.current?.fill !== current) request.current = { fill: current, id: newRequestId() };
-    return request.current.id;
-  }
+  const request = useRequestId('wd');
 
   function openConfirm() {
     setTouched(true);
@@ -451,11 +317,11 @@ function WithdrawForm({ user }: { user: UserInfo | undefined }) {
           amount: parsed.value,
           withPwd,
           ...(toBank ? { bankId: destination.id } : { addressId: destination.id }),
-          requestId: requestIdFor(fill),
+          requestId: request.idFor(fill),
         },
         { catchError: true },
       );
-      request.current = undefined;
+      request.reset();
       setConfirming(false);
       // The server's amounts are the truth: its fee is the one shown.
       showToast(
@@ -491,24 +357,37 @@ function WithdrawForm({ user }: { user: UserInfo | undefined }) {
     }
   }
 
+  /** Off to bind a card, or an address of the channel's currency and network. */
+  function bindDestination() {
+    if (toBank) navigateTo('bindBankCard');
+    else if (channel) {
+      navigateTo('bindAddress', {
+        currencyId: channel.currencyId,
+        network: channel.network ?? undefined,
+      });
+    }
+  }
+
+  /** An amount of the channel's currency, with its name. */
+  const inCurrency = (value: string | undefined) =>
+    value === undefined ? '- -' : `${money(value, scale)} ${currencyName}`;
+
   const notice = storedTip('withdrawNotice');
   const noticeText =
     notice.isShow !== 0 && notice.content ? notice.content : t('tip_withdrawNotice');
 
   if (channels.isSuccess && channels.data.length === 0) {
     return (
-      <div className="page-body stack">
-        <Notice
-          icon={<ExclamationCircleOutline />}
-          title={t('withdraw_noChannels')}
-          testId="withdraw-no-channels"
-        />
-      </div>
+      <Notice
+        icon={<ExclamationCircleOutline />}
+        title={t('withdraw_noChannels')}
+        testId="withdraw-no-channels"
+      />
     );
   }
 
   return (
-    <div className="page-body stack" data-testid="withdraw-form">
+    <div className="stack" data-testid="withdraw-form">
       {held && (
         <Notice
           icon={<ExclamationCircleOutline />}
@@ -540,44 +419,32 @@ function WithdrawForm({ user }: { user: UserInfo | undefined }) {
       )}
 
       {currencies.length > 1 && (
-        <div
+        <ChoiceRow
+          tabs
           className="market-tabs"
-          role="tablist"
-          aria-label={t('field_currencyId')}
+          label={t('field_currencyId')}
           style={{ padding: 0 }}
-        >
-          {currencies.map(([id, name]) => (
-            <button
-              key={id}
-              type="button"
-              role="tab"
-              aria-selected={id === currencyId}
-              data-testid={`withdraw-currency-${name}`}
-              onClick={() => {
-                setCurrencyId(id);
-                setChannelId(undefined);
-                setDestinationId(undefined);
-                setAmount('');
-                setTouched(false);
-              }}
-            >
-              {name}
-            </button>
-          ))}
-        </div>
+          options={currencies.map(([, name]) => name)}
+          text={(name) => name}
+          value={currencies.find(([id]) => id === currencyId)?.[1]}
+          onChange={(name) => {
+            setCurrencyId(currencies.find(([, candidate]) => candidate === name)?.[0]);
+            setChannelId(undefined);
+            setDestinationId(undefined);
+            setAmount('');
+            setTouched(false);
+          }}
+          optionTestId="withdraw-currency"
+        />
       )}
 
       {channel && (
-        <section
-          className="card stack"
-          style={{ gap: 10, marginBlockStart: 0 }}
-          aria-label={t('withdraw_channel')}
-        >
+        <FormCard label={t('withdraw_channel')}>
           <span className="muted" style={{ fontSize: 13 }}>
             {t('withdraw_channel')}
           </span>
           {currencyChannels.map((candidate) => (
-            <Choice
+            <ChoiceCard
               key={candidate.id}
               selected={candidate.id === channel.id}
               testId={`withdraw-channel-${candidate.id}`}
@@ -603,7 +470,7 @@ function WithdrawForm({ user }: { user: UserInfo | undefined }) {
           ))}
           <div className="stack" style={{ gap: 6, paddingTop: 4 }} data-testid="withdraw-terms">
             <Detail label={t('withdraw_feeRate')}>
-              {percent(channel.feeRate)}
+              {percentText(channel.feeRate)}
               {isPositive(channel.fixedFee) &&
                 ` + ${money(channel.fixedFee, scale)} ${currencyName}`}
             </Detail>
@@ -624,15 +491,11 @@ function WithdrawForm({ user }: { user: UserInfo | undefined }) {
             )}
             <UpcomingTerms changes={upcoming} scale={scale} />
           </div>
-        </section>
+        </FormCard>
       )}
 
       {channel && (
-        <section
-          className="card stack"
-          style={{ gap: 10, marginBlockStart: 0 }}
-          aria-label={t('withdraw_to')}
-        >
+        <FormCard label={t('withdraw_to')}>
           <div className="row">
             <span className="muted" style={{ fontSize: 13 }}>
               {t('withdraw_to')}
@@ -643,21 +506,14 @@ function WithdrawForm({ user }: { user: UserInfo | undefined }) {
                 type="button"
                 className="link"
                 style={{ fontSize: 13 }}
-                onClick={() =>
-                  toBank
-                    ? navigateTo('bindBankCard')
-                    : navigateTo('bindAddress', {
-                        currencyId: channel.currencyId,
-                        network: channel.network ?? undefined,
-                      })
-                }
+                onClick={bindDestination}
               >
                 {t(toBank ? 'withdraw_bindBankCard' : 'withdraw_bindAddress')}
               </button>
             )}
           </div>
           {destinations.map((candidate) => (
-            <Choice
+            <ChoiceCard
               key={candidate.id}
               selected={candidate.id === destination?.id}
               testId={`withdraw-destination-${candidate.id}`}
@@ -683,14 +539,7 @@ function WithdrawForm({ user }: { user: UserInfo | undefined }) {
                 fill="outline"
                 style={{ alignSelf: 'flex-start' }}
                 data-testid="withdraw-bind"
-                onClick={() =>
-                  toBank
-                    ? navigateTo('bindBankCard')
-                    : navigateTo('bindAddress', {
-                        currencyId: channel.currencyId,
-                        network: channel.network ?? undefined,
-                      })
-                }
+                onClick={bindDestination}
               >
                 <span className="row" style={{ gap: 4 }}>
                   <AddOutline />
@@ -704,27 +553,19 @@ function WithdrawForm({ user }: { user: UserInfo | undefined }) {
               {destinationError}
             </div>
           )}
-        </section>
+        </FormCard>
       )}
 
       {channel && (
-        <section className="card stack" style={{ gap: 10, marginBlockStart: 0 }}>
-          <Field
+        <FormCard>
+          <AmountField
             label={t('withdraw_amount')}
-            htmlFor="withdraw-amount"
+            id="withdraw-amount"
             error={amount || touched ? amountError : undefined}
+            placeholder={translate('withdraw_amountPlaceholder', [money(channel.minAmount, scale)])}
+            value={amount}
+            onChange={setAmount}
           >
-            <Input
-              id="withdraw-amount"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={translate('withdraw_amountPlaceholder', [
-                money(channel.minAmount, scale),
-              ])}
-              value={amount}
-              maxLength={40}
-              onChange={(value) => setAmount(cleanAmount(value))}
-            />
             <span className="muted">{currencyName}</span>
             {showAll !== 0 && (
               <button
@@ -741,24 +582,24 @@ function WithdrawForm({ user }: { user: UserInfo | undefined }) {
                 {t('withdraw_all')}
               </button>
             )}
-          </Field>
+          </AmountField>
           <Detail label={t('withdraw_available')} testId="withdraw-available">
-            {available === undefined ? '- -' : `${money(available, scale)} ${currencyName}`}
+            {inCurrency(available)}
           </Detail>
           <Detail label={t('withdraw_fee')} testId="withdraw-fee">
-            {fee === undefined ? '- -' : `${money(fee, scale)} ${currencyName}`}
+            {inCurrency(fee)}
           </Detail>
           <Detail label={t('withdraw_total')} strong testId="withdraw-total">
-            {total === undefined ? '- -' : `${money(total, scale)} ${currencyName}`}
+            {inCurrency(total)}
           </Detail>
           <span className="muted" style={{ fontSize: 12 }}>
             {t('withdraw_feeNote')}
           </span>
-        </section>
+        </FormCard>
       )}
 
-      <p className="notice" style={{ margin: 0 }}>
-        <ExclamationCircleOutline style={{ flex: 'none', marginTop: 2 }} />
+      <p className="notice">
+        <ExclamationCircleOutline />
         <span>{noticeText}</span>
       </p>
 
@@ -793,14 +634,10 @@ function WithdrawForm({ user }: { user: UserInfo | undefined }) {
             data-testid="withdraw-summary"
           >
             <Detail label={t('withdraw_amount')} strong>
-              {money(parsed.value, scale)} {currencyName}
+              {inCurrency(parsed.value)}
             </Detail>
-            <Detail label={t('withdraw_fee')}>
-              {money(fee, scale)} {currencyName}
-            </Detail>
-            <Detail label={t('withdraw_total')}>
-              {money(total, scale)} {currencyName}
-            </Detail>
+            <Detail label={t('withdraw_fee')}>{inCurrency(fee)}</Detail>
+            <Detail label={t('withdraw_total')}>{inCurrency(total)}</Detail>
             <Detail label={t('withdraw_to')}>
               <span className="ellipsis" style={{ display: 'inline-block', maxWidth: 220 }}>
                 {destination ? `${destination.title}` : '- -'}
@@ -814,31 +651,9 @@ function WithdrawForm({ user }: { user: UserInfo | undefined }) {
 }
 
 export default function WithdrawPage() {
-  const { t } = useTranslation();
-  const { user } = useUser();
-  const demo = user?.accountType === ACCOUNT_TYPE.demo;
   return (
-    <RequireSignIn>
-      <div className="page" data-testid="withdraw-page">
-        <PageHeader
-          title={t('withdraw_title')}
-          right={
-            demo ? undefined : (
-              <button
-                type="button"
-                className="link"
-                data-testid="withdraw-records-link"
-                onClick={() => navigateTo('withdrawRecord')}
-                style={{ fontSize: 14 }}
-              >
-                {t('withdraw_recordsLink')}
-              </button>
-            )
-          }
-        />
-        {/* Remounts when the account switches, so a live form starts fresh. */}
-        {demo ? <DemoExplanation /> : <WithdrawForm key={user?.accountType} user={user} />}
-      </div>
-    </RequireSignIn>
+    <LiveFundsScreen screen="withdraw" right={<RecordsLink to="withdrawRecord" />}>
+      <WithdrawForm />
+    </LiveFundsScreen>
   );
 }

@@ -5,20 +5,19 @@
  * can be cancelled: its amount and fee return to the available balance at once.
  */
 import { useState } from 'react';
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, InfiniteScroll } from 'antd-mobile';
-import { FileOutline } from 'antd-mobile-icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, walletApi, WITHDRAW_STATUS, type WithdrawRecord } from '@bourse/shared';
 import { api, showToast, unhandledMessage } from '../../api';
-import { PageHeader } from '../../components/page-header';
-import { RequireSignIn } from '../../components/require-sign-in';
+import { RecordList, RecordTabs, useRecordPages } from '../../components/record-list';
+import { SignedInScreen } from '../../components/signed-in-screen';
 import { useUser } from '../../hooks/use-user';
 import { translate } from '../../i18n';
 import { Dialog } from '../../lib/antd-render';
 import { navigateTo } from '../../lib/navigation';
+import { currencyScale } from '../../lib/trade';
 import {
-  currencyScale,
   destinationText,
   invalidateWithdrawCaches,
   money,
@@ -26,17 +25,15 @@ import {
   STATUS_LABEL,
 } from './withdraw-shared';
 
-const PAGE_SIZE = 20;
-
-type StatusFilter = 'all' | `${number}`;
-
-const FILTERS: { value: StatusFilter; label: string }[] = [
-  { value: 'all', label: 'withdraw_status_all' },
-  { value: `${WITHDRAW_STATUS.reviewing}`, label: 'withdraw_status_reviewing' },
-  { value: `${WITHDRAW_STATUS.paid}`, label: 'withdraw_status_paid' },
-  { value: `${WITHDRAW_STATUS.rejected}`, label: 'withdraw_status_rejected' },
-  { value: `${WITHDRAW_STATUS.cancelled}`, label: 'withdraw_status_cancelled' },
-];
+const TABS = [
+  ['all', 'withdraw_status_all'],
+  ...[
+    WITHDRAW_STATUS.reviewing,
+    WITHDRAW_STATUS.paid,
+    WITHDRAW_STATUS.rejected,
+    WITHDRAW_STATUS.cancelled,
+  ].map((status) => [status, STATUS_LABEL[status]!] as const),
+] as const;
 
 function Line({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -144,28 +141,11 @@ export default function WithdrawRecordPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { user } = useUser();
-  const [status, setStatus] = useState<StatusFilter>('all');
   const [cancelling, setCancelling] = useState<number | undefined>();
-  const records = useInfiniteQuery({
-    queryKey: ['withdrawRecords', user?.accountType, status],
-    queryFn: ({ pageParam }) =>
-      api.call(walletApi.withdrawals, {
-        pageNum: pageParam,
-        pageSize: PAGE_SIZE,
-        status: status === 'all' ? undefined : status,
-      }),
-    initialPageParam: 1,
-    getNextPageParam: (last, pages) =>
-      last.rows.length > 0 &&
-      pages.reduce((count, page) => count + page.rows.length, 0) < last.total
-        ? pages.length + 1
-        : undefined,
-  });
-  // A withdrawal made while paging shifts later pages: each shows once.
-  const seen = new Set<number>();
-  const rows = (records.data?.pages ?? [])
-    .flatMap((page) => page.rows)
-    .filter((row) => (seen.has(row.id) ? false : (seen.add(row.id), true)));
+  const list = useRecordPages(['withdrawRecords', user?.accountType], (page, status?: number) =>
+    api.call(walletApi.withdrawals, { ...page, status }),
+  );
+  const all = list.filter === 'all';
 
   async function cancel(record: WithdrawRecord) {
     const confirmed = await Dialog.confirm({
@@ -191,87 +171,30 @@ export default function WithdrawRecordPage() {
   }
 
   return (
-    <RequireSignIn>
-      <div className="page" data-testid="withdraw-record-page">
-        <PageHeader title={t('withdraw_recordTitle')} />
-        <div className="market-tabs" role="tablist" aria-label={t('withdraw_status')}>
-          {FILTERS.map((filter) => (
-            <button
-              key={filter.value}
-              type="button"
-              role="tab"
-              aria-selected={status === filter.value}
-              data-testid={`withdraw-filter-${filter.value}`}
-              onClick={() => setStatus(filter.value)}
-            >
-              {t(filter.label)}
-            </button>
+    <SignedInScreen testId="withdraw-record-page" title={t('withdraw_recordTitle')}>
+      <RecordTabs list={list} label="withdraw_status" filters={TABS} testId="withdraw-filter" />
+      <div className="page-body" style={{ paddingTop: 4 }}>
+        <RecordList
+          list={list}
+          endTestId="withdraw-end"
+          empty={{
+            testId: 'withdraw-empty',
+            title: t(all ? 'withdraw_empty' : 'withdraw_emptyFiltered'),
+            action: all
+              ? { label: t('withdraw_title'), onClick: () => navigateTo('withdraw') }
+              : { label: t('withdraw_status_all'), onClick: () => list.setFilter('all') },
+          }}
+        >
+          {list.rows.map((record) => (
+            <WithdrawRow
+              key={record.id}
+              record={record}
+              cancelling={cancelling === record.id}
+              onCancel={(row) => void cancel(row)}
+            />
           ))}
-        </div>
-        <div className="page-body" style={{ paddingTop: 4 }}>
-          {records.isSuccess && rows.length === 0 ? (
-            <div
-              className="stack"
-              data-testid="withdraw-empty"
-              style={{ alignItems: 'center', textAlign: 'center', padding: '48px 24px', gap: 10 }}
-            >
-              <FileOutline fontSize={48} color="var(--text-muted)" aria-hidden="true" />
-              <strong style={{ fontSize: 16 }}>
-                {t(status === 'all' ? 'withdraw_empty' : 'withdraw_emptyFiltered')}
-              </strong>
-              {status === 'all' ? (
-                <Button size="small" color="primary" onClick={() => navigateTo('withdraw')}>
-                  {t('withdraw_title')}
-                </Button>
-              ) : (
-                <Button size="small" fill="outline" onClick={() => setStatus('all')}>
-                  {t('withdraw_status_all')}
-                </Button>
-              )}
-            </div>
-          ) : (
-            <>
-              {rows.map((record) => (
-                <WithdrawRow
-                  key={record.id}
-                  record={record}
-                  cancelling={cancelling === record.id}
-                  onCancel={(row) => void cancel(row)}
-                />
-              ))}
-              <InfiniteScroll
-                hasMore={records.hasNextPage}
-                loadMore={async () => {
-                  const result = await records.fetchNextPage();
-                  if (result.isError) throw result.error;
-                }}
-              >
-                {(hasMore, failed, retry) => (
-                  <div
-                    className="muted"
-                    style={{ padding: 8, textAlign: 'center', fontSize: 13 }}
-                    data-testid="withdraw-end"
-                  >
-                    {failed || (records.isError && rows.length === 0) ? (
-                      <button
-                        type="button"
-                        className="link"
-                        onClick={() => (failed ? retry() : void records.refetch())}
-                      >
-                        {t('common_retry')}
-                      </button>
-                    ) : hasMore || records.isFetching ? (
-                      t('common_loading')
-                    ) : (
-                      t('record_noMore')
-                    )}
-                  </div>
-                )}
-              </InfiniteScroll>
-            </>
-          )}
-        </div>
+        </RecordList>
       </div>
-    </RequireSignIn>
+    </SignedInScreen>
   );
 }

@@ -4,38 +4,16 @@
  * changes.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  formatAmount,
-  isDecimalString,
-  normalize,
-  scaleOf,
-  SWITCH,
-  SWITCH_OFF,
-  WITHDRAW_STATUS,
-  type WithdrawDestination,
-} from '@bourse/shared';
-import { storedSwitches, type PlatformCurrency } from '../../api/launch';
-import { getItem, getOtherValue, STORAGE_KEY } from '../../lib/storage';
-
-/** Decimals of a platform currency, as launch stored them. */
-export function currencyScale(currencyId: number): number | undefined {
-  return getItem<PlatformCurrency[]>(STORAGE_KEY.platformCurrency)?.find(
-    (currency) => currency.id === currencyId,
-  )?.scale;
-}
+import { WITHDRAW_STATUS, type WithdrawDestination } from '@bourse/shared';
+import { money as tradeMoney } from '../../lib/trade';
 
 /**
  * An amount as lists show it: the app's decimals (`app_decimal_no`), more when the value has
- * them, at most the currency's scale ("1.0000" USDT shows 1.00, 0.0002 BTC stays 0.0002), grouped
- * when the thousands switch is on.
+ * them, at most the currency's scale when it is known ("1.0000" USDT shows 1.00, 0.0002 BTC stays
+ * 0.0002), grouped when the thousands switch is on.
  */
 export function money(value: string | null | undefined, scale: number | undefined): string {
-  const thousands = storedSwitches()[SWITCH.thousandsSeparator] !== SWITCH_OFF;
-  if (!isDecimalString(value)) return formatAmount(value, { thousands });
-  const { app_decimal_no: appDecimals } = getOtherValue();
-  const wanted = Math.max(appDecimals, scaleOf(normalize(value)));
-  const decimals = scale === undefined ? wanted : Math.min(wanted, scale);
-  return formatAmount(value, { decimals, thousands });
+  return tradeMoney(value, scale ?? Number.POSITIVE_INFINITY);
 }
 
 /** Translation keys of the statuses, and the colour each is shown in. */
@@ -75,11 +53,4 @@ export async function invalidateWithdrawCaches(queryClient: QueryClient): Promis
       'withdrawChannels',
     ].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
   );
-}
-
-/** A request id for a money-moving call: random, URL-safe, fine outside secure contexts too. */
-export function newRequestId(): string {
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return `wd-${Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
 }
