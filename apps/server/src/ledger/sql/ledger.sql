@@ -17,6 +17,44 @@ CREATE OR REPLACE TRIGGER ledger_posting_append_only BEFORE UPDATE OR DELETE ON 
 CREATE OR REPLACE TRIGGER ledger_account_never_deleted BEFORE DELETE ON ledger_account
   FOR EACH ROW EXECUTE FUNCTION ledger_forbid_change();
 
+-- The accounts of postings (posting k: p_books[k], p_owner_types[k], …), resolved and locked in
+-- id order, those used for the first time created; in posting order. Fewer ids than postings
+-- when one could not be resolved: the caller refuses the entry. ledger_post and
+-- ledger_post_many both lock their accounts here.
+CREATE OR REPLACE FUNCTION ledger_lock_accounts(
+  p_books text[],
+  p_owner_types text[],
+  p_owner_ids bigint[],
+  p_currency_ids integer[],
+  p_kinds text[]
+) RETURNS bigint[]
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_size integer := coalesce(array_length(p_owner_types, 1), 0);
+  v_ids bigint[];
+BEGIN
+  FOR attempt IN 1 .. 2 LOOP
+    SELECT array_agg(l.id ORDER BY l.k) INTO v_ids FROM (
+      SELECT a.id, d.k
+      FROM unnest(p_books, p_owner_types, p_owner_ids, p_currency_ids, p_kinds) WITH ORDINALITY
+        AS d (book, owner_type, owner_id, currency_id, kind, k)
+      JOIN ledger_account a
+        ON a.book = d.book AND a.owner_type = d.owner_type AND a.owner_id = d.owner_id
+       AND a.currency_id = d.currency_id AND a.kind = d.kind
+      ORDER BY a.id
+      FOR UPDATE OF a
+    ) l;
+    EXIT WHEN coalesce(array_length(v_ids, 1), 0) = v_size;
+    INSERT INTO ledger_account (book, owner_type, owner_id, currency_id, kind, allow_negative)
+    SELECT DISTINCT d.book, d.owner_type, d.owner_id, d.currency_id, d.kind, d.owner_type = 'platform'
+    FROM unnest(p_books, p_owner_types, p_owner_ids, p_currency_ids, p_kinds)
+      AS d (book, owner_type, owner_id, currency_id, kind)
+    ON CONFLICT (book, owner_type, owner_id, currency_id, kind) DO NOTHING;
+  END LOOP;
+  RETURN v_ids;
+END
+$$;
+
 -- Posts one balanced entry in a single round trip.
 --
 -- Accounts are named by (owner type, owner id, currency, kind) and created on first use.
@@ -134,23 +172,8 @@ BEGIN
     END IF;
   END IF;
 
-  -- Resolve and lock the accounts (in id order), creating those used for the first time.
-  FOR attempt IN 1 .. 2 LOOP
-    SELECT array_agg(l.id ORDER BY l.ord) INTO v_ids FROM (
-      SELECT a.id, d.ord
-      FROM unnest(p_owner_types, p_owner_ids, p_currency_ids, p_kinds) WITH ORDINALITY AS d (owner_type, owner_id, currency_id, kind, ord)
-      JOIN ledger_account a
-        ON a.book = p_book AND a.owner_type = d.owner_type AND a.owner_id = d.owner_id
-       AND a.currency_id = d.currency_id AND a.kind = d.kind
-      ORDER BY a.id
-      FOR UPDATE OF a
-    ) l;
-    EXIT WHEN coalesce(array_length(v_ids, 1), 0) = v_size;
-    INSERT INTO ledger_account (book, owner_type, owner_id, currency_id, kind, allow_negative)
-    SELECT DISTINCT p_book, d.owner_type, d.owner_id, d.currency_id, d.kind, d.owner_type = 'platform'
-    FROM unnest(p_owner_types, p_owner_ids, p_currency_ids, p_kinds) AS d (owner_type, owner_id, currency_id, kind)
-    ON CONFLICT (book, owner_type, owner_id, currency_id, kind) DO NOTHING;
-  END LOOP;
+  v_ids := ledger_lock_accounts(array_fill(p_book, ARRAY[v_size]), p_owner_types, p_owner_ids,
+    p_currency_ids, p_kinds);
 
   -- Apply the postings; the not-negative check refuses an overdraft here.
   WITH updated AS (
@@ -309,25 +332,9 @@ BEGIN
          p_ref_ids[g.i], NULL
   FROM generate_series(1, v_entries) AS g (i);
 
-  -- Resolve and lock the accounts (in id order), creating those used for the first time.
-  FOR attempt IN 1 .. 2 LOOP
-    SELECT array_agg(l.id ORDER BY l.k) INTO v_ids FROM (
-      SELECT a.id, d.k
-      FROM unnest(p_entry_of, p_owner_types, p_owner_ids, p_currency_ids, p_kinds) WITH ORDINALITY
-        AS d (e, owner_type, owner_id, currency_id, kind, k)
-      JOIN ledger_account a
-        ON a.book = p_books[d.e] AND a.owner_type = d.owner_type AND a.owner_id = d.owner_id
-       AND a.currency_id = d.currency_id AND a.kind = d.kind
-      ORDER BY a.id
-      FOR UPDATE OF a
-    ) l;
-    EXIT WHEN coalesce(array_length(v_ids, 1), 0) = v_size;
-    INSERT INTO ledger_account (book, owner_type, owner_id, currency_id, kind, allow_negative)
-    SELECT DISTINCT p_books[d.e], d.owner_type, d.owner_id, d.currency_id, d.kind, d.owner_type = 'platform'
-    FROM unnest(p_entry_of, p_owner_types, p_owner_ids, p_currency_ids, p_kinds)
-      AS d (e, owner_type, owner_id, currency_id, kind)
-    ON CONFLICT (book, owner_type, owner_id, currency_id, kind) DO NOTHING;
-  END LOOP;
+  v_ids := ledger_lock_accounts(
+    ARRAY(SELECT p_books[e.e] FROM unnest(p_entry_of) WITH ORDINALITY AS e (e, k) ORDER BY e.k),
+    p_owner_types, p_owner_ids, p_currency_ids, p_kinds);
   IF coalesce(array_length(v_ids, 1), 0) <> v_size THEN
     RAISE EXCEPTION USING ERRCODE = 'LG001', MESSAGE = 'ledger: an account of the entry could not be resolved';
   END IF;
