@@ -16,8 +16,8 @@ export function page<T>(rows: T[], total: number): PagedEnvelope<T> {
   return { code: 200, msg: SUCCESS_MSG, rows, total };
 }
 
-/** The idempotent "nothing to do" outcome that the app treats as success. */
-export function nothingToDo<T>(data?: T): Envelope<T> {
+/** The idempotent outcome "already done, nothing changed" (hint_48), which the app treats as success. */
+export function alreadyDone<T>(data?: T): Envelope<T> {
   const body: Envelope<T> = { code: 200, msg: 'hint_48' };
   if (data !== undefined) body.data = data;
   return body;

@@ -3,25 +3,15 @@
  * The launch calls of the route table (settingsApi) that the launch flow test does not cover:
  * page configuration and the pop-up, against a real HTTP server.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/http-server';
-import { getItem, pageConfigKey, removeItem, setItem, STORAGE_KEY } from '../lib/storage';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { rowsAnswer, serveAsApiLine } from '../test/api-line';
+import { getItem, pageConfigKey, removeItem, STORAGE_KEY } from '../lib/storage';
 import { loadNewPopUp, loadPageConfig, markPopUpSeen } from './launch';
 
-let server: TestServer;
-const rows = (list: unknown[]) => ({
-  body: { code: 200, msg: 'hint_success', rows: list, total: list.length },
-});
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = serveAsApiLine();
+const rows = rowsAnswer;
 
 beforeEach(() => {
-  server.requests.length = 0;
-  setItem(STORAGE_KEY.apiLines, [{ name: 'Test', url: server.url }]);
-  setItem(STORAGE_KEY.lineIndex, 1);
   removeItem(STORAGE_KEY.popUpVersion);
 });
 

@@ -3,17 +3,15 @@
  * The launch flow against a real HTTP server: what it keeps on the device, and which failures
  * stop the app (language pack, switches) and which do not (the other launch calls).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../test/http-server';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rowsAnswer, serveAsApiLine } from '../test/api-line';
 import { getItem, removeItem, setItem, STORAGE_KEY } from '../lib/storage';
 import { initI18n, translate } from '../i18n';
 import { launch } from './launch';
 
-let server: TestServer;
+const server = serveAsApiLine();
 const ok = (data: unknown) => ({ body: { code: 200, msg: 'hint_success', data } });
-const rows = (list: unknown[]) => ({
-  body: { code: 200, msg: 'hint_success', rows: list, total: list.length },
-});
+const rows = rowsAnswer;
 
 function answerEverything() {
   server.answer('/api/langMgr/list', ok({ tab_home: 'Start (server)' }));
@@ -41,16 +39,10 @@ function answerEverything() {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   await initI18n();
 });
-afterAll(() => server.close());
 
 beforeEach(() => {
-  server.requests.length = 0;
-  // The test server is the chosen API line (line 1).
-  setItem(STORAGE_KEY.apiLines, [{ name: 'Test', url: server.url }]);
-  setItem(STORAGE_KEY.lineIndex, 1);
   removeItem(STORAGE_KEY.token);
   answerEverything();
 });

@@ -1,7 +1,7 @@
 /** /api/userInfo: registration, login, sessions, profile and passwords. */
 import { accountApi as routes, changeLoginModelQuery } from '@bourse/shared';
 import type { Config } from '../../config';
-import { nothingToDo, ok, page } from '../../http/envelope';
+import { alreadyDone, ok, page } from '../../http/envelope';
 import type { Router } from '../../http/router';
 import { parseInput } from '../../http/validation';
 import { countryName, type SettingsService } from '../settings';
@@ -28,7 +28,7 @@ export function accountRoutes(
   );
 
   router.handle(routes.logout, async ({ session }) => {
-    if (!session) return nothingToDo();
+    if (!session) return alreadyDone();
     await accounts.logout(session);
     return ok();
   });

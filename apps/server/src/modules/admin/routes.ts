@@ -9,7 +9,7 @@
 import { operatorsApi as routes } from '@bourse/shared';
 import { clientIp, clientUserAgent } from '../../http/client';
 import type { Config } from '../../config';
-import { nothingToDo, ok, page } from '../../http/envelope';
+import { alreadyDone, ok, page } from '../../http/envelope';
 import type { Router } from '../../http/router';
 import { AppError } from '../../lib/errors';
 import { sendProofImage } from '../wallet';
@@ -18,7 +18,7 @@ import type { AdminService, OperatorContext } from './service';
 const MINUTE_MS = 60_000;
 
 const outcome = <T>(result: { record: T; changed: boolean }) =>
-  result.changed ? ok(result.record) : nothingToDo(result.record);
+  result.changed ? ok(result.record) : alreadyDone(result.record);
 
 /** Registers the operator API on a router whose operator guard resolves OperatorContexts. */
 export function adminApiRoutes(
@@ -40,7 +40,7 @@ export function adminApiRoutes(
   );
 
   router.handle(routes.signOut, async ({ operator }) =>
-    (await admin.logout(operator)) ? ok() : nothingToDo(),
+    (await admin.logout(operator)) ? ok() : alreadyDone(),
   );
 
   router.handle(routes.me, async ({ operator }) => ok(admin.me(operator)));
@@ -67,7 +67,7 @@ export function adminApiRoutes(
 
   router.handle(routes.updateOperator, async ({ operator, body }) => {
     const result = await admin.updateOperator(operator, body);
-    return result.changed ? ok(result.operator) : nothingToDo(result.operator);
+    return result.changed ? ok(result.operator) : alreadyDone(result.operator);
   });
 
   router.handle(routes.resetOperatorPassword, async ({ operator, body }) =>
@@ -78,7 +78,7 @@ export function adminApiRoutes(
 
   router.handle(routes.setUserStatus, async ({ operator, body }) => {
     const result = await admin.setUserDisabled(operator, body);
-    return result.changed ? ok(result) : nothingToDo(result);
+    return result.changed ? ok(result) : alreadyDone(result);
   });
 
   // ------------------------------------------------------------ deposits (finance)

@@ -1,6 +1,6 @@
 /** The quote calls (the spec's market calls) of SEED-SPEC section 7 and PRODUCT section 3. */
 import { PRODUCT_TYPE, quotesApi as routes, type ProductType } from '@bourse/shared';
-import { nothingToDo, ok, page } from '../../http/envelope';
+import { alreadyDone, ok, page } from '../../http/envelope';
 import type { Router } from '../../http/router';
 import type { QuotesService } from './service';
 
@@ -31,11 +31,11 @@ export function quotesRoutes(router: Router, market: QuotesService): void {
   });
 
   router.handle(routes.addFavourite, async ({ body, actor }) =>
-    (await market.addOption(actor, body)) ? ok() : nothingToDo(),
+    (await market.addOption(actor, body)) ? ok() : alreadyDone(),
   );
 
   router.handle(routes.removeFavourite, async ({ body, actor }) =>
-    (await market.delOption(actor, body)) ? ok() : nothingToDo(),
+    (await market.delOption(actor, body)) ? ok() : alreadyDone(),
   );
 
   router.handle(routes.kline, async ({ query }) => ok(await market.kline(query)));

@@ -149,6 +149,11 @@ export class SettingsService {
     );
   }
 
+  /** The platform currencies by id. */
+  async currencyMap(): Promise<Map<number, Currency>> {
+    return new Map((await this.currencies()).map((currency) => [currency.id, currency]));
+  }
+
   async currency(id: number): Promise<Currency | undefined> {
     return (await this.currencies()).find((currency) => currency.id === id);
   }

@@ -8,6 +8,7 @@ import {
 } from '@bourse/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/database';
+import { pageOf } from '../../db/page';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { pickLanguage } from '../../lib/i18n';
@@ -146,25 +147,6 @@ export function evidenceOf(
   };
 }
 
-/** A page of a user's orders (newest first) and how many there are in all. */
-async function pagedRows<T>(
-  db: Queryable,
-  table: string,
-  where: string,
-  params: unknown[],
-  page: PageQuery,
-): Promise<{ rows: T[]; total: number }> {
-  const next = params.length + 1;
-  const [{ rows }, { rows: count }] = await Promise.all([
-    db.query<T>(
-      `SELECT * FROM ${table} ${where} ORDER BY id DESC LIMIT $${next} OFFSET $${next + 1}`,
-      [...params, page.pageSize, (page.pageNum - 1) * page.pageSize],
-    ),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total FROM ${table} ${where}`, params),
-  ]);
-  return { rows, total: count[0]?.total ?? 0 };
-}
-
 /** What a user's order is shown with (`OrderViews`). */
 export interface OrderContext {
   /** Undefined when the product is no longer known. */
@@ -209,10 +191,6 @@ export function productLabel(product: ProductRow | undefined, lang: LanguageKey)
 }
 
 /** The platform currencies by id. */
-async function currencyMap(settings: SettingsService): Promise<Map<number, Currency>> {
-  return new Map((await settings.currencies()).map((currency) => [currency.id, currency]));
-}
-
 /**
  * A user's earlier order with this request id, or null; the same id with another request is
  * refused (`hint_requestIdReused`).
@@ -249,7 +227,7 @@ export class OrderViews<
   ) {}
 
   currencies(): Promise<Map<number, Currency>> {
-    return currencyMap(this.deps.settings);
+    return this.deps.settings.currencyMap();
   }
 
   /** A row with the currencies read already (`currencies`). */
@@ -289,7 +267,15 @@ export class OrderViews<
     lang: LanguageKey,
   ): Promise<{ rows: View[]; total: number }> {
     const [{ rows, total }, currencies] = await Promise.all([
-      pagedRows<Row>(this.deps.db, this.table, where, params, page),
+      pageOf<Row>(
+        this.deps.db,
+        {
+          rows: `SELECT * FROM ${this.table} ${where} ORDER BY id DESC`,
+          count: `SELECT count(*)::int AS total FROM ${this.table} ${where}`,
+          params,
+        },
+        page,
+      ),
       this.currencies(),
     ]);
     return { rows: rows.map((row) => this.show(row, currencies, lang)), total };

@@ -1,6 +1,6 @@
 /** Trading calls: fast trades (position type 0) and contracts (1). */
 import { tradingApi as routes } from '@bourse/shared';
-import { nothingToDo, ok, page } from '../../http/envelope';
+import { alreadyDone, ok, page } from '../../http/envelope';
 import type { Router } from '../../http/router';
 import type { Contracts } from './contracts';
 import type { FastTrades } from './fast-trade';
@@ -49,7 +49,7 @@ export function contractRoutes(router: Router, contracts: Contracts): void {
 
   router.handle(routes.cancelContract, async ({ actor, body, lang }) => {
     const { position, changed } = await contracts.cancel(actor, body.id, lang);
-    return changed ? ok(position) : nothingToDo(position);
+    return changed ? ok(position) : alreadyDone(position);
   });
 
   router.handle(routes.contracts, async ({ actor, query, lang }) => {

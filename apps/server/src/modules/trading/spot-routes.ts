@@ -1,6 +1,6 @@
 /** Spot (`spotTradeOrder/*`) and coin-to-coin (`bibiTradeOrder/*`, `userBibiAssets/list`) calls. */
 import { ORDER_DIRECTION, POSITION_TYPE, tradingApi as routes } from '@bourse/shared';
-import { nothingToDo, ok, page } from '../../http/envelope';
+import { alreadyDone, ok, page } from '../../http/envelope';
 import type { Router } from '../../http/router';
 import type { SpotTrading } from './spot';
 
@@ -40,7 +40,7 @@ export function spotRoutes(router: Router, spot: SpotTrading): void {
 
     router.handle(kind.cancel, async ({ actor, body, lang }) => {
       const { order, changed } = await spot.cancel(actor, type, body.id, lang);
-      return changed ? ok(order) : nothingToDo(order);
+      return changed ? ok(order) : alreadyDone(order);
     });
 
     router.handle(kind.list, async ({ actor, query, lang }) => {

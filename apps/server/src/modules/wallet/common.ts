@@ -1,14 +1,6 @@
 /** Pieces shared by the wallet's flows: dependencies, amount checks, request fingerprints. */
 import { createHash } from 'node:crypto';
-import {
-  gt,
-  lt,
-  normalize,
-  scaleOf,
-  toScale,
-  type DecimalString,
-  type PageQuery,
-} from '@bourse/shared';
+import { gt, lt, normalize, scaleOf, toScale, type DecimalString } from '@bourse/shared';
 import type { Database, Queryable } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { RequestKey } from '../../db/user-lock';
@@ -39,10 +31,6 @@ export function tellBalances(
 }
 
 /** The platform's currencies by id, from the settings cache (read it before any transaction). */
-export async function currencyMap(settings: SettingsService): Promise<Map<number, Currency>> {
-  return new Map((await settings.currencies()).map((currency) => [currency.id, currency]));
-}
-
 export async function requireCurrency(
   settings: SettingsService,
   currencyId: number,
@@ -196,25 +184,4 @@ export function startOfUtcDay(now: Date): Date {
 /** Demo accounts hold virtual funds: they cannot pay in or out. */
 export function refuseDemo(book: ActorBook): void {
   if (book === 'demo') throw new AppError('hint_demoNoFunding', 403);
-}
-
-/**
- * One page of `rows` (a SELECT with its ORDER BY) and how many rows there are in all (`count`, a
- * `SELECT count(*)::int AS total`), both with `params`.
- */
-export async function pageOf<Row>(
-  q: Queryable,
-  sql: { rows: string; count: string; params: readonly unknown[] },
-  page: PageQuery,
-): Promise<{ rows: Row[]; total: number }> {
-  const limit = sql.params.length + 1;
-  const [{ rows }, { rows: count }] = await Promise.all([
-    q.query<Row>(`${sql.rows} LIMIT $${limit} OFFSET $${limit + 1}`, [
-      ...sql.params,
-      page.pageSize,
-      (page.pageNum - 1) * page.pageSize,
-    ]),
-    q.query<{ total: number }>(sql.count, sql.params),
-  ]);
-  return { rows, total: count[0]?.total ?? 0 };
 }

@@ -19,19 +19,13 @@ import {
   type ExchangeQuoteQuery,
   type PageQuery,
 } from '@bourse/shared';
+import { pageOf } from '../../db/page';
 import type { Actor } from '../../http/actor';
 import { assertAmount } from '../../lib/money-assert';
 import { AppError, assert } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
 import { currencyIn, type Currency } from '../settings';
-import {
-  checkDecimals,
-  currencyMap,
-  pageOf,
-  requireCurrency,
-  tellBalances,
-  type WalletDeps,
-} from './common';
+import { checkDecimals, requireCurrency, tellBalances, type WalletDeps } from './common';
 
 interface QuoteRow {
   id: string;
@@ -144,7 +138,7 @@ export class Exchange {
   /** Exchanges at the quoted terms, once; an expired or foreign quote is refused. */
   async convert(actor: Actor, body: BalanceConvertBody): Promise<ConvertRecord> {
     const book = actor.book;
-    const currencies = await currencyMap(this.deps.settings);
+    const currencies = await this.deps.settings.currencyMap();
     const previous = await this.byRequestId(actor.userId, body.requestId, currencies);
     if (previous) {
       if (previous.quoteId !== body.quoteId) throw new AppError('hint_requestIdReused', 409);
@@ -240,7 +234,7 @@ export class Exchange {
         },
         query,
       ),
-      currencyMap(this.deps.settings),
+      this.deps.settings.currencyMap(),
     ]);
     return { rows: rows.map((row) => this.toRecord(row, currencies)), total };
   }

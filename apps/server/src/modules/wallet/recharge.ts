@@ -16,14 +16,7 @@ import type { Actor } from '../../http/actor';
 import { AppError } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
 import { currencyIn, type Currency } from '../settings';
-import {
-  channelAnswer,
-  currencyMap,
-  iso,
-  openChannelRequest,
-  tellBalances,
-  type WalletDeps,
-} from './common';
+import { channelAnswer, iso, openChannelRequest, tellBalances, type WalletDeps } from './common';
 import { parseProofImage } from './proof-image';
 import { ReviewFlow, type ReviewedRecharge } from './review';
 
@@ -95,7 +88,7 @@ export class Recharges {
       notFoundKey: 'hint_rechargeNotFound',
       closedKey: 'hint_reviewClosed',
       view: async () => {
-        const currencies = await currencyMap(deps.settings);
+        const currencies = await deps.settings.currencyMap();
         return (row) => this.toRecord(row, currencies);
       },
       decisions: {
@@ -160,7 +153,7 @@ export class Recharges {
 
   async channels(currencyId?: number): Promise<RechargeChannel[]> {
     const [currencies, { rows }] = await Promise.all([
-      currencyMap(this.deps.settings),
+      this.deps.settings.currencyMap(),
       this.deps.db.query<ChannelRow>(
         `SELECT * FROM recharge_channel WHERE is_visible = 1 AND ($1::int IS NULL OR currency_id = $1)
          ORDER BY sort, id`,

@@ -3,8 +3,9 @@
  * frozen balances in the current book, newest first, read straight from the ledger.
  */
 import { normalize, toScale, type BalanceRecord, type BalanceRecordQuery } from '@bourse/shared';
+import { pageOf } from '../../db/page';
 import type { Actor } from '../../http/actor';
-import { pageOf, type WalletDeps } from './common';
+import type { WalletDeps } from './common';
 
 /** The record category of a ledger entry type (RECORD_TYPES). */
 const CATEGORY = `CASE

@@ -14,11 +14,12 @@
  */
 import type { RechargeRecord, WithdrawRecord } from '@bourse/shared';
 import type { Database, Queryable } from '../../db/database';
+import { pageOf } from '../../db/page';
 import { runOnce, type RequestKey, type RequestTable } from '../../db/user-lock';
 import type { Clock } from '../../lib/clock';
 import { AppError, assert } from '../../lib/errors';
 import type { RechargeChannelInput, WithdrawChannelInput } from './channels-admin';
-import { fingerprint, nextId, orderNumber, pageOf } from './common';
+import { fingerprint, nextId, orderNumber } from './common';
 
 export interface ReviewActor {
   operatorId: number;

@@ -1,7 +1,7 @@
 /** Wallet calls: channels, deposits, withdrawals, exchange and records (PRODUCT section 3). */
 import { walletApi as routes } from '@bourse/shared';
 import type { FastifyReply } from 'fastify';
-import { nothingToDo, ok, page } from '../../http/envelope';
+import { alreadyDone, ok, page } from '../../http/envelope';
 import type { Router } from '../../http/router';
 import { AppError } from '../../lib/errors';
 import type { WalletService } from './service';
@@ -72,7 +72,7 @@ export function walletRoutes(router: Router, wallet: WalletService): void {
       body.id,
       actor.userId,
     );
-    return changed ? ok(record) : nothingToDo(record);
+    return changed ? ok(record) : alreadyDone(record);
   });
 
   router.handle(routes.withdrawals, async ({ actor, query }) => {

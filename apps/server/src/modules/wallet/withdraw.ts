@@ -33,7 +33,6 @@ import { currencyIn, type Currency } from '../settings';
 import { channelsInForce, listTermsChanges, type ChannelTermsRow } from './terms';
 import {
   channelAnswer,
-  currencyMap,
   iso,
   openChannelRequest,
   startOfUtcDay,
@@ -107,7 +106,7 @@ export class Withdrawals {
       closedKey: 'hint_withdrawClosed',
       view: async (audience) => {
         const [currencies, masks] = await Promise.all([
-          currencyMap(deps.settings),
+          deps.settings.currencyMap(),
           audience === 'owner' ? this.masks() : null,
         ]);
         return (row) => this.toRecord(row, currencies, masks);
@@ -208,7 +207,7 @@ export class Withdrawals {
 
   async channels(actor: Actor, currencyId?: number): Promise<WithdrawChannel[]> {
     const [currencies, all] = await Promise.all([
-      currencyMap(this.deps.settings),
+      this.deps.settings.currencyMap(),
       channelsInForce<ChannelRow>(this.deps.db, this.deps.clock.now(), { currencyId }),
     ]);
     const rows = all.filter((row) => row.is_visible === 1);

@@ -4,12 +4,12 @@
  * a real HTTP server: each goes to its path with its method and encoding, as before the route
  * table, and answers what the screens read.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_TYPE, accountApi, type UserInfo } from '@bourse/shared';
 import { ApiError } from '../../api';
 import { refreshSignedInUser, signOut } from '../../api/session';
 import { getItem, getToken, setItem, STORAGE_KEY } from '../../lib/storage';
-import { startTestServer, type TestServer } from '../../test/http-server';
+import { serveAsApiLine } from '../../test/api-line';
 import {
   fetchAreaCodes,
   isSetWithPwd,
@@ -22,7 +22,7 @@ import {
   updateUserWithPwd,
 } from './api';
 
-let server: TestServer;
+const server = serveAsApiLine();
 const done = (data?: unknown) => ({ body: { code: 200, msg: 'hint_success', data } });
 
 const user: UserInfo = {
@@ -43,15 +43,7 @@ const user: UserInfo = {
   withdrawHoldUntil: null,
 };
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-
 beforeEach(() => {
-  server.requests.length = 0;
-  setItem(STORAGE_KEY.apiLines, [{ name: 'Test', url: server.url }]);
-  setItem(STORAGE_KEY.lineIndex, 1);
   setItem(STORAGE_KEY.token, 'secret-token');
 });
 

@@ -3,27 +3,14 @@
  * The settings calls of the payment methods (settingsApi): the bank-card form's fields and the
  * crypto currencies, against a real HTTP server.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CURRENCY_TYPE, settingsApi } from '@bourse/shared';
-import { startTestServer, type TestServer } from '../../test/http-server';
-import { setItem, STORAGE_KEY } from '../../lib/storage';
+import { rowsAnswer, serveAsApiLine } from '../../test/api-line';
+
 import { fetchBankFields, fetchCryptoCurrencies } from './api';
 
-let server: TestServer;
-const rows = (list: unknown[]) => ({
-  body: { code: 200, msg: 'hint_success', rows: list, total: list.length },
-});
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-
-beforeEach(() => {
-  server.requests.length = 0;
-  setItem(STORAGE_KEY.apiLines, [{ name: 'Test', url: server.url }]);
-  setItem(STORAGE_KEY.lineIndex, 1);
-});
+const server = serveAsApiLine();
+const rows = rowsAnswer;
 
 const field = (id: number, propertyName: string, sort: number) => ({
   id,
