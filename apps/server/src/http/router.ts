@@ -179,6 +179,21 @@ export class Router<O extends Operator = Operator> {
   }
 
   /**
+   * Writes an answer of `route` as the server sends it (the route's answer schema and the same
+   * check as every answer), for a handler that keeps the text and sends it again (launch data
+   * cached per language): Fastify sends a string payload as it is.
+   */
+  answerWriter<const R extends Route>(route: R): (answer: Answer<R>) => string {
+    const write = answerSerializer(this.check)({
+      schema: answerSchema(route),
+      method: methodsOf(route)[0]!,
+      url: route.path,
+      httpStatus: '200',
+    });
+    return (answer) => write(answer);
+  }
+
+  /**
    * Registers the handler of a route of the table (@bourse/shared contract). Fastify validates
    * the query and body against the route's schemas, after the guard (so a signed-out call is 401
    * before any 400), and serializes the answer through the route's answer schema.

@@ -1,13 +1,6 @@
 /** The launch calls of SEED-SPEC section 7: what the app reads before its first screen. */
-import {
-  SWITCH,
-  answerSchema,
-  normalize,
-  settingsApi as routes,
-  type LanguageKey,
-} from '@bourse/shared';
+import { SWITCH, normalize, settingsApi as routes, type LanguageKey } from '@bourse/shared';
 import type { Config } from '../../config';
-import { answerSerializer } from '../../http/contract';
 import { ok, page } from '../../http/envelope';
 import type { Router } from '../../http/router';
 import { pickLanguage, translate } from '../../lib/i18n';
@@ -30,16 +23,9 @@ export function settingsRoutes(
   config: Config,
   extras: SiteInfoExtras,
 ): void {
-  // siteInfo is the hottest launch call: its answer is kept as the text that is sent. The text is
-  // written by the serializer Fastify would use (the route's answer schema, with its strict check
-  // in tests), once per cache period; a string payload with a JSON content type is sent as it is,
-  // Fastify does not serialize it again.
-  const writeSiteInfo = answerSerializer(config.API_CONTRACT_CHECK)({
-    schema: answerSchema(routes.siteInfo),
-    method: 'GET',
-    url: routes.siteInfo.path,
-    httpStatus: '200',
-  });
+  // siteInfo is the hottest launch call: its answer is kept as the text that is sent, written once
+  // per cache period by the Router's serializer of the route (schema and checks of every answer).
+  const writeSiteInfo = router.answerWriter(routes.siteInfo);
 
   router.handle(
     routes.siteInfo,
