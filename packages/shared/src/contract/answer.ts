@@ -33,6 +33,3 @@ export function answerSchema(route: Route): z.ZodObject {
   });
   return route.extra ? base.extend(route.extra.shape) : base;
 }
-
-/** The envelope of every answer, refusals included. */
-export const envelopeSchema = z.object({ ...envelopeFields, data: z.unknown().optional() });
