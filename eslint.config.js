@@ -61,6 +61,9 @@ const restrict = (patterns) => ({
   'no-restricted-imports': ['error', { patterns }],
 });
 
+// Text that starts like a SQL statement or clause (upper-case keywords, as our SQL is written).
+const SQL_TEXT = String.raw`/^\s*(SELECT|INSERT|UPDATE|DELETE|WITH|LOCK|WHERE|AND|OR|ORDER BY|JOIN|LEFT JOIN|FROM)\s/`;
+
 const WEB_LAYERS_BELOW_FEATURES = ['api', 'components', 'config', 'hooks', 'i18n', 'lib', 'test'];
 
 export default tseslint.config(
@@ -152,6 +155,28 @@ export default tseslint.config(
         message: 'Shared web layers import neither features nor the app shell.',
       },
     ]),
+  },
+  {
+    // SQL only in repos: a module's other files neither run a statement nor write SQL text.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/**/*repo*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='query']",
+          message: 'SQL only in repos: call a function of the module repo.ts.',
+        },
+        {
+          selector: `Literal[value=${SQL_TEXT}]`,
+          message: 'SQL only in repos: move the statement to the module repo.ts.',
+        },
+        {
+          selector: `TemplateElement[value.raw=${SQL_TEXT}]`,
+          message: 'SQL only in repos: move the statement to the module repo.ts.',
+        },
+      ],
+    },
   },
   {
     files: ['apps/server/src/modules/**/*repo*.ts'],

@@ -2,7 +2,8 @@
  * The import boundaries of eslint.config.js, each shown failing on a deliberately wrong import
  * (and passing on the right one), as the linter sees a file at that place in the repository:
  * a module's internals from another module, a repo or the ledger from routes, one web feature
- * from another, and an app from packages/shared.
+ * from another, and an app from packages/shared; then the rules that are not about imports: no
+ * API path in web code, and no SQL in a server module outside its repo.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -122,6 +123,37 @@ describe('import boundaries', () => {
       await pathErrors(
         'apps/web/src/features/wallet/probe.ts',
         'export const cards = () => api.call(paymentMethodsApi.bankCards);\n',
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses SQL outside a repo in a server module: a statement run or a clause written', async () => {
+    const sqlErrors = async (file: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+      return result!.messages
+        .filter((message) => message.ruleId === 'no-restricted-syntax')
+        .map((message) => message.message);
+    };
+    for (const code of [
+      'export const run = (db: any, statement: string) => db.query(statement);\n',
+      'export const clause = (column: string) => ` WHERE ${column} = $1`;\n',
+      "export const lock = 'LOCK TABLE operator IN SHARE ROW EXCLUSIVE MODE';\n",
+    ]) {
+      expect(await sqlErrors('apps/server/src/modules/wallet/withdraw.ts', code), code).toEqual([
+        expect.stringContaining('SQL only in repos'),
+      ]);
+    }
+    // The same text is at home in a repo; a regular expression's exec is not SQL.
+    expect(
+      await sqlErrors(
+        'apps/server/src/modules/wallet/repo.ts',
+        "export const count = (db: any) => db.query('SELECT count(*) FROM app_user');\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await sqlErrors(
+        'apps/server/src/modules/account/service.ts',
+        'export const split = (text: string) => /^(\\d+)-(\\d+)$/.exec(text);\n',
       ),
     ).toEqual([]);
   });

@@ -173,6 +173,35 @@ export async function latestCode(
   return rows[0];
 }
 
+/**
+ * Counts one try at the user's latest unused code, atomically and before any comparison, and
+ * returns it; nothing when there is none or its tries are used up.
+ */
+export async function countCodeAttempt(
+  q: Queryable,
+  code: { channel: 'email' | 'phone'; target: string; purpose: string },
+  maxAttempts: number,
+): Promise<{ id: number; code_hash: string; expires_at: Date } | undefined> {
+  const { rows } = await q.query<{ id: number; code_hash: string; expires_at: Date }>(
+    `UPDATE verification_code SET attempts = attempts + 1
+     WHERE id = (SELECT id FROM verification_code WHERE channel = $1 AND target = $2 AND purpose = $3
+                 ORDER BY created_at DESC, id DESC LIMIT 1)
+       AND consumed_at IS NULL AND attempts < $4
+     RETURNING id, code_hash, expires_at`,
+    [code.channel, code.target, code.purpose, maxAttempts],
+  );
+  return rows[0];
+}
+
+/** Uses a code up; false when another request used it first. */
+export async function consumeCode(q: Queryable, id: number, at: Date): Promise<boolean> {
+  const { rowCount } = await q.query(
+    'UPDATE verification_code SET consumed_at = $2 WHERE id = $1 AND consumed_at IS NULL',
+    [id, at],
+  );
+  return rowCount === 1;
+}
+
 export async function insertCode(
   q: Queryable,
   code: {
@@ -194,17 +223,6 @@ export async function insertCode(
 
 export async function deleteCode(q: Queryable, id: number): Promise<void> {
   await q.query('DELETE FROM verification_code WHERE id = $1', [id]);
-}
-
-export async function countCodeAttempt(q: Queryable, id: number): Promise<void> {
-  await q.query('UPDATE verification_code SET attempts = attempts + 1 WHERE id = $1', [id]);
-}
-
-export async function consumeCode(q: Queryable, id: number, at: Date): Promise<void> {
-  await q.query(
-    'UPDATE verification_code SET consumed_at = $2, attempts = attempts + 1 WHERE id = $1',
-    [id, at],
-  );
 }
 
 // ---------------------------------------------------------------- messages

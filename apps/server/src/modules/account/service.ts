@@ -315,15 +315,11 @@ export class AccountService implements SessionResolver {
     code: string,
   ): Promise<void> {
     const now = this.now();
-    const { rows } = await this.deps.db.query<{ id: number; code_hash: string; expires_at: Date }>(
-      `UPDATE verification_code SET attempts = attempts + 1
-       WHERE id = (SELECT id FROM verification_code WHERE channel = $1 AND target = $2 AND purpose = $3
-                   ORDER BY created_at DESC, id DESC LIMIT 1)
-         AND consumed_at IS NULL AND attempts < $4
-       RETURNING id, code_hash, expires_at`,
-      [channel, target, purpose, VERIFICATION_CODE.maxAttempts],
+    const row = await repo.countCodeAttempt(
+      this.deps.db,
+      { channel, target, purpose },
+      VERIFICATION_CODE.maxAttempts,
     );
-    const row = rows[0];
     if (!row) {
       const latest = await repo.latestCode(this.deps.db, channel, target, purpose);
       if (latest && !latest.consumed_at && latest.attempts >= VERIFICATION_CODE.maxAttempts) {
@@ -334,11 +330,9 @@ export class AccountService implements SessionResolver {
     if (row.expires_at <= now || row.code_hash !== codeHash(code, channel, target, purpose)) {
       throw new AppError('hint_codeWrong', 422);
     }
-    const { rowCount } = await this.deps.db.query(
-      'UPDATE verification_code SET consumed_at = $2 WHERE id = $1 AND consumed_at IS NULL',
-      [row.id, now],
-    );
-    if (rowCount !== 1) throw new AppError('hint_codeWrong', 422);
+    if (!(await repo.consumeCode(this.deps.db, row.id, now))) {
+      throw new AppError('hint_codeWrong', 422);
+    }
   }
 
   // ------------------------------------------------------------ registration and login

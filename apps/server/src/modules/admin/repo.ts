@@ -36,6 +36,11 @@ export async function findOperatorById(
   return rows[0];
 }
 
+/** Serializes instances that start together on one PostgreSQL database (first-admin creation). */
+export async function lockOperatorTable(q: Queryable): Promise<void> {
+  await q.query('LOCK TABLE operator IN SHARE ROW EXCLUSIVE MODE');
+}
+
 export async function countOperators(q: Queryable): Promise<number> {
   const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM operator');
   return rows[0]!.n;

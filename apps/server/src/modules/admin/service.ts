@@ -522,7 +522,7 @@ export async function ensureFirstAdmin(
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     // Serializes instances starting together on one PostgreSQL database.
-    await tx.query('LOCK TABLE operator IN SHARE ROW EXCLUSIVE MODE');
+    await repo.lockOperatorTable(tx);
     if ((await repo.countOperators(tx)) > 0) return false;
     const row = await repo.insertOperator(tx, {
       username,
