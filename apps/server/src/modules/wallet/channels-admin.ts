@@ -21,23 +21,33 @@ import type { z } from 'zod';
 import type { Queryable } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { requireCurrency, type WalletDeps } from './common';
+import {
+  insertRechargeChannel,
+  insertWithdrawChannel,
+  listOpenTermsChanges,
+  listRechargeChannels,
+  listWithdrawChannels,
+  lockCurrencyWithdrawChannels,
+  lockRechargeChannel,
+  updateRechargeChannel,
+  updateWithdrawChannel,
+  type RechargeChannelRow,
+  type RechargeChannelValues,
+  type WithdrawChannelRow,
+} from './repo';
 import type { AuditWriter } from './review';
 import {
   applyDue,
   asGoodAs,
   describePending,
   foldDue,
-  openChanges,
   planTermsSave,
   writePlan,
-  type ChannelTermsRow,
   type PendingTermsChange,
 } from './terms';
 
 /** The fee rate column keeps 8 decimals (numeric(12, 8)). */
 const FEE_RATE_SCALE = 8;
-
-type StoredWithdrawChannel = ChannelTermsRow & Record<string, unknown>;
 
 /** What an operator saves (the inputs of /admin-api/channels/*: @bourse/shared). */
 export type RechargeChannelInput = z.output<typeof rechargeChannelSaveBody>;
@@ -52,18 +62,18 @@ export class ChannelAdmin {
   async list() {
     const now = this.deps.clock.now();
     const [recharge, stored] = await Promise.all([
-      this.deps.db.query('SELECT * FROM recharge_channel ORDER BY sort, id'),
-      this.deps.db.query<StoredWithdrawChannel>('SELECT * FROM withdraw_channel ORDER BY sort, id'),
+      listRechargeChannels(this.deps.db),
+      listWithdrawChannels(this.deps.db),
     ]);
     // Every open change once: the due ones give the terms in force, the others are to come.
-    const open = await openChanges(
+    const open = await listOpenTermsChanges(
       this.deps.db,
-      stored.rows.map((row) => row.id),
+      stored.map((row) => row.id),
     );
     const pending = open.filter((change) => change.effective_at.getTime() > now.getTime());
     return {
-      recharge: recharge.rows,
-      withdraw: applyDue(stored.rows, open, now).map((row) => ({
+      recharge,
+      withdraw: applyDue(stored, open, now).map((row) => ({
         ...row,
         pendingChanges: describePending(pending.filter((change) => change.channel_id === row.id)),
       })),
@@ -95,39 +105,28 @@ export class ChannelAdmin {
       !(input.payUrl && /^https:\/\/[^\s]+$/.test(input.payUrl))
     )
       throw invalid('payUrl');
-    const values = [
-      input.channelType,
-      input.channelName,
-      input.currencyId,
-      input.channelType === RECHARGE_CHANNEL_TYPE.crypto ? input.network : null,
-      input.channelType === RECHARGE_CHANNEL_TYPE.crypto ? input.depositAddress : null,
-      input.channelType === RECHARGE_CHANNEL_TYPE.bank ? input.bankName : null,
-      input.channelType === RECHARGE_CHANNEL_TYPE.bank ? input.accountName : null,
-      input.channelType === RECHARGE_CHANNEL_TYPE.bank ? input.accountNumber : null,
-      input.channelType === RECHARGE_CHANNEL_TYPE.online ? input.payUrl : null,
-      input.minAmount,
-      input.maxAmount,
-      input.remark,
-      input.sort,
-      input.isVisible,
-    ];
+    const values: RechargeChannelValues = {
+      channelType: input.channelType,
+      channelName: input.channelName,
+      currencyId: input.currencyId,
+      network: input.channelType === RECHARGE_CHANNEL_TYPE.crypto ? input.network : null,
+      depositAddress:
+        input.channelType === RECHARGE_CHANNEL_TYPE.crypto ? input.depositAddress : null,
+      bankName: input.channelType === RECHARGE_CHANNEL_TYPE.bank ? input.bankName : null,
+      accountName: input.channelType === RECHARGE_CHANNEL_TYPE.bank ? input.accountName : null,
+      accountNumber: input.channelType === RECHARGE_CHANNEL_TYPE.bank ? input.accountNumber : null,
+      payUrl: input.channelType === RECHARGE_CHANNEL_TYPE.online ? input.payUrl : null,
+      minAmount: input.minAmount,
+      maxAmount: input.maxAmount,
+      remark: input.remark,
+      sort: input.sort,
+      isVisible: input.isVisible,
+    };
     return this.deps.db.transaction(async (tx) => {
-      const before = input.id ? await this.lock(tx, 'recharge_channel', input.id) : null;
-      const { rows } = before
-        ? await tx.query(
-            `UPDATE recharge_channel SET channel_type = $1, channel_name = $2, currency_id = $3, network = $4,
-               deposit_address = $5, bank_name = $6, account_name = $7, account_number = $8, pay_url = $9,
-               min_amount = $10, max_amount = $11, remark = $12, sort = $13, is_visible = $14
-             WHERE id = $15 RETURNING *`,
-            [...values, input.id],
-          )
-        : await tx.query(
-            `INSERT INTO recharge_channel (channel_type, channel_name, currency_id, network, deposit_address, bank_name,
-               account_name, account_number, pay_url, min_amount, max_amount, remark, sort, is_visible)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
-            values,
-          );
-      const after = rows[0]!;
+      const before = input.id ? await this.lockRecharge(tx, input.id) : null;
+      const after = before
+        ? await updateRechargeChannel(tx, input.id!, values)
+        : await insertRechargeChannel(tx, values);
       await audit(tx, {
         action: before ? 'rechargeChannel.update' : 'rechargeChannel.create',
         targetType: 'rechargeChannel',
@@ -162,26 +161,21 @@ export class ChannelAdmin {
     const now = this.deps.clock.now();
     return this.deps.db.transaction(async (tx) => {
       if (!input.id) {
-        const { rows } = await tx.query<StoredWithdrawChannel>(
-          `INSERT INTO withdraw_channel (channel_type, channel_name, currency_id, network, fee_rate, fixed_fee,
-             min_amount, max_amount, daily_limit, remark, sort, is_visible)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
-          [
-            input.channelType,
-            input.channelName,
-            input.currencyId,
-            network,
-            input.feeRate,
-            input.fixedFee,
-            input.minAmount,
-            input.maxAmount,
-            input.dailyLimit,
-            input.remark,
-            input.sort,
-            input.isVisible,
-          ],
-        );
-        const created = { ...rows[0]!, pendingChanges: [] as PendingTermsChange[] };
+        const inserted = await insertWithdrawChannel(tx, {
+          channelType: input.channelType,
+          channelName: input.channelName,
+          currencyId: input.currencyId,
+          network,
+          feeRate: input.feeRate,
+          fixedFee: input.fixedFee,
+          minAmount: input.minAmount,
+          maxAmount: input.maxAmount,
+          dailyLimit: input.dailyLimit,
+          remark: input.remark,
+          sort: input.sort,
+          isVisible: input.isVisible,
+        });
+        const created = { ...inserted, pendingChanges: [] as PendingTermsChange[] };
         await audit(tx, {
           action: 'withdrawChannel.create',
           targetType: 'withdrawChannel',
@@ -195,7 +189,7 @@ export class ChannelAdmin {
       const { rows: inForce, open } = await foldDue(
         tx,
         siblings,
-        await openChanges(
+        await listOpenTermsChanges(
           tx,
           siblings.map((row) => row.id),
         ),
@@ -226,29 +220,22 @@ export class ChannelAdmin {
         pendingBefore,
         substituteStays,
       );
-      const { rows } = await tx.query<StoredWithdrawChannel>(
-        `UPDATE withdraw_channel SET channel_type = $1, channel_name = $2, network = $3, fee_rate = $4,
-           fixed_fee = $5, min_amount = $6, max_amount = $7, daily_limit = $8, remark = $9, sort = $10,
-           is_visible = $11
-         WHERE id = $12 RETURNING *`,
-        [
-          input.channelType,
-          input.channelName,
-          network,
-          plan.values.feeRate,
-          plan.values.fixedFee,
-          plan.values.minAmount,
-          plan.values.maxAmount,
-          plan.values.dailyLimit,
-          input.remark,
-          input.sort,
-          Number(plan.values.isVisible),
-          input.id,
-        ],
-      );
+      const updated = await updateWithdrawChannel(tx, input.id, {
+        channelType: input.channelType,
+        channelName: input.channelName,
+        network,
+        feeRate: plan.values.feeRate,
+        fixedFee: plan.values.fixedFee,
+        minAmount: plan.values.minAmount,
+        maxAmount: plan.values.maxAmount,
+        dailyLimit: plan.values.dailyLimit,
+        remark: input.remark,
+        sort: input.sort,
+        isVisible: Number(plan.values.isVisible),
+      });
       await writePlan(tx, input.id, plan, now, noticeHours);
-      const pendingAfter = await openChanges(tx, [input.id]);
-      const after = { ...rows[0]!, pendingChanges: describePending(pendingAfter) };
+      const pendingAfter = await listOpenTermsChanges(tx, [input.id]);
+      const after = { ...updated, pendingChanges: describePending(pendingAfter) };
       await audit(tx, {
         action: 'withdrawChannel.update',
         targetType: 'withdrawChannel',
@@ -264,24 +251,15 @@ export class ChannelAdmin {
    * Locks a withdrawal channel with every other channel of its currency, in id order: whether
    * another as good stays visible (asGoodAs) then holds until the save commits.
    */
-  private async lockCurrencyChannels(tx: Queryable, id: number): Promise<StoredWithdrawChannel[]> {
-    const { rows } = await tx.query<StoredWithdrawChannel>(
-      `SELECT * FROM withdraw_channel
-       WHERE currency_id = (SELECT currency_id FROM withdraw_channel WHERE id = $1)
-       ORDER BY id FOR UPDATE`,
-      [id],
-    );
+  private async lockCurrencyChannels(tx: Queryable, id: number): Promise<WithdrawChannelRow[]> {
+    const rows = await lockCurrencyWithdrawChannels(tx, id);
     if (!rows.some((row) => row.id === id)) throw new AppError('hint_channelNotFound', 404, ['id']);
     return rows;
   }
 
-  private async lock(
-    tx: Queryable,
-    table: 'recharge_channel' | 'withdraw_channel',
-    id: number,
-  ): Promise<Record<string, unknown>> {
-    const { rows } = await tx.query(`SELECT * FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
-    if (!rows[0]) throw new AppError('hint_channelNotFound', 404, ['id']);
-    return rows[0];
+  private async lockRecharge(tx: Queryable, id: number): Promise<RechargeChannelRow> {
+    const row = await lockRechargeChannel(tx, id);
+    if (!row) throw new AppError('hint_channelNotFound', 404, ['id']);
+    return row;
   }
 }

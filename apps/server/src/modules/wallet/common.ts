@@ -1,7 +1,7 @@
 /** Pieces shared by the wallet's flows: dependencies, amount checks, request fingerprints. */
 import { createHash } from 'node:crypto';
 import { gt, lt, normalize, scaleOf, toScale, type DecimalString } from '@bourse/shared';
-import type { Database, Queryable } from '../../db/database';
+import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { RequestKey } from '../../db/user-lock';
 import type { Actor, ActorBook } from '../../http/actor';
@@ -162,15 +162,6 @@ export function orderNumber(prefix: string, now: Date, id: number): string {
 /** An order number's part before the id (SQL functions that number their own rows add it). */
 export function orderStamp(prefix: string, now: Date): string {
   return `${prefix}${now.toISOString().replace(/[-:T]/g, '').slice(0, 14)}`;
-}
-
-/** The id a new row of `table` will get (its serial sequence), known before the insert. */
-export async function nextId(tx: Queryable, table: string): Promise<number> {
-  const { rows } = await tx.query<{ id: number }>(
-    'SELECT nextval(pg_get_serial_sequence($1, $2)) AS id',
-    [table, 'id'],
-  );
-  return rows[0]!.id;
 }
 
 export function iso(value: Date | null): string | null {

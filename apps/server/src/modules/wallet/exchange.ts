@@ -19,40 +19,22 @@ import {
   type ExchangeQuoteQuery,
   type PageQuery,
 } from '@bourse/shared';
-import { pageOf } from '../../db/page';
 import type { Actor } from '../../http/actor';
 import { assertAmount } from '../../lib/money-assert';
 import { AppError, assert } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
 import { currencyIn, type Currency } from '../settings';
 import { checkDecimals, requireCurrency, tellBalances, type WalletDeps } from './common';
-
-interface QuoteRow {
-  id: string;
-  user_id: number;
-  book: ledger.Book;
-  from_currency_id: number;
-  to_currency_id: number;
-  amount: string;
-  rate: string;
-  fee_rate: string;
-  fee: string;
-  receive_amount: string;
-  expires_at: Date;
-  used_at: Date | null;
-}
-
-interface RecordRow {
-  id: number;
-  quote_id: string;
-  from_currency_id: number;
-  to_currency_id: number;
-  amount: string;
-  rate: string;
-  fee: string;
-  receive_amount: string;
-  created_at: Date;
-}
+import {
+  deleteUnusedQuotes,
+  findConvertRecord,
+  insertConvertRecord,
+  insertQuote,
+  lockQuote,
+  markQuoteUsed,
+  pageConvertRecords,
+  type ConvertRecordRow,
+} from './repo';
 
 export class Exchange {
   constructor(private readonly deps: WalletDeps) {}
@@ -78,31 +60,22 @@ export class Exchange {
     const expiresAt = new Date(now.getTime() + EXCHANGE_QUOTE_TTL_MS);
     const id = randomBytes(16).toString('base64url');
     const storedRate = toScale(rate, 18);
-    await this.deps.db.query(
-      `INSERT INTO exchange_quote (id, user_id, book, from_currency_id, to_currency_id, amount, rate, fee_rate, fee,
-         receive_amount, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [
-        id,
-        actor.userId,
-        actor.book,
-        from.id,
-        to.id,
-        amount,
-        storedRate,
-        feeRate,
-        fee,
-        receiveAmount,
-        now,
-        expiresAt,
-      ],
-    );
+    await insertQuote(this.deps.db, {
+      id,
+      userId: actor.userId,
+      book: actor.book,
+      fromCurrencyId: from.id,
+      toCurrencyId: to.id,
+      amount,
+      rate: storedRate,
+      feeRate,
+      fee,
+      receiveAmount,
+      createdAt: now,
+      expiresAt,
+    });
     // Quotes are kept a day for the record of what was offered, then cleared.
-    await this.deps.db.query(
-      `DELETE FROM exchange_quote q WHERE q.expires_at < $1
-         AND NOT EXISTS (SELECT 1 FROM balance_convert_record r WHERE r.quote_id = q.id)`,
-      [new Date(now.getTime() - 86_400_000)],
-    );
+    await deleteUnusedQuotes(this.deps.db, new Date(now.getTime() - 86_400_000));
     return {
       quoteId: id,
       fromCurrencyId: from.id,
@@ -118,7 +91,7 @@ export class Exchange {
     };
   }
 
-  private toRecord(row: RecordRow, currencies: Map<number, Currency>): ConvertRecord {
+  private toRecord(row: ConvertRecordRow, currencies: Map<number, Currency>): ConvertRecord {
     const from = currencyIn(currencies, row.from_currency_id);
     const to = currencyIn(currencies, row.to_currency_id);
     return {
@@ -146,11 +119,7 @@ export class Exchange {
     }
     const now = this.deps.clock.now();
     await this.deps.db.transaction(async (tx) => {
-      const { rows } = await tx.query<QuoteRow>(
-        'SELECT * FROM exchange_quote WHERE id = $1 AND user_id = $2 AND book = $3 FOR UPDATE',
-        [body.quoteId, actor.userId, book],
-      );
-      const quote = rows[0];
+      const quote = await lockQuote(tx, body.quoteId, actor.userId, book);
       if (!quote) throw new AppError('hint_quoteNotFound', 404, ['quoteId']);
       if (quote.used_at) throw new AppError('hint_quoteUsed', 409);
       if (quote.expires_at.getTime() < now.getTime()) throw new AppError('hint_quoteExpired', 422);
@@ -176,26 +145,21 @@ export class Exchange {
         refId: quote.id,
         postings,
       });
-      await tx.query('UPDATE exchange_quote SET used_at = $2 WHERE id = $1', [quote.id, now]);
-      await tx.query(
-        `INSERT INTO balance_convert_record (user_id, book, quote_id, from_currency_id, to_currency_id, amount, rate,
-           fee, receive_amount, entry_id, request_id, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-        [
-          actor.userId,
-          book,
-          quote.id,
-          quote.from_currency_id,
-          quote.to_currency_id,
-          amount,
-          quote.rate,
-          fee,
-          receive,
-          entry.entryId,
-          body.requestId,
-          now,
-        ],
-      );
+      await markQuoteUsed(tx, quote.id, now);
+      await insertConvertRecord(tx, {
+        userId: actor.userId,
+        book,
+        quoteId: quote.id,
+        fromCurrencyId: quote.from_currency_id,
+        toCurrencyId: quote.to_currency_id,
+        amount,
+        rate: quote.rate,
+        fee,
+        receiveAmount: receive,
+        entryId: entry.entryId,
+        requestId: body.requestId,
+        createdAt: now,
+      });
     });
     const done = await this.byRequestId(actor.userId, body.requestId, currencies);
     if (!done) throw new AppError('hint_requestIdReused', 409);
@@ -214,26 +178,13 @@ export class Exchange {
     requestId: string,
     currencies: Map<number, Currency>,
   ): Promise<{ quoteId: string; record: ConvertRecord } | null> {
-    const { rows } = await this.deps.db.query<RecordRow>(
-      'SELECT * FROM balance_convert_record WHERE user_id = $1 AND request_id = $2',
-      [userId, requestId],
-    );
-    const row = rows[0];
+    const row = await findConvertRecord(this.deps.db, userId, requestId);
     return row ? { quoteId: row.quote_id, record: this.toRecord(row, currencies) } : null;
   }
 
   async list(actor: Actor, query: PageQuery) {
-    const where = 'FROM balance_convert_record WHERE user_id = $1 AND book = $2';
     const [{ rows, total }, currencies] = await Promise.all([
-      pageOf<RecordRow>(
-        this.deps.db,
-        {
-          rows: `SELECT * ${where} ORDER BY id DESC`,
-          count: `SELECT count(*)::int AS total ${where}`,
-          params: [actor.userId, actor.book],
-        },
-        query,
-      ),
+      pageConvertRecords(this.deps.db, actor.userId, actor.book, query),
       this.deps.settings.currencyMap(),
     ]);
     return { rows: rows.map((row) => this.toRecord(row, currencies)), total };

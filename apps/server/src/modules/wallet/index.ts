@@ -5,7 +5,8 @@
  * files (eslint.config.js checks it).
  */
 export type { RechargeChannelInput, WithdrawChannelInput } from './channels-admin';
-export { fingerprint, nextId, orderNumber, orderStamp } from './common';
+export { fingerprint, orderNumber, orderStamp } from './common';
+export { nextId } from './repo';
 // The review flow, for the next requests operators decide (identity checks, loans, new shares).
 export { ReviewFlow } from './review';
 export type {
@@ -19,8 +20,8 @@ export type {
   ReviewFlowConfig,
   ReviewListQuery,
   ReviewOutcome,
-  ReviewRow,
   WalletReview,
 } from './review';
+export type { ReviewRow, ReviewTable } from './repo';
 export { sendProofImage, walletRoutes } from './routes';
 export { WalletService } from './service';

@@ -18,54 +18,19 @@ import * as ledger from '../../ledger/ledger';
 import { currencyIn, type Currency } from '../settings';
 import { channelAnswer, iso, openChannelRequest, tellBalances, type WalletDeps } from './common';
 import { parseProofImage } from './proof-image';
+import {
+  countPendingRecharges,
+  findRechargeProof,
+  findVisibleRechargeChannel,
+  insertRechargeProof,
+  listVisibleRechargeChannels,
+  type RechargeChannelRow,
+  type RechargeRow,
+} from './repo';
 import { ReviewFlow, type ReviewedRecharge } from './review';
 
 /** Requests under review at once per user: enough for honest use, a brake on flooding. */
 export const MAX_PENDING_RECHARGES = 10;
-
-interface ChannelRow {
-  id: number;
-  channel_type: number;
-  channel_name: string;
-  currency_id: number;
-  network: string | null;
-  deposit_address: string | null;
-  bank_name: string | null;
-  account_name: string | null;
-  account_number: string | null;
-  pay_url: string | null;
-  min_amount: string;
-  max_amount: string;
-  remark: string;
-}
-
-interface RechargeRow {
-  id: number;
-  order_no: string;
-  user_id: number;
-  user_account?: string;
-  channel_id: number;
-  channel_name: string;
-  channel_type: number;
-  currency_id: number;
-  amount: string;
-  status: number;
-  reject_reason: string | null;
-  remark: string | null;
-  request_hash: string;
-  has_proof: boolean;
-  created_at: Date;
-  reviewed_at: Date | null;
-}
-
-const SELECT_RECHARGE = `
-  SELECT r.id, r.order_no, r.user_id, u.user_account, r.channel_id, c.channel_name, c.channel_type,
-         r.currency_id, r.amount, r.status, r.reject_reason, r.remark, r.request_hash,
-         EXISTS (SELECT 1 FROM recharge_proof p WHERE p.recharge_id = r.id) AS has_proof,
-         r.created_at, r.reviewed_at
-  FROM user_recharge r
-  JOIN recharge_channel c ON c.id = r.channel_id
-  JOIN app_user u ON u.id = r.user_id`;
 
 export class Recharges {
   /**
@@ -79,11 +44,8 @@ export class Recharges {
       db: deps.db,
       clock: deps.clock,
       table: 'user_recharge',
-      alias: 'r',
-      select: SELECT_RECHARGE,
       orderPrefix: 'R',
       reviewing: RECHARGE_STATUS.reviewing,
-      decidedAt: 'reviewed_at',
       targetType: 'recharge',
       notFoundKey: 'hint_rechargeNotFound',
       closedKey: 'hint_reviewClosed',
@@ -140,7 +102,7 @@ export class Recharges {
     };
   }
 
-  private toChannel(row: ChannelRow, currency: Currency): RechargeChannel {
+  private toChannel(row: RechargeChannelRow, currency: Currency): RechargeChannel {
     return {
       ...channelAnswer(row, currency),
       depositAddress: row.deposit_address,
@@ -152,13 +114,9 @@ export class Recharges {
   }
 
   async channels(currencyId?: number): Promise<RechargeChannel[]> {
-    const [currencies, { rows }] = await Promise.all([
+    const [currencies, rows] = await Promise.all([
       this.deps.settings.currencyMap(),
-      this.deps.db.query<ChannelRow>(
-        `SELECT * FROM recharge_channel WHERE is_visible = 1 AND ($1::int IS NULL OR currency_id = $1)
-         ORDER BY sort, id`,
-        [currencyId ?? null],
-      ),
+      listVisibleRechargeChannels(this.deps.db, currencyId),
     ]);
     return rows.map((row) => this.toChannel(row, currencyIn(currencies, row.currency_id)));
   }
@@ -167,13 +125,7 @@ export class Recharges {
   async submit(actor: Actor, body: InMoneyBody): Promise<RechargeRecord> {
     const request = await openChannelRequest(this.deps, actor, body, {
       review: this.review,
-      channel: async () => {
-        const { rows } = await this.deps.db.query<ChannelRow>(
-          'SELECT * FROM recharge_channel WHERE id = $1 AND is_visible = 1',
-          [body.channelId],
-        );
-        return rows[0];
-      },
+      channel: () => findVisibleRechargeChannel(this.deps.db, body.channelId),
       fields: (channel, amount) => ({
         channelId: channel.id,
         amount,
@@ -194,11 +146,7 @@ export class Recharges {
     // One request at a time per user (the user lock): the pending count and the request id are
     // then exact.
     return this.review.submit(key, now, async (tx, request) => {
-      const { rows: pending } = await tx.query<{ count: number }>(
-        `SELECT count(*)::int AS count FROM user_recharge WHERE user_id = $1 AND status = ${RECHARGE_STATUS.reviewing}`,
-        [actor.userId],
-      );
-      if ((pending[0]?.count ?? 0) >= MAX_PENDING_RECHARGES)
+      if ((await countPendingRecharges(tx, actor.userId)) >= MAX_PENDING_RECHARGES)
         throw new AppError('hint_tooManyPendingRecharges', 422, [MAX_PENDING_RECHARGES]);
       await request.insert({
         channel_id: channel.id,
@@ -206,24 +154,13 @@ export class Recharges {
         amount,
         remark: body.remark ?? null,
       });
-      if (proof) {
-        await tx.query(
-          `INSERT INTO recharge_proof (recharge_id, mime, width, height, sha256, data)
-           VALUES ($1, $2, $3, $4, $5, $6)`,
-          [request.id, proof.mime, proof.width, proof.height, proof.sha256, proof.data],
-        );
-      }
+      if (proof) await insertRechargeProof(tx, request.id, proof);
     });
   }
 
   /** The payment proof, to its owner (`userId`) or to the console (no `userId`). */
   async proof(id: number, userId?: number): Promise<{ mime: string; data: Uint8Array } | null> {
-    const { rows } = await this.deps.db.query<{ mime: string; data: Uint8Array; user_id: number }>(
-      `SELECT p.mime, p.data, r.user_id FROM recharge_proof p JOIN user_recharge r ON r.id = p.recharge_id
-       WHERE p.recharge_id = $1`,
-      [id],
-    );
-    const row = rows[0];
+    const row = await findRechargeProof(this.deps.db, id);
     if (!row || (userId !== undefined && row.user_id !== userId)) return null;
     return { mime: row.mime, data: row.data };
   }

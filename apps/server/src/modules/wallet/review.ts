@@ -14,12 +14,21 @@
  */
 import type { RechargeRecord, WithdrawRecord } from '@bourse/shared';
 import type { Database, Queryable } from '../../db/database';
-import { pageOf } from '../../db/page';
-import { runOnce, type RequestKey, type RequestTable } from '../../db/user-lock';
+import { runOnce, type RequestKey } from '../../db/user-lock';
 import type { Clock } from '../../lib/clock';
 import { AppError, assert } from '../../lib/errors';
 import type { RechargeChannelInput, WithdrawChannelInput } from './channels-admin';
-import { fingerprint, nextId, orderNumber } from './common';
+import { fingerprint, orderNumber } from './common';
+import {
+  findRequest,
+  findRequestByRequestId,
+  insertRequest,
+  nextId,
+  pageRequests,
+  writeDecision,
+  type ReviewRow,
+  type ReviewTable,
+} from './repo';
 
 export interface ReviewActor {
   operatorId: number;
@@ -102,14 +111,6 @@ export interface WalletReview {
 
 // ---------------------------------------------------------------- the review flow
 
-/** The columns every reviewed request has (its table: RequestTable, with `request_id`). */
-export interface ReviewRow {
-  id: number;
-  user_id: number;
-  status: number;
-  request_hash: string;
-}
-
 /** A request as the operator sees it: with its owner. */
 export interface ReviewedRequest {
   userId: number;
@@ -154,16 +155,12 @@ export interface ReviewFlowConfig<
 > {
   db: Database;
   clock: Clock;
-  /** The requests' table, the alias `select` gives it, and the SELECT of a request (joins too). */
-  table: RequestTable;
-  alias: string;
-  select: string;
+  /** The requests' table (how it is read and written: REVIEW_TABLES in repo.ts). */
+  table: ReviewTable;
   /** The first letter of the requests' order numbers (orderNumber). */
   orderPrefix: string;
   /** Under review: the only status a decision moves a request from. */
   reviewing: number;
-  /** The column that records when the request was decided. */
-  decidedAt: string;
   /** The audit entries' target type. */
   targetType: string;
   /** Refusal of an unknown request, or of another user's (404). */
@@ -189,15 +186,6 @@ function ownerView<Shown extends ReviewedRequest>({
 export class ReviewFlow<Row extends ReviewRow, Shown extends ReviewedRequest, Name extends string> {
   constructor(private readonly config: ReviewFlowConfig<Row, Shown, Name>) {}
 
-  private async find(q: Queryable, id: number, forUpdate = false): Promise<Row | null> {
-    const { alias, select } = this.config;
-    const { rows } = await q.query<Row>(
-      `${select} WHERE ${alias}.id = $1${forUpdate ? ` FOR UPDATE OF ${alias}` : ''}`,
-      [id],
-    );
-    return rows[0] ?? null;
-  }
-
   private async showTo(audience: Audience, row: Row): Promise<Shown> {
     return (await this.config.view(audience))(row);
   }
@@ -216,12 +204,12 @@ export class ReviewFlow<Row extends ReviewRow, Shown extends ReviewedRequest, Na
   }
 
   private async byRequestId(key: RequestKey): Promise<OwnerView<Shown> | null> {
-    const { alias, select } = this.config;
-    const { rows } = await this.config.db.query<Row>(
-      `${select} WHERE ${alias}.user_id = $1 AND ${alias}.request_id = $2`,
-      [key.userId, key.requestId],
+    const row = await findRequestByRequestId<Row>(
+      this.config.db,
+      this.config.table,
+      key.userId,
+      key.requestId,
     );
-    const row = rows[0];
     if (!row) return null;
     if (row.request_hash !== key.fingerprint) throw new AppError('hint_requestIdReused', 409);
     return ownerView(await this.showTo('owner', row));
@@ -247,8 +235,8 @@ export class ReviewFlow<Row extends ReviewRow, Shown extends ReviewedRequest, Na
         const id = await nextId(tx, table);
         await write(tx, {
           id,
-          insert: async (columns) => {
-            const row = {
+          insert: (columns) =>
+            insertRequest(tx, table, {
               id,
               order_no: orderNumber(orderPrefix, now, id),
               user_id: key.userId,
@@ -256,14 +244,7 @@ export class ReviewFlow<Row extends ReviewRow, Shown extends ReviewedRequest, Na
               request_id: key.requestId,
               request_hash: key.fingerprint,
               created_at: now,
-            };
-            const names = Object.keys(row);
-            await tx.query(
-              `INSERT INTO ${table} (${names.join(', ')})
-               VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')})`,
-              Object.values(row),
-            );
-          },
+            }),
         });
       },
       () => undefined,
@@ -278,18 +259,8 @@ export class ReviewFlow<Row extends ReviewRow, Shown extends ReviewedRequest, Na
     query: ReviewListQuery,
     audience: Audience = 'operator',
   ): Promise<{ rows: Shown[]; total: number }> {
-    const { alias, select, table } = this.config;
-    const where = `WHERE ($1::bigint IS NULL OR ${alias}.user_id = $1) AND ($2::int IS NULL OR ${alias}.status = $2)`;
     const [page, show] = await Promise.all([
-      pageOf<Row>(
-        this.config.db,
-        {
-          rows: `${select} ${where} ORDER BY ${alias}.id DESC`,
-          count: `SELECT count(*)::int AS total FROM ${table} ${alias} ${where}`,
-          params: [query.userId ?? null, query.status ?? null],
-        },
-        query,
-      ),
+      pageRequests<Row>(this.config.db, this.config.table, query, query),
       this.config.view(audience),
     ]);
     return { rows: page.rows.map(show), total: page.total };
@@ -303,7 +274,7 @@ export class ReviewFlow<Row extends ReviewRow, Shown extends ReviewedRequest, Na
 
   /** One request of its owner; anyone else's is not found. */
   async detail(userId: number, id: number): Promise<OwnerView<Shown>> {
-    const row = await this.find(this.config.db, id);
+    const row = await findRequest<Row>(this.config.db, this.config.table, id);
     if (!row || row.user_id !== userId) throw new AppError(this.config.notFoundKey, 404, ['id']);
     return ownerView(await this.showTo('owner', row));
   }
@@ -355,25 +326,26 @@ export class ReviewFlow<Row extends ReviewRow, Shown extends ReviewedRequest, Na
       audit?: (tx: Queryable, before: Row, after: Row) => Promise<void>;
     },
   ): Promise<{ row: Row; changed: boolean }> {
-    const { db, table, decidedAt } = this.config;
+    const { db, table } = this.config;
     const now = this.config.clock.now();
     const changed = await db.transaction(async (tx) => {
-      const row = await this.find(tx, id, true);
+      const row = await findRequest<Row>(tx, table, id, true);
       if (!row || (how.ownerId !== undefined && row.user_id !== how.ownerId))
         throw new AppError(this.config.notFoundKey, 404, ['id']);
       if (row.status === decision.status) return false;
       if (row.status !== this.config.reviewing) throw new AppError(this.config.closedKey, 409);
       const moved = (await decision.apply?.(tx, row)) ?? {};
-      const columns = { status: decision.status, ...how.columns, ...moved, [decidedAt]: now };
-      const names = Object.keys(columns);
-      await tx.query(
-        `UPDATE ${table} SET ${names.map((name, i) => `${name} = $${i + 2}`).join(', ')} WHERE id = $1`,
-        [row.id, ...Object.values(columns)],
+      await writeDecision(
+        tx,
+        table,
+        row.id,
+        { status: decision.status, ...how.columns, ...moved },
+        now,
       );
-      if (how.audit) await how.audit(tx, row, (await this.find(tx, id))!);
+      if (how.audit) await how.audit(tx, row, (await findRequest<Row>(tx, table, id))!);
       return true;
     });
-    const row = (await this.find(db, id))!;
+    const row = (await findRequest<Row>(db, table, id))!;
     if (changed) decision.after?.(row);
     return { row, changed };
   }

@@ -23,41 +23,21 @@ import {
 } from '@bourse/shared';
 import type { Queryable } from '../../db/database';
 import type { WalletDeps } from './common';
+import {
+  insertTermsChange,
+  listTermsChangesSince,
+  listWithdrawChannelsWithDue,
+  markTermsChangesApplied,
+  markTermsChangesCancelled,
+  setWithdrawChannelTerm,
+  TERM_COLUMN,
+  type ChannelTermsRow,
+  type TermsChangeRow,
+  type WithdrawChannelRow,
+} from './repo';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
-
-/** The withdraw_channel column of each term (a fixed list: safe to write into SQL). */
-export const TERM_COLUMN = {
-  minAmount: 'min_amount',
-  maxAmount: 'max_amount',
-  dailyLimit: 'daily_limit',
-  feeRate: 'fee_rate',
-  fixedFee: 'fixed_fee',
-  isVisible: 'is_visible',
-} as const satisfies Record<WithdrawTerm, string>;
-
-/** The columns of a withdraw_channel row that a change can touch. */
-export interface ChannelTermsRow {
-  id: number;
-  currency_id: number;
-  min_amount: string;
-  max_amount: string;
-  daily_limit: string;
-  fee_rate: string;
-  fixed_fee: string;
-  is_visible: number;
-}
-
-export interface TermsChangeRow {
-  id: number;
-  channel_id: number;
-  term: WithdrawTerm;
-  old_value: string;
-  new_value: string;
-  announced_at: Date;
-  effective_at: Date;
-}
 
 /** A pending change as the console and the audit log show it. */
 export interface PendingTermsChange {
@@ -182,19 +162,6 @@ export function planTermsSave(
   return plan;
 }
 
-/** Open changes (neither applied nor cancelled) of these channels, soonest first. */
-export async function openChanges(q: Queryable, channelIds: number[]): Promise<TermsChangeRow[]> {
-  if (channelIds.length === 0) return [];
-  const { rows } = await q.query<TermsChangeRow>(
-    `SELECT id, channel_id, term, old_value, new_value, announced_at, effective_at
-     FROM withdraw_terms_change
-     WHERE channel_id = ANY($1::int[]) AND applied_at IS NULL AND cancelled_at IS NULL
-     ORDER BY effective_at, id`,
-    [channelIds],
-  );
-  return rows;
-}
-
 /** The rows with the changes due at `now` laid over them. */
 export function applyDue<Row extends ChannelTermsRow>(
   rows: Row[],
@@ -215,47 +182,14 @@ export function applyDue<Row extends ChannelTermsRow>(
   });
 }
 
-/** A due change as the channel query hands it over (JSON: times as text). */
-type DueChangeJson = Omit<TermsChangeRow, 'announced_at' | 'effective_at'> & {
-  announced_at: string;
-  effective_at: string;
-};
-
-/**
- * Withdrawal channels (hidden ones included) with the terms in force at `now`. One statement: the
- * due changes come with their channel, so a withdrawal reads its channel in one round trip (on
- * PGlite every statement waits for the one before).
- */
-export async function channelsInForce<Row extends ChannelTermsRow>(
+/** Withdrawal channels (hidden ones included) with the terms in force at `now`. */
+export async function channelsInForce(
   q: Queryable,
   now: Date,
   filter: { id?: number; currencyId?: number } = {},
-): Promise<Row[]> {
-  const { rows } = await q.query<Row & { due_changes: DueChangeJson[] }>(
-    `SELECT w.*, COALESCE((
-       SELECT json_agg(json_build_object('id', c.id, 'channel_id', c.channel_id, 'term', c.term,
-           'old_value', c.old_value::text, 'new_value', c.new_value::text,
-           'announced_at', c.announced_at, 'effective_at', c.effective_at)
-         ORDER BY c.effective_at, c.id)
-       FROM withdraw_terms_change c
-       WHERE c.channel_id = w.id AND c.applied_at IS NULL AND c.cancelled_at IS NULL
-         AND c.effective_at <= $3), '[]'::json) AS due_changes
-     FROM withdraw_channel w
-     WHERE ($1::int IS NULL OR w.id = $1) AND ($2::int IS NULL OR w.currency_id = $2)
-     ORDER BY w.sort, w.id`,
-    [filter.id ?? null, filter.currencyId ?? null, now],
-  );
-  const changes: TermsChangeRow[] = [];
-  const channels = rows.map(({ due_changes: due, ...row }) => {
-    for (const change of due)
-      changes.push({
-        ...change,
-        announced_at: new Date(change.announced_at),
-        effective_at: new Date(change.effective_at),
-      });
-    return row as unknown as Row;
-  });
-  return applyDue(channels, changes, now);
+): Promise<WithdrawChannelRow[]> {
+  const { channels, due } = await listWithdrawChannelsWithDue(q, now, filter);
+  return applyDue(channels, due, now);
 }
 
 /**
@@ -271,19 +205,14 @@ export async function foldDue<Row extends ChannelTermsRow>(
 ): Promise<{ rows: Row[]; open: TermsChangeRow[] }> {
   const isDue = (change: TermsChangeRow) => change.effective_at.getTime() <= now.getTime();
   const due = open.filter(isDue);
-  for (const change of due) {
-    // Through numeric, so that is_visible (smallint) takes "0.000…" as 0.
-    await tx.query(
-      `UPDATE withdraw_channel SET ${TERM_COLUMN[change.term]} = $2::numeric WHERE id = $1`,
-      [change.channel_id, change.new_value],
+  for (const change of due)
+    await setWithdrawChannelTerm(tx, change.channel_id, change.term, change.new_value);
+  if (due.length > 0)
+    await markTermsChangesApplied(
+      tx,
+      due.map((change) => change.id),
+      now,
     );
-  }
-  if (due.length > 0) {
-    await tx.query(
-      'UPDATE withdraw_terms_change SET applied_at = $2 WHERE id = ANY($1::bigint[])',
-      [due.map((change) => change.id), now],
-    );
-  }
   return { rows: applyDue(rows, due, now), open: open.filter((change) => !isDue(change)) };
 }
 
@@ -295,19 +224,17 @@ export async function writePlan(
   now: Date,
   noticeHours: number,
 ): Promise<void> {
-  if (plan.cancel.length > 0) {
-    await tx.query(
-      'UPDATE withdraw_terms_change SET cancelled_at = $2 WHERE id = ANY($1::bigint[])',
-      [plan.cancel, now],
-    );
-  }
+  if (plan.cancel.length > 0) await markTermsChangesCancelled(tx, plan.cancel, now);
   const effectiveAt = new Date(now.getTime() + noticeHours * HOUR_MS);
   for (const change of plan.schedule) {
-    await tx.query(
-      `INSERT INTO withdraw_terms_change (channel_id, term, old_value, new_value, announced_at, effective_at)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [channelId, change.term, change.oldValue, change.newValue, now, effectiveAt],
-    );
+    await insertTermsChange(tx, {
+      channelId,
+      term: change.term,
+      oldValue: change.oldValue,
+      newValue: change.newValue,
+      announcedAt: now,
+      effectiveAt,
+    });
   }
 }
 
@@ -321,12 +248,6 @@ export function describePending(changes: TermsChangeRow[]): PendingTermsChange[]
   }));
 }
 
-interface ListedChangeRow extends TermsChangeRow {
-  channel_name: string;
-  currency_id: number;
-  network: string | null;
-}
-
 /**
  * The announcement: changes that make withdrawing harder, pending or in force for less than
  * WITHDRAW_TERMS_RECENT_DAYS, soonest first. Changes of a hidden channel are left out, except its
@@ -338,18 +259,10 @@ export async function listTermsChanges(
 ): Promise<WithdrawTermsChange[]> {
   const now = deps.clock.now();
   const since = new Date(now.getTime() - WITHDRAW_TERMS_RECENT_DAYS * DAY_MS);
-  const [currencies, channels, { rows }] = await Promise.all([
+  const [currencies, channels, rows] = await Promise.all([
     deps.settings.currencies(),
     channelsInForce(deps.db, now, { currencyId }),
-    deps.db.query<ListedChangeRow>(
-      `SELECT t.id, t.channel_id, t.term, t.old_value, t.new_value, t.announced_at, t.effective_at,
-              c.channel_name, c.currency_id, c.network
-       FROM withdraw_terms_change t
-       JOIN withdraw_channel c ON c.id = t.channel_id
-       WHERE t.cancelled_at IS NULL AND t.effective_at > $1 AND ($2::int IS NULL OR c.currency_id = $2)
-       ORDER BY t.effective_at, t.id`,
-      [since, currencyId ?? null],
-    ),
+    listTermsChangesSince(deps.db, since, currencyId),
   ]);
   const visible = new Set(channels.filter((row) => row.is_visible === 1).map((row) => row.id));
   const byId = new Map(currencies.map((currency) => [currency.id, currency]));

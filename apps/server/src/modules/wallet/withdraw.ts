@@ -30,7 +30,7 @@ import { assertAmount } from '../../lib/money-assert';
 import { AppError } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
 import { currencyIn, type Currency } from '../settings';
-import { channelsInForce, listTermsChanges, type ChannelTermsRow } from './terms';
+import { channelsInForce, listTermsChanges } from './terms';
 import {
   channelAnswer,
   iso,
@@ -39,42 +39,14 @@ import {
   tellBalances,
   type WalletDeps,
 } from './common';
+import {
+  findBankCardProperties,
+  findWalletAddress,
+  sumWithdrawnSince,
+  type WithdrawChannelRow,
+  type WithdrawRow,
+} from './repo';
 import { ReviewFlow, type ReviewedWithdraw } from './review';
-
-/** A channel with the terms in force (terms.ts: announced changes that became due laid over). */
-interface ChannelRow extends ChannelTermsRow {
-  channel_type: number;
-  channel_name: string;
-  network: string | null;
-  remark: string;
-}
-
-interface WithdrawRow {
-  id: number;
-  order_no: string;
-  user_id: number;
-  user_account: string;
-  channel_id: number;
-  channel_name: string;
-  currency_id: number;
-  amount: string;
-  fee: string;
-  destination: WithdrawDestination;
-  hold_id: number;
-  status: number;
-  reject_reason: string | null;
-  request_hash: string;
-  created_at: Date;
-  closed_at: Date | null;
-}
-
-const SELECT_WITHDRAW = `
-  SELECT w.id, w.order_no, w.user_id, u.user_account, w.channel_id, c.channel_name, w.currency_id,
-         w.amount, w.fee, w.destination, w.hold_id, w.status, w.reject_reason, w.request_hash,
-         w.created_at, w.closed_at
-  FROM user_withdraw w
-  JOIN withdraw_channel c ON c.id = w.channel_id
-  JOIN app_user u ON u.id = w.user_id`;
 
 /** Masking of what users see, from the switches; operators see destinations whole. */
 interface Masks {
@@ -96,11 +68,8 @@ export class Withdrawals {
       db: deps.db,
       clock: deps.clock,
       table: 'user_withdraw',
-      alias: 'w',
-      select: SELECT_WITHDRAW,
       orderPrefix: 'W',
       reviewing: WITHDRAW_STATUS.reviewing,
-      decidedAt: 'closed_at',
       targetType: 'withdraw',
       notFoundKey: 'hint_withdrawNotFound',
       closedKey: 'hint_withdrawClosed',
@@ -196,11 +165,11 @@ export class Withdrawals {
 
   /** What the user withdrew today (UTC) through a channel, under review or paid. */
   private async usedToday(q: Queryable, userId: number, channelIds: number[]) {
-    const { rows } = await q.query<{ channel_id: number; used: string }>(
-      `SELECT channel_id, sum(amount) AS used FROM user_withdraw
-       WHERE user_id = $1 AND channel_id = ANY($2::int[]) AND status IN (${WITHDRAW_STATUS.reviewing}, ${WITHDRAW_STATUS.paid}) AND created_at >= $3
-       GROUP BY channel_id`,
-      [userId, channelIds, startOfUtcDay(this.deps.clock.now())],
+    const rows = await sumWithdrawnSince(
+      q,
+      userId,
+      channelIds,
+      startOfUtcDay(this.deps.clock.now()),
     );
     return new Map(rows.map((row) => [row.channel_id, normalize(row.used)]));
   }
@@ -208,7 +177,7 @@ export class Withdrawals {
   async channels(actor: Actor, currencyId?: number): Promise<WithdrawChannel[]> {
     const [currencies, all] = await Promise.all([
       this.deps.settings.currencyMap(),
-      channelsInForce<ChannelRow>(this.deps.db, this.deps.clock.now(), { currencyId }),
+      channelsInForce(this.deps.db, this.deps.clock.now(), { currencyId }),
     ]);
     const rows = all.filter((row) => row.is_visible === 1);
     const used = await this.usedToday(
@@ -240,39 +209,26 @@ export class Withdrawals {
   /** The bound card or address the request names, checked against the channel. */
   private async destination(
     userId: number,
-    channel: ChannelRow,
+    channel: WithdrawChannelRow,
     body: OutMoneyBody,
   ): Promise<{ bankId: number | null; addressId: number | null; value: WithdrawDestination }> {
     if (channel.channel_type === WITHDRAW_CHANNEL_TYPE.bank) {
       if (!body.bankId) throw new AppError('hint_bankCardRequired', 400, ['bankId']);
-      const { rows } = await this.deps.db.query<{ properties: Record<string, string> }>(
-        'SELECT properties FROM user_bank WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL',
-        [body.bankId, userId],
-      );
-      const card = rows[0];
+      const card = await findBankCardProperties(this.deps.db, userId, body.bankId);
       if (!card) throw new AppError('hint_bankCardNotFound', 404, ['bankId']);
       return {
         bankId: body.bankId,
         addressId: null,
         value: {
           kind: 'bank',
-          bankName: card.properties.bankName ?? '',
-          accountName: card.properties.accountName ?? '',
-          cardNumber: (card.properties.cardNumber ?? '').replace(/\s+/g, ''),
+          bankName: card.bankName ?? '',
+          accountName: card.accountName ?? '',
+          cardNumber: (card.cardNumber ?? '').replace(/\s+/g, ''),
         },
       };
     }
     if (!body.addressId) throw new AppError('hint_addressRequired', 400, ['addressId']);
-    const { rows } = await this.deps.db.query<{
-      currency_id: number;
-      network: string;
-      address: string;
-    }>(
-      `SELECT currency_id, network, address FROM user_wallet_address
-       WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
-      [body.addressId, userId],
-    );
-    const address = rows[0];
+    const address = await findWalletAddress(this.deps.db, userId, body.addressId);
     if (!address) throw new AppError('hint_walletAddressNotFound', 404, ['addressId']);
     if (address.currency_id !== channel.currency_id || address.network !== channel.network)
       throw new AppError('hint_addressNetworkMismatch', 422, [channel.network ?? '']);
@@ -293,7 +249,7 @@ export class Withdrawals {
     const request = await openChannelRequest(this.deps, actor, body, {
       review: this.review,
       channel: async () =>
-        (await channelsInForce<ChannelRow>(this.deps.db, now, { id: body.channelId })).find(
+        (await channelsInForce(this.deps.db, now, { id: body.channelId })).find(
           (row) => row.is_visible === 1,
         ),
       fields: (channel, amount) => ({
