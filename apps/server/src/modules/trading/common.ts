@@ -1,20 +1,22 @@
 /** What every kind of order needs: its product, the trade currency, fees and the current tick. */
-import {
-  normalize,
-  toScale,
-  type LanguageKey,
-  type TickEvidence,
-  type PageQuery,
-} from '@bourse/shared';
+import { normalize, toScale, type LanguageKey, type TickEvidence } from '@bourse/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/database';
-import { pageOf } from '../../db/page';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { pickLanguage } from '../../lib/i18n';
 import type { MarketEngine } from '../../market/engine';
 import type { ProductRow } from '../../market/repo';
 import { currencyIn, type Currency, type SettingsService } from '../settings';
+import {
+  findOrderByRequestId,
+  findOwnedOrder,
+  findProductState,
+  lockOrder,
+  markCancelled,
+  type OrderTable,
+  type RestingTable,
+} from './repo';
 import type { TriggerEngine } from './triggers';
 
 /** Tells a user's open connections (private /ws topics). */
@@ -99,12 +101,9 @@ export async function requireTradable(
   intent: OrderIntent = 'open',
 ): Promise<void> {
   if (intent === 'open') {
-    const { rows } = await db.query<{ is_lock: number; is_visible: number }>(
-      'SELECT is_lock, is_visible FROM product WHERE id = $1',
-      [product.id],
-    );
-    if (rows[0]?.is_visible !== 1) throw new AppError('hint_productUnknown', 404);
-    if (rows[0].is_lock === 1) throw new AppError('hint_productHalted', 422);
+    const state = await findProductState(db, product.id);
+    if (state?.is_visible !== 1) throw new AppError('hint_productUnknown', 404);
+    if (state.is_lock === 1) throw new AppError('hint_productHalted', 422);
   }
   if (!market.isOpen(product, now)) throw new AppError('hint_marketClosed', 422);
 }
@@ -197,16 +196,12 @@ export function productLabel(product: ProductRow | undefined, lang: LanguageKey)
  */
 async function rowByRequestId<T extends { request_hash: string }>(
   db: Queryable,
-  table: string,
+  table: OrderTable,
   userId: number,
   requestId: string,
   hash: string,
 ): Promise<T | null> {
-  const { rows } = await db.query<T>(
-    `SELECT * FROM ${table} WHERE user_id = $1 AND request_id = $2`,
-    [userId, requestId],
-  );
-  const row = rows[0];
+  const row = await findOrderByRequestId<T>(db, table, userId, requestId);
   if (!row) return null;
   if (row.request_hash !== hash) throw new AppError('hint_requestIdReused', 409);
   return row;
@@ -222,7 +217,7 @@ export class OrderViews<
 > {
   constructor(
     private readonly deps: Pick<TradingDeps, 'db' | 'settings' | 'market'>,
-    private readonly table: string,
+    private readonly table: OrderTable,
     private readonly view: (row: Row, context: OrderContext) => View,
   ) {}
 
@@ -241,11 +236,8 @@ export class OrderViews<
 
   /** The user's order with this id (any book), or null. */
   async ownedById(userId: number, id: number, lang: LanguageKey): Promise<View | null> {
-    const { rows } = await this.deps.db.query<Row>(
-      `SELECT * FROM ${this.table} WHERE id = $1 AND user_id = $2`,
-      [id, userId],
-    );
-    return rows[0] ? this.one(rows[0], lang) : null;
+    const row = await findOwnedOrder<Row>(this.deps.db, this.table, id, userId);
+    return row ? this.one(row, lang) : null;
   }
 
   /** The user's earlier order under this request id, or null (see `rowByRequestId`). */
@@ -259,25 +251,12 @@ export class OrderViews<
     return row ? this.one(row, lang) : null;
   }
 
-  /** A page of a user's orders matching `where` (newest first), and how many match in all. */
+  /** A page of a user's orders as the book's repo reads it (`found`), and how many match in all. */
   async page(
-    where: string,
-    params: unknown[],
-    page: PageQuery,
+    found: Promise<{ rows: Row[]; total: number }>,
     lang: LanguageKey,
   ): Promise<{ rows: View[]; total: number }> {
-    const [{ rows, total }, currencies] = await Promise.all([
-      pageOf<Row>(
-        this.deps.db,
-        {
-          rows: `SELECT * FROM ${this.table} ${where} ORDER BY id DESC`,
-          count: `SELECT count(*)::int AS total FROM ${this.table} ${where}`,
-          params,
-        },
-        page,
-      ),
-      this.currencies(),
-    ]);
+    const [{ rows, total }, currencies] = await Promise.all([found, this.currencies()]);
     return { rows: rows.map((row) => this.show(row, currencies, lang)), total };
   }
 }
@@ -285,26 +264,19 @@ export class OrderViews<
 /**
  * Cancels a resting order in one transaction, its row locked: one already cancelled answers as it
  * is (changed false: nothing to do), one no longer resting is refused. `release` gives back what
- * the order froze; the row then takes the cancelled status and `set` (`$2` is `now`).
+ * the order froze; the row then takes the cancelled status as of `now` (repo's `markCancelled`).
  */
 export function cancelResting<T extends { status: number }>(
   db: Database,
-  order: { table: string; id: number; resting: number; cancelled: number; set: string; now: Date },
+  order: { table: RestingTable; id: number; resting: number; cancelled: number; now: Date },
   release: (tx: Queryable, row: T) => Promise<void>,
 ): Promise<{ row: T; changed: boolean }> {
   return db.transaction(async (tx) => {
-    const { rows } = await tx.query<T>(`SELECT * FROM ${order.table} WHERE id = $1 FOR UPDATE`, [
-      order.id,
-    ]);
-    const row = rows[0]!;
+    const row = (await lockOrder<T>(tx, order.table, order.id))!;
     if (row.status === order.cancelled) return { row, changed: false };
     if (row.status !== order.resting) throw new AppError('hint_orderNotResting', 409);
     await release(tx, row);
-    const { rows: updated } = await tx.query<T>(
-      `UPDATE ${order.table} SET status = ${order.cancelled}, ${order.set} WHERE id = $1 RETURNING *`,
-      [order.id, order.now],
-    );
-    return { row: updated[0]!, changed: true };
+    return { row: await markCancelled<T>(tx, order.table, order.id, order.now), changed: true };
   });
 }
 

@@ -59,48 +59,24 @@ import {
   tradeCurrency,
   type TradingDeps,
 } from './common';
+import {
+  closePositions,
+  contractRealizedSince,
+  fillPositions,
+  findUserPosition,
+  listLivePositions,
+  listOpenPositions,
+  lockOpenPositions,
+  lockPendingPositions,
+  openPosition,
+  openPositions,
+  pagePositions,
+  updatePositionTpSl,
+  type OpenArgs,
+  type OpenOrder,
+  type PositionRow,
+} from './repo-contracts';
 import type { FiredTick, Trigger, TriggerOutcome, TriggerOwner } from './triggers';
-
-interface PositionRow {
-  id: number;
-  order_no: string;
-  user_id: number;
-  book: ledger.Book;
-  product_id: number;
-  currency_id: number;
-  direction: number;
-  leverage: number;
-  order_type: number;
-  limit_price: string | null;
-  quantity: string;
-  margin: string;
-  open_fee: string;
-  maintenance_rate: string;
-  take_profit: string | null;
-  stop_loss: string | null;
-  liquidation_price: string | null;
-  hold_id: number | null;
-  status: number;
-  entry_price: string | null;
-  entry_tick_price: string | null;
-  entry_time: number | null;
-  entry_source: string | null;
-  entry_sequence: number | null;
-  close_reason: number | null;
-  exit_price: string | null;
-  exit_time: number | null;
-  exit_source: string | null;
-  exit_sequence: number | null;
-  close_fee: string | null;
-  realized_pnl: string | null;
-  request_id: string;
-  request_hash: string;
-  close_request_id: string | null;
-  tpsl_at: number | null;
-  created_at: Date;
-  opened_at: Date | null;
-  closed_at: Date | null;
-}
 
 const OWNER = 'contract';
 /** Positions filled or closed by one tick per transaction. */
@@ -121,108 +97,11 @@ const LONG = ORDER_DIRECTION.up;
 const groupByBook = <T extends { book: string; currency_id: number }>(rows: T[]): T[][] =>
   groupBy(rows, (row) => `${row.book}:${row.currency_id}`);
 
-/**
- * The columns of contract_position an open supplies: contract_open takes each as a parameter of
- * its name (p_<column>), contract_open_many an array of them (sql/contract-open.sql).
- */
-const OPEN_COLUMNS = [
-  'user_id',
-  'book',
-  'product_id',
-  'currency_id',
-  'direction',
-  'leverage',
-  'order_type',
-  'limit_price',
-  'quantity',
-  'margin',
-  'open_fee',
-  'maintenance_rate',
-  'take_profit',
-  'stop_loss',
-  'liquidation_price',
-  'status',
-  'entry_price',
-  'entry_tick_price',
-  'entry_time',
-  'entry_source',
-  'entry_sequence',
-  'request_id',
-  'request_hash',
-  'created_at',
-  'opened_at',
-  'tpsl_at',
-] as const satisfies readonly (keyof PositionRow)[];
-
-type OpenOrder = Pick<PositionRow, (typeof OPEN_COLUMNS)[number]>;
-
-/** contract_open's arguments for one order. */
-interface OpenArgs {
-  order: OpenOrder;
-  prefix: string;
-  hold: string | null;
-  entryType: string;
-  /** ledger.checkedPostings' five arrays; null for a resting entry (it holds instead). */
-  postings: unknown[] | null;
-}
-
-/** The parameters each order has, in the order of `perOrder`'s values. */
-const PER_ORDER = [...OPEN_COLUMNS, 'order_prefix', 'hold_amount', 'entry_type'];
-const POSTING_ARRAYS = ['owner_types', 'owner_ids', 'currency_ids', 'kinds', 'amounts'];
-const NO_POSTINGS = POSTING_ARRAYS.map(() => null);
-
-function perOrder({ order, prefix, hold, entryType }: OpenArgs): unknown[] {
-  return [...OPEN_COLUMNS.map((column) => order[column]), prefix, hold, entryType];
-}
-
-/** A call in named notation: each value reaches the parameter of its name, whatever the order. */
-const namedCall = (fn: string, names: readonly string[]) =>
-  `SELECT * FROM ${fn}(${names.map((name, at) => `p_${name} => $${at + 1}`).join(', ')})`;
-
-const OPEN_ONE = namedCall('contract_open', [...PER_ORDER, ...POSTING_ARRAYS]);
-const OPEN_MANY = namedCall('contract_open_many', [
-  ...PER_ORDER,
-  'posting_start',
-  'posting_end',
-  ...POSTING_ARRAYS,
-]);
-
 /** One open in its own statement, or opens that arrived together in one (group commit). */
 function openWriter(db: Database): GroupWriter<OpenArgs, PositionRow> {
   return {
-    async one(item) {
-      const { rows } = await db.query<PositionRow>(
-        OPEN_ONE,
-        [...perOrder(item), ...(item.postings ?? NO_POSTINGS)],
-        { name: 'contract_open' },
-      );
-      return rows[0]!;
-    },
-    async many(items) {
-      // One array per parameter; the postings of all orders one after another, each order's by
-      // range.
-      const columns: unknown[][] = PER_ORDER.map(() => []);
-      const starts: (number | null)[] = [];
-      const ends: (number | null)[] = [];
-      const postings: unknown[][] = POSTING_ARRAYS.map(() => []);
-      for (const item of items) {
-        perOrder(item).forEach((value, index) => columns[index]!.push(value));
-        if (item.postings) {
-          starts.push(postings[0]!.length + 1);
-          item.postings.forEach((values, index) => postings[index]!.push(...(values as unknown[])));
-          ends.push(postings[0]!.length);
-        } else {
-          starts.push(null);
-          ends.push(null);
-        }
-      }
-      const { rows } = await db.query<PositionRow>(
-        OPEN_MANY,
-        [...columns, starts, ends, ...postings],
-        { name: 'contract_open_many' },
-      );
-      return rows;
-    },
+    one: (item) => openPosition(db, item),
+    many: (items) => openPositions(db, items),
   };
 }
 
@@ -300,9 +179,7 @@ export class Contracts implements TriggerOwner {
   }
 
   async load(): Promise<Trigger[]> {
-    const { rows } = await this.deps.db.query<PositionRow>(
-      `SELECT * FROM contract_position WHERE status IN (${CONTRACT_STATUS.pending}, ${CONTRACT_STATUS.open})`,
-    );
+    const rows = await listLivePositions(this.deps.db);
     return rows.flatMap((row) => this.triggersOf(row));
   }
 
@@ -395,10 +272,13 @@ export class Contracts implements TriggerOwner {
 
   async list(actor: Actor, query: ContractListQuery, lang: LanguageKey) {
     const codes = query.productCode ? [...this.productIdsByCode(query.productCode)] : null;
-    const params = [actor.userId, actor.book, query.status ?? null, codes];
-    const where = `WHERE user_id = $1 AND book = $2 AND ($3::int[] IS NULL OR status = ANY($3::int[]))
-      AND ($4::int[] IS NULL OR product_id = ANY($4::int[]))`;
-    return this.views.page(where, params, query, lang);
+    const filter = {
+      userId: actor.userId,
+      book: actor.book,
+      statuses: query.status ?? null,
+      productIds: codes,
+    };
+    return this.views.page(pagePositions(this.deps.db, filter, query), lang);
   }
 
   private productIdsByCode(code: string): Set<number> {
@@ -418,10 +298,7 @@ export class Contracts implements TriggerOwner {
 
   /** Margin held by a user's open positions and their unrealized result, in the trade currency. */
   async openExposure(userId: number, book: ledger.Book): Promise<{ margin: string; pnl: string }> {
-    const { rows } = await this.deps.db.query<PositionRow>(
-      `SELECT * FROM contract_position WHERE user_id = $1 AND book = $2 AND status = ${CONTRACT_STATUS.open}`,
-      [userId, book],
-    );
+    const rows = await listOpenPositions(this.deps.db, userId, book);
     let margin = '0';
     let pnl = '0';
     for (const row of rows) {
@@ -449,20 +326,7 @@ export class Contracts implements TriggerOwner {
 
   /** Results realized since a time: closed positions' results less open and close fees paid. */
   async realizedSince(userId: number, book: ledger.Book, since: Date): Promise<string> {
-    const { rows } = await this.deps.db.query<{
-      results: string | null;
-      close_fees: string | null;
-      open_fees: string | null;
-    }>(
-      `SELECT (SELECT sum(realized_pnl) FROM contract_position
-                WHERE user_id = $1 AND book = $2 AND status = ${CONTRACT_STATUS.closed} AND closed_at >= $3) AS results,
-              (SELECT sum(close_fee) FROM contract_position
-                WHERE user_id = $1 AND book = $2 AND status = ${CONTRACT_STATUS.closed} AND closed_at >= $3) AS close_fees,
-              (SELECT sum(open_fee) FROM contract_position
-                WHERE user_id = $1 AND book = $2 AND opened_at >= $3) AS open_fees`,
-      [userId, book, since],
-    );
-    const row = rows[0];
+    const row = await contractRealizedSince(this.deps.db, userId, book, since);
     return sub(
       normalize(row?.results ?? '0'),
       add(normalize(row?.close_fees ?? '0'), normalize(row?.open_fees ?? '0')),
@@ -668,10 +532,7 @@ export class Contracts implements TriggerOwner {
   private async fillEntries(ids: number[], tick: FiredTick): Promise<void> {
     const now = this.deps.clock.now();
     const filled = await this.deps.db.transaction(async (tx) => {
-      const { rows } = await tx.query<PositionRow>(
-        `SELECT * FROM contract_position WHERE id = ANY($1::bigint[]) AND status = ${CONTRACT_STATUS.pending} ORDER BY id FOR UPDATE`,
-        [ids],
-      );
+      const rows = await lockPendingPositions(tx, ids);
       if (rows.length === 0) return [];
       const liquidations = rows.map((position) =>
         liquidationPrice(
@@ -710,23 +571,12 @@ export class Contracts implements TriggerOwner {
           })),
         });
       }
-      const { rows: updated } = await tx.query<PositionRow>(
-        `UPDATE contract_position c SET status = ${CONTRACT_STATUS.open}, entry_price = c.limit_price, entry_tick_price = $3,
-           entry_time = $4, entry_source = $5, entry_sequence = $6, liquidation_price = d.liquidation,
-           opened_at = $7
-         FROM unnest($1::bigint[], $2::numeric[]) AS d (id, liquidation)
-         WHERE c.id = d.id RETURNING c.*`,
-        [
-          rows.map((position) => position.id),
-          liquidations,
-          tick.price,
-          tick.time,
-          tick.source,
-          tick.sequence,
-          now,
-        ],
+      return fillPositions(
+        tx,
+        rows.map((position, at) => ({ id: position.id, liquidation: liquidations[at]! })),
+        tick,
+        now,
       );
-      return updated;
     });
     await this.after(filled);
   }
@@ -768,12 +618,9 @@ export class Contracts implements TriggerOwner {
   }
 
   private async owned(actor: Actor, id: number): Promise<PositionRow> {
-    const { rows } = await this.deps.db.query<PositionRow>(
-      'SELECT * FROM contract_position WHERE id = $1 AND user_id = $2 AND book = $3',
-      [id, actor.userId, actor.book],
-    );
-    if (!rows[0]) throw new AppError('hint_positionNotFound', 404, ['id']);
-    return rows[0];
+    const row = await findUserPosition(this.deps.db, id, actor.userId, actor.book);
+    if (!row) throw new AppError('hint_positionNotFound', 404, ['id']);
+    return row;
   }
 
   /**
@@ -802,9 +649,9 @@ export class Contracts implements TriggerOwner {
       );
     const byId = new Map(items.map((item) => [item.id, item]));
     const closed = await this.deps.db.transaction(async (tx) => {
-      const { rows } = await tx.query<PositionRow>(
-        `SELECT * FROM contract_position WHERE id = ANY($1::bigint[]) AND status = ${CONTRACT_STATUS.open} ORDER BY id FOR UPDATE`,
-        [items.map((item) => item.id)],
+      const rows = await lockOpenPositions(
+        tx,
+        items.map((item) => item.id),
       );
       if (rows.length === 0) return [];
       const amounts = rows.map((position) =>
@@ -851,27 +698,18 @@ export class Contracts implements TriggerOwner {
           ),
         });
       }
-      const { rows: updated } = await tx.query<PositionRow>(
-        `UPDATE contract_position c SET status = ${CONTRACT_STATUS.closed}, close_reason = d.reason, exit_price = $5,
-           exit_time = $6, exit_source = $7, exit_sequence = $8, close_fee = d.fee,
-           realized_pnl = d.result, closed_at = $9, close_request_id = d.request_id
-         FROM unnest($1::bigint[], $2::smallint[], $3::numeric[], $4::numeric[], $10::text[])
-           AS d (id, reason, fee, result, request_id)
-         WHERE c.id = d.id RETURNING c.*`,
-        [
-          rows.map((position) => position.id),
-          rows.map((position) => byId.get(position.id)!.reason),
-          amounts.map((amount) => amount.fee),
-          amounts.map((amount) => amount.result),
-          tick.price,
-          tick.time,
-          tick.source,
-          tick.sequence,
-          now,
-          rows.map((position) => byId.get(position.id)!.requestId),
-        ],
+      return closePositions(
+        tx,
+        rows.map((position, at) => ({
+          id: position.id,
+          reason: byId.get(position.id)!.reason,
+          fee: amounts[at]!.fee,
+          result: amounts[at]!.result,
+          requestId: byId.get(position.id)!.requestId,
+        })),
+        tick,
+        now,
       );
-      return updated;
     });
     await this.after(closed);
     return closed;
@@ -911,14 +749,17 @@ export class Contracts implements TriggerOwner {
       product.price_scale,
     );
     const now = this.deps.clock.now().getTime();
-    const { rows } = await this.deps.db.query<PositionRow>(
-      `UPDATE contract_position SET take_profit = $3, stop_loss = $4, tpsl_at = $5
-       WHERE id = $1 AND user_id = $2 AND status IN (${CONTRACT_STATUS.pending}, ${CONTRACT_STATUS.open}) RETURNING *`,
-      [row.id, actor.userId, body.takeProfit ?? null, body.stopLoss ?? null, now],
+    const updated = await updatePositionTpSl(
+      this.deps.db,
+      row.id,
+      actor.userId,
+      body.takeProfit ?? null,
+      body.stopLoss ?? null,
+      now,
     );
-    if (!rows[0]) throw new AppError('hint_positionNotOpen', 409);
-    this.track(rows[0]);
-    const position = await this.views.one(rows[0], lang);
+    if (!updated) throw new AppError('hint_positionNotOpen', 409);
+    this.track(updated);
+    const position = await this.views.one(updated, lang);
     this.deps.notify?.(row.user_id, 'positions', { kind: 'contract', position });
     return position;
   }
@@ -940,7 +781,6 @@ export class Contracts implements TriggerOwner {
         id,
         resting: CONTRACT_STATUS.pending,
         cancelled: CONTRACT_STATUS.cancelled,
-        set: 'closed_at = $2',
         now: this.deps.clock.now(),
       },
       async (tx, position) => {

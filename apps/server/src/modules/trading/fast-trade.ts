@@ -49,23 +49,24 @@ import {
   tradeCurrency,
   type TradingDeps,
 } from './common';
+import {
+  acceptFastTradeRisk,
+  hasAcceptedFastTradeRisk,
+  insertFastTradeOrder,
+  listEnabledOptions,
+  listOpenFastTrades,
+  listOverdueFastTrades,
+  lockOpenFastTrades,
+  pageFastTradeOrders,
+  settleFastTrades,
+  fastTradeRealizedSince,
+  type FastTradeOrderRow,
+  type OpenFastTradeRow,
+  type OptionRow,
+} from './repo-fast-trade';
 
 /** Fast trades settle from their own index of expiries: no trigger engine. */
 export type FastTradeDeps = Omit<TradingDeps, 'triggers'>;
-
-/** A row of fast_trade_option. */
-export interface OptionRow {
-  id: number;
-  product_type: number;
-  product_code: string | null;
-  duration_seconds: number;
-  payout_rate: string;
-  loss_rate: string;
-  min_stake: string;
-  max_stake: string;
-  is_enabled: number;
-  sort: number;
-}
 
 /** An option's terms as the app and the operators both see them. */
 export function optionTerms(row: OptionRow) {
@@ -77,36 +78,6 @@ export function optionTerms(row: OptionRow) {
     payoutRate: normalize(row.payout_rate),
     lossRate: normalize(row.loss_rate),
   };
-}
-
-interface OrderRow {
-  id: number;
-  order_no: string;
-  user_id: number;
-  book: ledger.Book;
-  product_id: number;
-  direction: number;
-  currency_id: number;
-  stake: string;
-  fee: string;
-  duration_seconds: number;
-  payout_rate: string;
-  loss_rate: string;
-  hold_id: number;
-  entry_price: string;
-  entry_time: number;
-  entry_source: string;
-  entry_sequence: number;
-  expires_at: number;
-  status: number;
-  exit_price: string | null;
-  exit_time: number | null;
-  exit_source: string | null;
-  exit_sequence: number | null;
-  result: string | null;
-  settled_at: Date | null;
-  request_hash: string;
-  created_at: Date;
 }
 
 interface OpenOrder {
@@ -137,15 +108,7 @@ export function outcomeOf(direction: number, entry: string, exit: string): 1 | 2
   return moved > 0 === up ? FAST_TRADE_STATUS.won : FAST_TRADE_STATUS.lost;
 }
 
-/** What the start and the sweep read of an open order. */
-interface OpenOrderRow {
-  id: number;
-  user_id: number;
-  product_id: number;
-  expires_at: number;
-}
-
-function openOrderOf(row: OpenOrderRow): OpenOrder {
+function openOrderOf(row: OpenFastTradeRow): OpenOrder {
   return { id: row.id, userId: row.user_id, productId: row.product_id, expiresAt: row.expires_at };
 }
 
@@ -156,7 +119,7 @@ export class FastTrades {
   private sweepTimer: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
 
-  private readonly views: OrderViews<OrderRow, FastTradeOrder>;
+  private readonly views: OrderViews<FastTradeOrderRow, FastTradeOrder>;
 
   constructor(private readonly deps: FastTradeDeps) {
     this.views = new OrderViews(deps, 'fast_trade_order', (row, context) =>
@@ -168,9 +131,7 @@ export class FastTrades {
 
   /** Loads the open orders, settles the overdue ones, and follows the ticks. */
   async start(): Promise<void> {
-    const { rows } = await this.deps.db.query<OpenOrderRow>(
-      `SELECT id, user_id, product_id, expires_at FROM fast_trade_order WHERE status = ${FAST_TRADE_STATUS.open}`,
-    );
+    const rows = await listOpenFastTrades(this.deps.db);
     for (const row of rows) this.track(openOrderOf(row));
     this.unsubscribe = this.deps.market.onTickEvent((event) => this.onTick(event));
     await this.sweep();
@@ -223,11 +184,7 @@ export class FastTrades {
     this.sweeping = true;
     try {
       const due = this.deps.clock.now().getTime() - SWEEP_GRACE_MS;
-      const { rows } = await this.deps.db.query<OpenOrderRow>(
-        `SELECT id, user_id, product_id, expires_at FROM fast_trade_order
-         WHERE status = ${FAST_TRADE_STATUS.open} AND expires_at <= $1 ORDER BY expires_at LIMIT 1000`,
-        [due],
-      );
+      const rows = await listOverdueFastTrades(this.deps.db, due);
       for (const row of rows) {
         const order = openOrderOf(row);
         if (this.settling.has(order.id)) continue;
@@ -283,10 +240,9 @@ export class FastTrades {
       const now = this.deps.clock.now();
       const currencies = await this.views.currencies();
       const settled = await this.deps.db.transaction(async (tx) => {
-        const { rows } = await tx.query<OrderRow>(
-          `SELECT * FROM fast_trade_order WHERE id = ANY($1::bigint[]) AND status = ${FAST_TRADE_STATUS.open}
-           ORDER BY id FOR UPDATE`,
-          [orders.map((order) => order.id)],
+        const rows = await lockOpenFastTrades(
+          tx,
+          orders.map((order) => order.id),
         );
         if (rows.length === 0) return [];
         const outcomes = rows.map((row) => {
@@ -327,21 +283,11 @@ export class FastTrades {
             })),
           });
         }
-        await tx.query(
-          `UPDATE fast_trade_order o SET status = d.status, exit_price = $3, exit_time = $4, exit_source = $5,
-             exit_sequence = $6, result = d.result, settled_at = $7
-           FROM unnest($1::bigint[], $2::smallint[], $8::numeric[]) AS d (id, status, result)
-           WHERE o.id = d.id`,
-          [
-            outcomes.map((outcome) => outcome.row.id),
-            outcomes.map((outcome) => outcome.status),
-            tick.price,
-            tick.time,
-            tick.source,
-            tick.sequence,
-            now,
-            outcomes.map((outcome) => outcome.result),
-          ],
+        await settleFastTrades(
+          tx,
+          outcomes.map(({ row, status, result }) => ({ id: row.id, status, result })),
+          tick,
+          now,
         );
         return outcomes;
       });
@@ -370,14 +316,8 @@ export class FastTrades {
    * the fees of those placed since (in the trade currency).
    */
   async realizedSince(userId: number, book: ledger.Book, since: Date): Promise<string> {
-    const { rows } = await this.deps.db.query<{ results: string | null; fees: string | null }>(
-      `SELECT (SELECT sum(result) FROM fast_trade_order
-                WHERE user_id = $1 AND book = $2 AND status <> ${FAST_TRADE_STATUS.open} AND settled_at >= $3) AS results,
-              (SELECT sum(fee) FROM fast_trade_order
-                WHERE user_id = $1 AND book = $2 AND created_at >= $3) AS fees`,
-      [userId, book, since],
-    );
-    return sub(normalize(rows[0]?.results ?? '0'), normalize(rows[0]?.fees ?? '0'));
+    const row = await fastTradeRealizedSince(this.deps.db, userId, book, since);
+    return sub(normalize(row?.results ?? '0'), normalize(row?.fees ?? '0'));
   }
 
   // ------------------------------------------------------------ options
@@ -396,12 +336,7 @@ export class FastTrades {
 
   /** A product's own options when it has any, else those of its type; enabled ones only. */
   private async optionRows(product: ProductRow): Promise<OptionRow[]> {
-    const { rows } = await this.deps.db.query<OptionRow>(
-      `SELECT * FROM fast_trade_option
-       WHERE is_enabled = 1 AND product_type = $1 AND (product_code = $2 OR product_code IS NULL)
-       ORDER BY sort, duration_seconds, id`,
-      [product.product_type, product.product_code],
-    );
+    const rows = await listEnabledOptions(this.deps.db, product.product_type, product.product_code);
     const own = rows.filter((row) => row.product_code !== null);
     return own.length > 0 ? own : rows;
   }
@@ -434,19 +369,11 @@ export class FastTrades {
   // ------------------------------------------------------------ risk disclosure
 
   async riskAccepted(userId: number): Promise<boolean> {
-    const { rows } = await this.deps.db.query(
-      "SELECT 1 FROM risk_acceptance WHERE user_id = $1 AND kind = 'fastTrade'",
-      [userId],
-    );
-    return rows.length > 0;
+    return hasAcceptedFastTradeRisk(this.deps.db, userId);
   }
 
   async acceptRisk(userId: number): Promise<void> {
-    await this.deps.db.query(
-      `INSERT INTO risk_acceptance (user_id, kind, accepted_at) VALUES ($1, 'fastTrade', $2)
-       ON CONFLICT DO NOTHING`,
-      [userId, this.deps.clock.now()],
-    );
+    await acceptFastTradeRisk(this.deps.db, userId, this.deps.clock.now());
   }
 
   // ------------------------------------------------------------ orders
@@ -527,36 +454,30 @@ export class FastTrades {
           refType: 'fast_trade',
           refId: orderId,
         });
-        await tx.query(
-          `INSERT INTO fast_trade_order (id, order_no, user_id, book, product_id, option_id, direction, currency_id,
-           stake, fee, duration_seconds, payout_rate, loss_rate, hold_id, entry_price, entry_time, entry_source,
-           entry_sequence, expires_at, request_id, request_hash, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)`,
-          [
-            orderId,
-            orderNumber('F', now, orderId),
-            actor.userId,
-            book,
-            product.id,
-            option.id,
-            body.orderDirection,
-            currency.id,
-            amount,
-            fee,
-            option.duration_seconds,
-            option.payout_rate,
-            option.loss_rate,
-            hold.id,
-            ticker.nowPrice,
-            ticker.time,
-            ticker.source,
-            ticker.sequence,
-            expiresAt,
-            body.requestId,
-            hash,
-            now,
-          ],
-        );
+        await insertFastTradeOrder(tx, {
+          id: orderId,
+          orderNo: orderNumber('F', now, orderId),
+          userId: actor.userId,
+          book,
+          productId: product.id,
+          optionId: option.id,
+          direction: body.orderDirection,
+          currencyId: currency.id,
+          stake: amount,
+          fee,
+          durationSeconds: option.duration_seconds,
+          payoutRate: option.payout_rate,
+          lossRate: option.loss_rate,
+          holdId: hold.id,
+          entryPrice: ticker.nowPrice,
+          entryTime: ticker.time,
+          entrySource: ticker.source,
+          entrySequence: ticker.sequence,
+          expiresAt,
+          requestId: body.requestId,
+          requestHash: hash,
+          createdAt: now,
+        });
         return orderId;
       },
       (_tx, earlier) => earlier,
@@ -570,7 +491,7 @@ export class FastTrades {
   }
 
   private toOrder(
-    row: OrderRow,
+    row: FastTradeOrderRow,
     { currency, scale, priceScale, label }: OrderContext,
   ): FastTradeOrder {
     return {
@@ -608,9 +529,8 @@ export class FastTrades {
   }
 
   async list(actor: Actor, query: FastTradeListQuery, lang: LanguageKey) {
-    const params = [actor.userId, actor.book, query.status ?? null];
-    const where = 'WHERE user_id = $1 AND book = $2 AND ($3::int IS NULL OR status = $3)';
-    return this.views.page(where, params, query, lang);
+    const filter = { userId: actor.userId, book: actor.book, status: query.status ?? null };
+    return this.views.page(pageFastTradeOrders(this.deps.db, filter, query), lang);
   }
 
   async detail(actor: Actor, id: number, lang: LanguageKey): Promise<FastTradeOrder> {

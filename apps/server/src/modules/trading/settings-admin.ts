@@ -23,7 +23,24 @@ import { AppError } from '../../lib/errors';
 import { pickLanguage } from '../../lib/i18n';
 import { positionTypesOf } from '../../market/repo';
 import type { AuditWriter } from '../wallet';
-import { optionTerms, type OptionRow } from './fast-trade';
+import { optionTerms } from './fast-trade';
+import type { OptionRow } from './repo-fast-trade';
+import {
+  findProductPositionTypes,
+  insertOption,
+  listFees,
+  listOptions,
+  listProductSettings,
+  lockFee,
+  lockOption,
+  lockProductSettings,
+  saveFee,
+  updateOption,
+  updateProductSettings,
+  type FeeRow,
+  type OptionValues,
+  type ProductSettingRow,
+} from './repo-settings';
 
 /** What an operator saves (/admin-api/fees/save, fastTradeOptions/save, products/update). */
 export type FeeSaveInput = z.output<typeof feeSaveBody>;
@@ -46,33 +63,6 @@ export interface TradingSettingsDeps {
    */
   reloadProducts?: () => Promise<void>;
 }
-
-interface FeeRow {
-  id: number;
-  product_type: number;
-  position_type: number;
-  ex_type: number;
-  fee_rate: string;
-}
-
-interface ProductSettingRow {
-  id: number;
-  product_type: number;
-  product_code: string;
-  product_name_lang: unknown;
-  is_visible: number;
-  is_lock: number;
-  sort: number;
-  leverages: number[];
-  maintenance_rate: string;
-  position_types: number[];
-}
-
-const FEE_COLUMNS = 'id, product_type, position_type, ex_type, fee_rate::text AS fee_rate';
-const OPTION_COLUMNS = `id, product_type, product_code, duration_seconds, payout_rate::text AS payout_rate,
-  loss_rate::text AS loss_rate, min_stake::text AS min_stake, max_stake::text AS max_stake, is_enabled, sort`;
-const PRODUCT_COLUMNS = `id, product_type, product_code, product_name_lang, is_visible, is_lock, sort,
-  leverages, maintenance_rate::text AS maintenance_rate, position_types`;
 
 function toFee(row: FeeRow): FeeConfig {
   return {
@@ -151,10 +141,7 @@ export class TradingSettingsAdmin {
   // ------------------------------------------------------------ fees
 
   async listFees(): Promise<FeeConfig[]> {
-    const { rows } = await this.deps.db.query<FeeRow>(
-      `SELECT ${FEE_COLUMNS} FROM order_fee_setting ORDER BY product_type, position_type, ex_type`,
-    );
-    return rows.map(toFee);
+    return (await listFees(this.deps.db)).map(toFee);
   }
 
   /** Creates or changes the fee of a product type, position type and direction. */
@@ -162,22 +149,18 @@ export class TradingSettingsAdmin {
     if (!positionTypesOf(input.productType).includes(input.positionType))
       throw invalid('positionType');
     const result = await this.deps.db.transaction(async (tx) => {
-      const { rows: found } = await tx.query<FeeRow>(
-        `SELECT ${FEE_COLUMNS} FROM order_fee_setting
-         WHERE product_type = $1 AND position_type = $2 AND ex_type = $3 FOR UPDATE`,
-        [input.productType, input.positionType, input.exType],
-      );
-      const before = found[0] ? toFee(found[0]) : null;
+      const found = await lockFee(tx, input.productType, input.positionType, input.exType);
+      const before = found ? toFee(found) : null;
       if (before && cmp(before.feeRate, input.feeRate) === 0)
         return { record: before, changed: false };
-      const { rows } = await tx.query<FeeRow>(
-        `INSERT INTO order_fee_setting (product_type, position_type, ex_type, fee_rate)
-         VALUES ($1, $2, $3, $4)
-         ON CONFLICT (product_type, position_type, ex_type) DO UPDATE SET fee_rate = EXCLUDED.fee_rate
-         RETURNING ${FEE_COLUMNS}`,
-        [input.productType, input.positionType, input.exType, input.feeRate],
+      const row = await saveFee(
+        tx,
+        input.productType,
+        input.positionType,
+        input.exType,
+        input.feeRate,
       );
-      return saved(tx, audit, 'orderFee', before, toFee(rows[0]!));
+      return saved(tx, audit, 'orderFee', before, toFee(row));
     });
     if (result.changed) this.deps.invalidateSettings();
     return result;
@@ -186,11 +169,7 @@ export class TradingSettingsAdmin {
   // ------------------------------------------------------------ fast-trade options
 
   async listFastTradeOptions(): Promise<FastTradeOptionConfig[]> {
-    const { rows } = await this.deps.db.query<OptionRow>(
-      `SELECT ${OPTION_COLUMNS} FROM fast_trade_option
-       ORDER BY product_type, product_code NULLS FIRST, sort, duration_seconds, id`,
-    );
-    return rows.map(toOption);
+    return (await listOptions(this.deps.db)).map(toOption);
   }
 
   /**
@@ -204,33 +183,31 @@ export class TradingSettingsAdmin {
     if (cmp(input.maxStake, input.minStake) < 0)
       throw new AppError('hint_maxStakeBelowMin', 400, ['maxStake']);
     if (input.productCode !== undefined) {
-      const { rows } = await this.deps.db.query<{ position_types: number[] }>(
-        'SELECT position_types FROM product WHERE product_type = $1 AND product_code = $2',
-        [input.productType, input.productCode],
+      const positionTypes = await findProductPositionTypes(
+        this.deps.db,
+        input.productType,
+        input.productCode,
       );
-      if (!rows[0] || !rows[0].position_types.includes(0))
+      if (!positionTypes || !positionTypes.includes(0))
         throw new AppError('hint_productUnknown', 404, ['productCode']);
     }
-    const values = [
-      input.productType,
-      input.productCode ?? null,
-      input.durationSeconds,
-      input.payoutRate,
-      input.lossRate,
-      input.minStake,
-      input.maxStake,
-      input.isEnabled,
-      input.sort,
-    ];
+    const values: OptionValues = {
+      productType: input.productType,
+      productCode: input.productCode ?? null,
+      durationSeconds: input.durationSeconds,
+      payoutRate: input.payoutRate,
+      lossRate: input.lossRate,
+      minStake: input.minStake,
+      maxStake: input.maxStake,
+      isEnabled: input.isEnabled,
+      sort: input.sort,
+    };
     return this.deps.db.transaction(async (tx) => {
       let before: FastTradeOptionConfig | null = null;
       if (input.id !== undefined) {
-        const { rows } = await tx.query<OptionRow>(
-          `SELECT ${OPTION_COLUMNS} FROM fast_trade_option WHERE id = $1 FOR UPDATE`,
-          [input.id],
-        );
-        if (!rows[0]) throw new AppError('hint_fastTradeOptionUnknown', 404, ['id']);
-        before = toOption(rows[0]);
+        const found = await lockOption(tx, input.id);
+        if (!found) throw new AppError('hint_fastTradeOptionUnknown', 404, ['id']);
+        before = toOption(found);
         const wanted: FastTradeOptionConfig = {
           id: before.id,
           productType: input.productType,
@@ -245,30 +222,17 @@ export class TradingSettingsAdmin {
         };
         if (sameJson(before, wanted)) return { record: before, changed: false };
       }
-      const { rows } = before
-        ? await tx.query<OptionRow>(
-            `UPDATE fast_trade_option SET product_type = $1, product_code = $2, duration_seconds = $3,
-               payout_rate = $4, loss_rate = $5, min_stake = $6, max_stake = $7, is_enabled = $8, sort = $9
-             WHERE id = $10 RETURNING ${OPTION_COLUMNS}`,
-            [...values, before.id],
-          )
-        : await tx.query<OptionRow>(
-            `INSERT INTO fast_trade_option (product_type, product_code, duration_seconds, payout_rate,
-               loss_rate, min_stake, max_stake, is_enabled, sort)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING ${OPTION_COLUMNS}`,
-            values,
-          );
-      return saved(tx, audit, 'fastTradeOption', before, toOption(rows[0]!));
+      const row = before
+        ? await updateOption(tx, before.id, values)
+        : await insertOption(tx, values);
+      return saved(tx, audit, 'fastTradeOption', before, toOption(row));
     });
   }
 
   // ------------------------------------------------------------ products
 
   async listProducts(): Promise<ProductConfig[]> {
-    const { rows } = await this.deps.db.query<ProductSettingRow>(
-      `SELECT ${PRODUCT_COLUMNS} FROM product ORDER BY product_type, sort, id`,
-    );
-    return rows.map(toProduct);
+    return (await listProductSettings(this.deps.db)).map(toProduct);
   }
 
   /**
@@ -298,31 +262,16 @@ export class TradingSettingsAdmin {
         maintenanceRate: input.maintenanceRate ?? before.maintenanceRate,
       };
       if (sameJson(productSettings(before), wanted)) return { record: before, changed: false };
-      const { rows } = await tx.query<ProductSettingRow>(
-        `UPDATE product SET is_visible = $2, is_lock = $3, sort = $4,
-           leverages = string_to_array($5, ',')::integer[], maintenance_rate = $6
-         WHERE id = $1 RETURNING ${PRODUCT_COLUMNS}`,
-        [
-          before.id,
-          wanted.isVisible,
-          wanted.isLock,
-          wanted.sort,
-          wanted.leverages.join(','),
-          wanted.maintenanceRate,
-        ],
-      );
-      return saved(tx, audit, 'product', before, toProduct(rows[0]!), productSettings);
+      const row = await updateProductSettings(tx, before.id, wanted);
+      return saved(tx, audit, 'product', before, toProduct(row), productSettings);
     });
     if (result.changed) await this.deps.reloadProducts?.();
     return result;
   }
 
   private async lockProduct(tx: Queryable, type: number, code: string): Promise<ProductConfig> {
-    const { rows } = await tx.query<ProductSettingRow>(
-      `SELECT ${PRODUCT_COLUMNS} FROM product WHERE product_type = $1 AND product_code = $2 FOR UPDATE`,
-      [type, code],
-    );
-    if (!rows[0]) throw new AppError('hint_productUnknown', 404, ['productCode']);
-    return toProduct(rows[0]);
+    const row = await lockProductSettings(tx, type, code);
+    if (!row) throw new AppError('hint_productUnknown', 404, ['productCode']);
+    return toProduct(row);
   }
 }

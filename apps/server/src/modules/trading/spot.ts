@@ -71,50 +71,30 @@ import {
   type OrderIntent,
   type TradingDeps,
 } from './common';
+import {
+  addToHolding,
+  fillSpotOrders,
+  findSpotOrder,
+  findUserSpotOrder,
+  freezeHoldingQuantity,
+  insertSpotOrder,
+  listHoldings,
+  listOpenSpotOrders,
+  lockHolding,
+  lockHoldings,
+  lockOpenSpotOrders,
+  pageSpotOrders,
+  spotRealizedSince,
+  takeFromHolding,
+  unfreezeHoldingQuantity,
+  writeHoldings,
+  type HoldingRow,
+  type SpotOrderRow,
+} from './repo-spot';
 import type { FiredTick, Trigger, TriggerOutcome, TriggerOwner } from './triggers';
 
 /** Spot (2) or coin-to-coin (3). */
 export type SpotPositionType = typeof POSITION_TYPE.spot | typeof POSITION_TYPE.coinToCoin;
-
-interface OrderRow {
-  id: number;
-  order_no: string;
-  user_id: number;
-  book: ledger.Book;
-  position_type: number;
-  product_id: number;
-  currency_id: number;
-  direction: number;
-  order_type: number;
-  limit_price: string | null;
-  quantity: string;
-  hold_id: number | null;
-  status: number;
-  fill_price: string | null;
-  fill_tick_price: string | null;
-  fill_time: number | null;
-  fill_source: string | null;
-  fill_sequence: number | null;
-  amount: string | null;
-  fee: string;
-  realized_pnl: string | null;
-  request_id: string;
-  request_hash: string;
-  created_at: Date;
-  filled_at: Date | null;
-  cancelled_at: Date | null;
-}
-
-interface HoldingRow {
-  user_id: number;
-  book: ledger.Book;
-  product_id: number;
-  position_type: number;
-  quantity: string;
-  frozen_quantity: string;
-  cost: string;
-  updated_at: Date;
-}
 
 /** Who and what an order moves: its user, book, product, position type, currency and id. */
 interface Ref {
@@ -129,7 +109,7 @@ interface Ref {
 }
 
 /** An order's references; `coins` gives the coin of each coin-to-coin product (see `coinsOf`). */
-function refOf(row: OrderRow, coins: Map<number, number>): Ref {
+function refOf(row: SpotOrderRow, coins: Map<number, number>): Ref {
   return {
     book: row.book,
     userId: row.user_id,
@@ -211,7 +191,7 @@ export function costShare(cost: string, held: string, quantity: string): string 
 }
 
 export class SpotTrading implements TriggerOwner {
-  private readonly views: OrderViews<OrderRow, SpotOrder>;
+  private readonly views: OrderViews<SpotOrderRow, SpotOrder>;
 
   constructor(private readonly deps: TradingDeps) {
     deps.triggers.register(OWNER, this);
@@ -220,7 +200,7 @@ export class SpotTrading implements TriggerOwner {
 
   // ------------------------------------------------------------ triggers
 
-  private triggerOf(row: OrderRow): Trigger {
+  private triggerOf(row: SpotOrderRow): Trigger {
     return {
       key: `${OWNER}:${row.id}`,
       owner: OWNER,
@@ -233,9 +213,7 @@ export class SpotTrading implements TriggerOwner {
   }
 
   async load(): Promise<Trigger[]> {
-    const { rows } = await this.deps.db.query<OrderRow>(
-      `SELECT * FROM spot_order WHERE status = ${SPOT_ORDER_STATUS.open}`,
-    );
+    const rows = await listOpenSpotOrders(this.deps.db);
     return rows.map((row) => this.triggerOf(row));
   }
 
@@ -267,7 +245,7 @@ export class SpotTrading implements TriggerOwner {
   // ------------------------------------------------------------ reads
 
   private toOrder(
-    row: OrderRow,
+    row: SpotOrderRow,
     { currency, scale, priceScale, label, price }: OrderContext,
   ): SpotOrder {
     const money = (value: string | null) =>
@@ -317,28 +295,19 @@ export class SpotTrading implements TriggerOwner {
     lang: LanguageKey,
   ): Promise<{ rows: SpotOrder[]; total: number }> {
     const codes = query.productCode ? this.productIds(positionType, query.productCode) : null;
-    const params = [
-      actor.userId,
-      actor.book,
+    const filter = {
+      userId: actor.userId,
+      book: actor.book,
       positionType,
-      query.status ?? null,
-      query.orderDirection ?? null,
-      codes,
-    ];
-    const where = `WHERE user_id = $1 AND book = $2 AND position_type = $3
-      AND ($4::int IS NULL OR status = $4) AND ($5::int IS NULL OR direction = $5)
-      AND ($6::int[] IS NULL OR product_id = ANY($6::int[]))`;
-    return this.views.page(where, params, query, lang);
+      status: query.status ?? null,
+      direction: query.orderDirection ?? null,
+      productIds: codes,
+    };
+    return this.views.page(pageSpotOrders(this.deps.db, filter, query), lang);
   }
 
-  private async heldRows(userId: number, book: ledger.Book, positionType?: SpotPositionType) {
-    const { rows } = await this.deps.db.query<HoldingRow>(
-      `SELECT * FROM holding WHERE user_id = $1 AND book = $2 AND quantity > 0
-         AND ($3::int IS NULL OR position_type = $3)
-       ORDER BY position_type, product_id`,
-      [userId, book, positionType ?? null],
-    );
-    return rows;
+  private heldRows(userId: number, book: ledger.Book, positionType?: SpotPositionType) {
+    return listHoldings(this.deps.db, userId, book, positionType ?? null);
   }
 
   /** The current price of a holding's product, or null when none is known yet. */
@@ -435,12 +404,8 @@ export class SpotTrading implements TriggerOwner {
 
   /** Results realized since a time: sells' results less the fees of every order filled since. */
   async realizedSince(userId: number, book: ledger.Book, since: Date): Promise<string> {
-    const { rows } = await this.deps.db.query<{ results: string | null; fees: string | null }>(
-      `SELECT sum(realized_pnl) FILTER (WHERE direction = 2) AS results, sum(fee) AS fees
-       FROM spot_order WHERE user_id = $1 AND book = $2 AND status = ${SPOT_ORDER_STATUS.filled} AND filled_at >= $3`,
-      [userId, book, since],
-    );
-    return sub(normalize(rows[0]?.results ?? '0'), normalize(rows[0]?.fees ?? '0'));
+    const row = await spotRealizedSince(this.deps.db, userId, book, since);
+    return sub(normalize(row?.results ?? '0'), normalize(row?.fees ?? '0'));
   }
 
   // ------------------------------------------------------------ place
@@ -464,7 +429,7 @@ export class SpotTrading implements TriggerOwner {
   }
 
   /** The coin of each product among the coin-to-coin orders, for `refOf`. */
-  private async coinsOf(orders: OrderRow[]): Promise<Map<number, number>> {
+  private async coinsOf(orders: SpotOrderRow[]): Promise<Map<number, number>> {
     const coins = new Map<number, number>();
     for (const order of orders) {
       if (order.position_type !== POSITION_TYPE.coinToCoin || coins.has(order.product_id)) continue;
@@ -575,7 +540,7 @@ export class SpotTrading implements TriggerOwner {
           holdId = hold.id;
         } else if (buy) {
           await this.postBuy(tx, ref, amount, fee, quantity);
-          await this.addToHolding(tx, ref, quantity, amount);
+          await addToHolding(tx, ref, quantity, amount, this.deps.clock.now());
         } else if (coin) {
           // Coin to coin sells the coin from the wallet: its available balance in the ledger.
           const balances = await ledger.userBalances(tx, book, userId);
@@ -597,11 +562,11 @@ export class SpotTrading implements TriggerOwner {
             });
             holdId = hold.id;
           } else {
-            const holding = await this.lockHolding(tx, ref);
+            const holding = await lockHolding(tx, ref);
             realized = await this.sellFromHolding(tx, ref, holding, quantity, amount, fee);
           }
         } else {
-          const holding = await this.lockHolding(tx, ref);
+          const holding = await lockHolding(tx, ref);
           const available = holding ? sub(holding.quantity, holding.frozen_quantity) : '0';
           if (gt(quantity, available))
             throw new AppError('hint_insufficientHolding', 422, [
@@ -609,59 +574,37 @@ export class SpotTrading implements TriggerOwner {
               product.product_code,
             ]);
           if (rests) {
-            await tx.query(
-              `UPDATE holding SET frozen_quantity = frozen_quantity + $5, updated_at = $6
-             WHERE user_id = $1 AND book = $2 AND position_type = $3 AND product_id = $4`,
-              [userId, book, positionType, product.id, quantity, now],
-            );
+            await freezeHoldingQuantity(tx, ref, quantity, now);
           } else {
             realized = await this.sellFromHolding(tx, ref, holding, quantity, amount, fee);
           }
         }
-        const { rows } = await tx.query<OrderRow>(
-          `INSERT INTO spot_order (id, order_no, user_id, book, position_type, product_id, currency_id,
-           direction, order_type, limit_price, quantity, hold_id, status, fill_price, fill_time,
-           fill_source, fill_sequence, amount, fee, realized_pnl, request_id, request_hash, created_at,
-           filled_at, fill_tick_price)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-           $20, $21, $22, $23, $24, $14)
-         RETURNING *`,
-          [
-            id,
-            orderNumber(positionType === POSITION_TYPE.spot ? 'S' : 'B', now, id),
-            userId,
-            book,
-            positionType,
-            product.id,
-            currency.id,
-            direction,
-            body.orderType,
-            limit,
-            quantity,
-            holdId,
-            rests ? SPOT_ORDER_STATUS.open : SPOT_ORDER_STATUS.filled,
-            rests ? null : tick.price,
-            rests ? null : tick.time,
-            rests ? null : tick.source,
-            rests ? null : tick.sequence,
-            rests ? null : amount,
-            // A resting order keeps the fee it will pay at its limit (frozen with a buy's amount).
-            fee,
-            realized,
-            body.requestId,
-            hash,
-            now,
-            rests ? null : now,
-          ],
-        );
-        return rows[0]!;
+        return insertSpotOrder(tx, {
+          id,
+          orderNo: orderNumber(positionType === POSITION_TYPE.spot ? 'S' : 'B', now, id),
+          userId,
+          book,
+          positionType,
+          productId: product.id,
+          currencyId: currency.id,
+          direction,
+          orderType: body.orderType,
+          limitPrice: limit,
+          quantity,
+          holdId,
+          status: rests ? SPOT_ORDER_STATUS.open : SPOT_ORDER_STATUS.filled,
+          fill: rests ? null : tick,
+          amount: rests ? null : amount,
+          // A resting order keeps the fee it will pay at its limit (frozen with a buy's amount).
+          fee,
+          realizedPnl: realized,
+          requestId: body.requestId,
+          requestHash: hash,
+          createdAt: now,
+          filledAt: rests ? null : now,
+        });
       },
-      async (tx, earlier) => {
-        const { rows } = await tx.query<OrderRow>('SELECT * FROM spot_order WHERE id = $1', [
-          earlier,
-        ]);
-        return rows[0]!;
-      },
+      async (tx, earlier) => (await findSpotOrder(tx, earlier))!,
     );
     if (row.status === SPOT_ORDER_STATUS.open) this.deps.triggers.add(this.triggerOf(row));
     const order = await this.views.one(row, lang);
@@ -669,7 +612,7 @@ export class SpotTrading implements TriggerOwner {
     return order;
   }
 
-  private tell(row: OrderRow, order: SpotOrder): void {
+  private tell(row: SpotOrderRow, order: SpotOrder): void {
     this.deps.notify?.(row.user_id, 'orders', {
       kind: row.position_type === POSITION_TYPE.spot ? 'spot' : 'bibi',
       order,
@@ -701,34 +644,6 @@ export class SpotTrading implements TriggerOwner {
     });
   }
 
-  private async addToHolding(tx: Queryable, ref: Ref, quantity: string, cost: string) {
-    await tx.query(
-      `INSERT INTO holding (user_id, book, product_id, position_type, quantity, frozen_quantity, cost, updated_at)
-       VALUES ($1, $2, $3, $4, $5, 0, $6, $7)
-       ON CONFLICT (user_id, book, position_type, product_id) DO UPDATE
-         SET quantity = holding.quantity + EXCLUDED.quantity, cost = holding.cost + EXCLUDED.cost,
-             updated_at = EXCLUDED.updated_at`,
-      [
-        ref.userId,
-        ref.book,
-        ref.productId,
-        ref.positionType,
-        quantity,
-        cost,
-        this.deps.clock.now(),
-      ],
-    );
-  }
-
-  private async lockHolding(tx: Queryable, ref: Ref): Promise<HoldingRow | undefined> {
-    const { rows } = await tx.query<HoldingRow>(
-      `SELECT * FROM holding WHERE user_id = $1 AND book = $2 AND position_type = $3 AND product_id = $4
-       FOR UPDATE`,
-      [ref.userId, ref.book, ref.positionType, ref.productId],
-    );
-    return rows[0];
-  }
-
   /**
    * A sell at market: the proceeds from the house, less the fee, to the user (and for coin to
    * coin the coins from the user's wallet to the house); the part the holding covers and its share
@@ -758,20 +673,7 @@ export class SpotTrading implements TriggerOwner {
         ...(ref.coinId === null ? [] : coinPostings(ref, quantity, false)),
       ],
     });
-    if (isPositive(covered))
-      await tx.query(
-        `UPDATE holding SET quantity = quantity - $5, cost = cost - $6, updated_at = $7
-         WHERE user_id = $1 AND book = $2 AND position_type = $3 AND product_id = $4`,
-        [
-          ref.userId,
-          ref.book,
-          ref.positionType,
-          ref.productId,
-          covered,
-          share,
-          this.deps.clock.now(),
-        ],
-      );
+    if (isPositive(covered)) await takeFromHolding(tx, ref, covered, share, this.deps.clock.now());
     return realized;
   }
 
@@ -780,7 +682,7 @@ export class SpotTrading implements TriggerOwner {
    */
   private async lockHoldings(
     tx: Queryable,
-    orders: OrderRow[],
+    orders: SpotOrderRow[],
     coins: Map<number, number>,
     now: Date,
   ): Promise<Map<string, HoldingRow>> {
@@ -790,32 +692,7 @@ export class SpotTrading implements TriggerOwner {
         return [holdingKey(ref), ref];
       }),
     );
-    const unique = [...keys.values()];
-    const columns = [
-      unique.map((ref) => ref.userId),
-      unique.map((ref) => ref.book),
-      unique.map((ref) => ref.positionType),
-      unique.map((ref) => ref.productId),
-    ];
-    await tx.query(
-      `INSERT INTO holding (user_id, book, position_type, product_id, quantity, frozen_quantity, cost, updated_at)
-       SELECT d.user_id, d.book, d.position_type, d.product_id, 0, 0, 0, $5
-       FROM unnest($1::bigint[], $2::text[], $3::smallint[], $4::int[])
-         AS d (user_id, book, position_type, product_id)
-       ORDER BY 1, 2, 3, 4
-       ON CONFLICT (user_id, book, position_type, product_id) DO NOTHING`,
-      [...columns, now],
-    );
-    const { rows } = await tx.query<HoldingRow>(
-      `SELECT h.* FROM holding h
-       JOIN unnest($1::bigint[], $2::text[], $3::smallint[], $4::int[])
-         AS d (user_id, book, position_type, product_id)
-         ON h.user_id = d.user_id AND h.book = d.book AND h.position_type = d.position_type
-        AND h.product_id = d.product_id
-       ORDER BY h.user_id, h.book, h.position_type, h.product_id
-       FOR UPDATE OF h`,
-      columns,
-    );
+    const rows = await lockHoldings(tx, [...keys.values()], now);
     return new Map(
       rows.map((row) => [
         holdingKey({
@@ -848,10 +725,7 @@ export class SpotTrading implements TriggerOwner {
     const coin = product ? await this.coinOf(product).catch(() => undefined) : undefined;
     const coins = new Map(coin ? [[tick.productId, coin.id]] : []);
     const filled = await this.deps.db.transaction(async (tx) => {
-      const { rows: orders } = await tx.query<OrderRow>(
-        `SELECT * FROM spot_order WHERE id = ANY($1::bigint[]) AND status = ${SPOT_ORDER_STATUS.open} ORDER BY id FOR UPDATE`,
-        [ids],
-      );
+      const orders = await lockOpenSpotOrders(tx, ids);
       if (orders.length === 0) return [];
       await withUsersLocked(
         tx,
@@ -932,46 +806,13 @@ export class SpotTrading implements TriggerOwner {
             })),
           });
       }
-      const touched = [...holdings.values()];
-      await tx.query(
-        `UPDATE holding h SET quantity = d.quantity, cost = d.cost, frozen_quantity = d.frozen,
-           updated_at = $8
-         FROM unnest($1::bigint[], $2::text[], $3::smallint[], $4::int[], $5::numeric[],
-                     $6::numeric[], $7::numeric[])
-           AS d (user_id, book, position_type, product_id, quantity, cost, frozen)
-         WHERE h.user_id = d.user_id AND h.book = d.book AND h.position_type = d.position_type
-           AND h.product_id = d.product_id`,
-        [
-          touched.map((holding) => holding.user_id),
-          touched.map((holding) => holding.book),
-          touched.map((holding) => holding.position_type),
-          touched.map((holding) => holding.product_id),
-          touched.map((holding) => holding.quantity),
-          touched.map((holding) => holding.cost),
-          touched.map((holding) => holding.frozen_quantity),
-          now,
-        ],
+      await writeHoldings(tx, [...holdings.values()], now);
+      return fillSpotOrders(
+        tx,
+        fills.map(({ order, amount, fee, realized }) => ({ id: order.id, amount, fee, realized })),
+        tick,
+        now,
       );
-      const { rows: updated } = await tx.query<OrderRow>(
-        `UPDATE spot_order o SET status = ${SPOT_ORDER_STATUS.filled}, fill_price = o.limit_price, fill_time = $5,
-           fill_source = $6, fill_sequence = $7, amount = d.amount, fee = d.fee,
-           realized_pnl = d.realized, filled_at = $8, fill_tick_price = $9
-         FROM unnest($1::bigint[], $2::numeric[], $3::numeric[], $4::numeric[])
-           AS d (id, amount, fee, realized)
-         WHERE o.id = d.id RETURNING o.*`,
-        [
-          fills.map(({ order }) => order.id),
-          fills.map(({ amount }) => amount),
-          fills.map(({ fee }) => fee),
-          fills.map(({ realized }) => realized),
-          tick.time,
-          tick.source,
-          tick.sequence,
-          now,
-          tick.price,
-        ],
-      );
-      return updated;
     });
     for (const row of filled) this.tell(row, this.views.show(row, currencies, 'en'));
   }
@@ -989,21 +830,16 @@ export class SpotTrading implements TriggerOwner {
     id: number,
     lang: LanguageKey = 'en',
   ): Promise<{ order: SpotOrder; changed: boolean }> {
-    const { rows: found } = await this.deps.db.query<OrderRow>(
-      `SELECT * FROM spot_order WHERE id = $1 AND user_id = $2 AND book = $3 AND position_type = $4`,
-      [id, actor.userId, actor.book, positionType],
-    );
-    if (!found[0]) throw new AppError('hint_orderNotFound', 404, ['id']);
+    const found = await findUserSpotOrder(this.deps.db, id, actor.userId, actor.book, positionType);
+    if (!found) throw new AppError('hint_orderNotFound', 404, ['id']);
     const now = this.deps.clock.now();
-    const { row, changed } = await cancelResting<OrderRow>(
+    const { row, changed } = await cancelResting<SpotOrderRow>(
       this.deps.db,
       {
         table: 'spot_order',
         id,
         resting: SPOT_ORDER_STATUS.open,
         cancelled: SPOT_ORDER_STATUS.cancelled,
-        // Nothing was charged: the fee it would have paid is no longer due.
-        set: 'fee = 0, cancelled_at = $2',
         now,
       },
       async (tx, order) => {
@@ -1014,14 +850,10 @@ export class SpotTrading implements TriggerOwner {
           return;
         }
         const ref = refOf(order, new Map());
-        const holding = await this.lockHolding(tx, ref);
+        const holding = await lockHolding(tx, ref);
         if (!holding || gt(order.quantity, holding.frozen_quantity))
           throw new Error(`spot order ${id}: its frozen quantity is missing from the holding`);
-        await tx.query(
-          `UPDATE holding SET frozen_quantity = frozen_quantity - $5, updated_at = $6
-           WHERE user_id = $1 AND book = $2 AND position_type = $3 AND product_id = $4`,
-          [ref.userId, ref.book, ref.positionType, ref.productId, order.quantity, now],
-        );
+        await unfreezeHoldingQuantity(tx, ref, order.quantity, now);
       },
     );
     if (!changed) return { order: await this.views.one(row, lang), changed };

@@ -15,6 +15,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import type { MarketEngine, TickEvent } from '../../market/engine';
 import { groupBy } from './common';
+import { firstTickReaching, TICK_PAGE, ticksAfter, type TickRow } from './repo';
 
 export type TriggerSide = 'atOrBelow' | 'atOrAbove';
 
@@ -79,15 +80,6 @@ interface Book {
 }
 
 const RECENT_MS = 60_000;
-
-/** A logged tick as read from market_tick (`TICK_COLUMNS`). */
-interface TickRow {
-  tick_time: number;
-  sequence: number;
-  price: string;
-  source: string;
-}
-const TICK_COLUMNS = 'tick_time, sequence, price::text AS price, source';
 
 function firedTick(productId: number, row: TickRow): FiredTick {
   return {
@@ -285,22 +277,15 @@ export class TriggerEngine {
         : priceUnits(tick.price) >= units;
     const kept = book.recent[book.recentStart];
     if (!kept || trigger.since < kept.time) {
-      const { rows } = await this.deps.db.query<TickRow>(
-        `SELECT ${TICK_COLUMNS} FROM market_tick
-         WHERE product_id = $1 AND tick_time > $2
-           AND (tick_time < $3 OR (tick_time = $3 AND sequence < $4))
-           AND CASE WHEN $6 THEN price <= $5 ELSE price >= $5 END
-         ORDER BY tick_time, sequence LIMIT 1`,
-        [
-          trigger.productId,
-          trigger.since,
-          kept?.time ?? book.lastTime,
-          kept?.sequence ?? book.lastSequence + 1,
-          trigger.price,
-          trigger.side === 'atOrBelow',
-        ],
+      const row = await firstTickReaching(
+        this.deps.db,
+        trigger.productId,
+        trigger.since,
+        { time: kept?.time ?? book.lastTime, sequence: kept?.sequence ?? book.lastSequence + 1 },
+        trigger.price,
+        trigger.side === 'atOrBelow',
       );
-      if (rows[0]) return firedTick(trigger.productId, rows[0]);
+      if (row) return firedTick(trigger.productId, row);
     }
     for (let at = book.recentStart; at < book.recent.length; at += 1) {
       const tick = book.recent[at]!;
@@ -317,14 +302,9 @@ export class TriggerEngine {
   private async replay(productId: number, from: number): Promise<void> {
     let cursor = { time: from, sequence: Number.MAX_SAFE_INTEGER };
     for (;;) {
-      const { rows } = await this.deps.db.query<TickRow>(
-        `SELECT ${TICK_COLUMNS} FROM market_tick
-         WHERE product_id = $1 AND (tick_time > $2 OR (tick_time = $2 AND sequence > $3))
-         ORDER BY tick_time, sequence LIMIT 5000`,
-        [productId, cursor.time, cursor.sequence],
-      );
+      const rows = await ticksAfter(this.deps.db, productId, cursor.time, cursor.sequence);
       for (const row of rows) await this.handle(firedTick(productId, row));
-      if (rows.length < 5000) return;
+      if (rows.length < TICK_PAGE) return;
       const last = rows[rows.length - 1]!;
       cursor = { time: Number(last.tick_time), sequence: Number(last.sequence) };
     }

@@ -1,0 +1,336 @@
+/** SQL of contract positions (contract_position and the opens of sql/contract-open.sql). */
+import { CONTRACT_STATUS, type PageQuery, type TickEvidence } from '@bourse/shared';
+import type { Queryable } from '../../db/database';
+import { pageOfTable, type Book } from './repo';
+
+export interface PositionRow {
+  id: number;
+  order_no: string;
+  user_id: number;
+  book: Book;
+  product_id: number;
+  currency_id: number;
+  direction: number;
+  leverage: number;
+  order_type: number;
+  limit_price: string | null;
+  quantity: string;
+  margin: string;
+  open_fee: string;
+  maintenance_rate: string;
+  take_profit: string | null;
+  stop_loss: string | null;
+  liquidation_price: string | null;
+  hold_id: number | null;
+  status: number;
+  entry_price: string | null;
+  entry_tick_price: string | null;
+  entry_time: number | null;
+  entry_source: string | null;
+  entry_sequence: number | null;
+  close_reason: number | null;
+  exit_price: string | null;
+  exit_time: number | null;
+  exit_source: string | null;
+  exit_sequence: number | null;
+  close_fee: string | null;
+  realized_pnl: string | null;
+  request_id: string;
+  request_hash: string;
+  close_request_id: string | null;
+  tpsl_at: number | null;
+  created_at: Date;
+  opened_at: Date | null;
+  closed_at: Date | null;
+}
+
+// ------------------------------------------------------------ open
+
+/**
+ * The columns of contract_position an open supplies: contract_open takes each as a parameter of
+ * its name (p_<column>), contract_open_many an array of them (sql/contract-open.sql).
+ */
+const OPEN_COLUMNS = [
+  'user_id',
+  'book',
+  'product_id',
+  'currency_id',
+  'direction',
+  'leverage',
+  'order_type',
+  'limit_price',
+  'quantity',
+  'margin',
+  'open_fee',
+  'maintenance_rate',
+  'take_profit',
+  'stop_loss',
+  'liquidation_price',
+  'status',
+  'entry_price',
+  'entry_tick_price',
+  'entry_time',
+  'entry_source',
+  'entry_sequence',
+  'request_id',
+  'request_hash',
+  'created_at',
+  'opened_at',
+  'tpsl_at',
+] as const satisfies readonly (keyof PositionRow)[];
+
+export type OpenOrder = Pick<PositionRow, (typeof OPEN_COLUMNS)[number]>;
+
+/** contract_open's arguments for one order. */
+export interface OpenArgs {
+  order: OpenOrder;
+  prefix: string;
+  hold: string | null;
+  entryType: string;
+  /** ledger.checkedPostings' five arrays; null for a resting entry (it holds instead). */
+  postings: unknown[] | null;
+}
+
+/** The parameters each order has, in the order of `perOrder`'s values. */
+const PER_ORDER = [...OPEN_COLUMNS, 'order_prefix', 'hold_amount', 'entry_type'];
+const POSTING_ARRAYS = ['owner_types', 'owner_ids', 'currency_ids', 'kinds', 'amounts'];
+const NO_POSTINGS = POSTING_ARRAYS.map(() => null);
+
+function perOrder({ order, prefix, hold, entryType }: OpenArgs): unknown[] {
+  return [...OPEN_COLUMNS.map((column) => order[column]), prefix, hold, entryType];
+}
+
+/** A call in named notation: each value reaches the parameter of its name, whatever the order. */
+const namedCall = (fn: string, names: readonly string[]) =>
+  `SELECT * FROM ${fn}(${names.map((name, at) => `p_${name} => $${at + 1}`).join(', ')})`;
+
+const OPEN_ONE = namedCall('contract_open', [...PER_ORDER, ...POSTING_ARRAYS]);
+const OPEN_MANY = namedCall('contract_open_many', [
+  ...PER_ORDER,
+  'posting_start',
+  'posting_end',
+  ...POSTING_ARRAYS,
+]);
+
+/** One open in its own statement (contract_open: its own transaction). */
+export async function openPosition(q: Queryable, item: OpenArgs): Promise<PositionRow> {
+  const { rows } = await q.query<PositionRow>(
+    OPEN_ONE,
+    [...perOrder(item), ...(item.postings ?? NO_POSTINGS)],
+    { name: 'contract_open' },
+  );
+  return rows[0]!;
+}
+
+/** Opens in one statement (contract_open_many); the rows come back in the items' order. */
+export async function openPositions(q: Queryable, items: OpenArgs[]): Promise<PositionRow[]> {
+  // One array per parameter; the postings of all orders one after another, each order's by
+  // range.
+  const columns: unknown[][] = PER_ORDER.map(() => []);
+  const starts: (number | null)[] = [];
+  const ends: (number | null)[] = [];
+  const postings: unknown[][] = POSTING_ARRAYS.map(() => []);
+  for (const item of items) {
+    perOrder(item).forEach((value, index) => columns[index]!.push(value));
+    if (item.postings) {
+      starts.push(postings[0]!.length + 1);
+      item.postings.forEach((values, index) => postings[index]!.push(...(values as unknown[])));
+      ends.push(postings[0]!.length);
+    } else {
+      starts.push(null);
+      ends.push(null);
+    }
+  }
+  const { rows } = await q.query<PositionRow>(OPEN_MANY, [...columns, starts, ends, ...postings], {
+    name: 'contract_open_many',
+  });
+  return rows;
+}
+
+// ------------------------------------------------------------ reads
+
+/** Resting entries and open positions: what has triggers. */
+export async function listLivePositions(q: Queryable): Promise<PositionRow[]> {
+  const { rows } = await q.query<PositionRow>(
+    `SELECT * FROM contract_position WHERE status IN (${CONTRACT_STATUS.pending}, ${CONTRACT_STATUS.open})`,
+  );
+  return rows;
+}
+
+export async function listOpenPositions(
+  q: Queryable,
+  userId: number,
+  book: Book,
+): Promise<PositionRow[]> {
+  const { rows } = await q.query<PositionRow>(
+    `SELECT * FROM contract_position WHERE user_id = $1 AND book = $2 AND status = ${CONTRACT_STATUS.open}`,
+    [userId, book],
+  );
+  return rows;
+}
+
+export interface PositionFilter {
+  userId: number;
+  book: Book;
+  /** Null for any. */
+  statuses: number[] | null;
+  /** Null for any. */
+  productIds: number[] | null;
+}
+
+export function pagePositions(
+  q: Queryable,
+  filter: PositionFilter,
+  page: PageQuery,
+): Promise<{ rows: PositionRow[]; total: number }> {
+  const params = [filter.userId, filter.book, filter.statuses, filter.productIds];
+  const where = `WHERE user_id = $1 AND book = $2 AND ($3::int[] IS NULL OR status = ANY($3::int[]))
+      AND ($4::int[] IS NULL OR product_id = ANY($4::int[]))`;
+  return pageOfTable<PositionRow>(q, 'contract_position', where, params, page);
+}
+
+export async function findUserPosition(
+  q: Queryable,
+  id: number,
+  userId: number,
+  book: Book,
+): Promise<PositionRow | undefined> {
+  const { rows } = await q.query<PositionRow>(
+    'SELECT * FROM contract_position WHERE id = $1 AND user_id = $2 AND book = $3',
+    [id, userId, book],
+  );
+  return rows[0];
+}
+
+/** The sums behind a user's realized contract results since a time (null when none). */
+export interface ContractRealizedRow {
+  results: string | null;
+  close_fees: string | null;
+  open_fees: string | null;
+}
+
+/**
+ * Results and close fees of the positions closed since `since`, and open fees of those opened
+ * since.
+ */
+export async function contractRealizedSince(
+  q: Queryable,
+  userId: number,
+  book: Book,
+  since: Date,
+): Promise<ContractRealizedRow | undefined> {
+  const { rows } = await q.query<ContractRealizedRow>(
+    `SELECT (SELECT sum(realized_pnl) FROM contract_position
+                WHERE user_id = $1 AND book = $2 AND status = ${CONTRACT_STATUS.closed} AND closed_at >= $3) AS results,
+              (SELECT sum(close_fee) FROM contract_position
+                WHERE user_id = $1 AND book = $2 AND status = ${CONTRACT_STATUS.closed} AND closed_at >= $3) AS close_fees,
+              (SELECT sum(open_fee) FROM contract_position
+                WHERE user_id = $1 AND book = $2 AND opened_at >= $3) AS open_fees`,
+    [userId, book, since],
+  );
+  return rows[0];
+}
+
+// ------------------------------------------------------------ fill, close, change
+
+/** The positions among `ids` still resting, locked in id order. */
+export async function lockPendingPositions(q: Queryable, ids: number[]): Promise<PositionRow[]> {
+  const { rows } = await q.query<PositionRow>(
+    `SELECT * FROM contract_position WHERE id = ANY($1::bigint[]) AND status = ${CONTRACT_STATUS.pending} ORDER BY id FOR UPDATE`,
+    [ids],
+  );
+  return rows;
+}
+
+/** Opens resting entries at their limits with the tick as evidence; returns the rows opened. */
+export async function fillPositions(
+  q: Queryable,
+  entries: { id: number; liquidation: string }[],
+  tick: TickEvidence,
+  now: Date,
+): Promise<PositionRow[]> {
+  const { rows } = await q.query<PositionRow>(
+    `UPDATE contract_position c SET status = ${CONTRACT_STATUS.open}, entry_price = c.limit_price, entry_tick_price = $3,
+           entry_time = $4, entry_source = $5, entry_sequence = $6, liquidation_price = d.liquidation,
+           opened_at = $7
+         FROM unnest($1::bigint[], $2::numeric[]) AS d (id, liquidation)
+         WHERE c.id = d.id RETURNING c.*`,
+    [
+      entries.map((entry) => entry.id),
+      entries.map((entry) => entry.liquidation),
+      tick.price,
+      tick.time,
+      tick.source,
+      tick.sequence,
+      now,
+    ],
+  );
+  return rows;
+}
+
+/** The positions among `ids` still open, locked in id order. */
+export async function lockOpenPositions(q: Queryable, ids: number[]): Promise<PositionRow[]> {
+  const { rows } = await q.query<PositionRow>(
+    `SELECT * FROM contract_position WHERE id = ANY($1::bigint[]) AND status = ${CONTRACT_STATUS.open} ORDER BY id FOR UPDATE`,
+    [ids],
+  );
+  return rows;
+}
+
+export interface PositionClose {
+  id: number;
+  reason: number;
+  fee: string;
+  result: string;
+  requestId: string | null;
+}
+
+/** Closes positions at the tick (its evidence on each); returns the rows closed. */
+export async function closePositions(
+  q: Queryable,
+  closes: PositionClose[],
+  tick: TickEvidence,
+  now: Date,
+): Promise<PositionRow[]> {
+  const { rows } = await q.query<PositionRow>(
+    `UPDATE contract_position c SET status = ${CONTRACT_STATUS.closed}, close_reason = d.reason, exit_price = $5,
+           exit_time = $6, exit_source = $7, exit_sequence = $8, close_fee = d.fee,
+           realized_pnl = d.result, closed_at = $9, close_request_id = d.request_id
+         FROM unnest($1::bigint[], $2::smallint[], $3::numeric[], $4::numeric[], $10::text[])
+           AS d (id, reason, fee, result, request_id)
+         WHERE c.id = d.id RETURNING c.*`,
+    [
+      closes.map((close) => close.id),
+      closes.map((close) => close.reason),
+      closes.map((close) => close.fee),
+      closes.map((close) => close.result),
+      tick.price,
+      tick.time,
+      tick.source,
+      tick.sequence,
+      now,
+      closes.map((close) => close.requestId),
+    ],
+  );
+  return rows;
+}
+
+/**
+ * Sets the take-profit and stop-loss (null clears) of the user's resting or open position, as of
+ * `at` (ms); undefined when it is neither any more.
+ */
+export async function updatePositionTpSl(
+  q: Queryable,
+  id: number,
+  userId: number,
+  takeProfit: string | null,
+  stopLoss: string | null,
+  at: number,
+): Promise<PositionRow | undefined> {
+  const { rows } = await q.query<PositionRow>(
+    `UPDATE contract_position SET take_profit = $3, stop_loss = $4, tpsl_at = $5
+       WHERE id = $1 AND user_id = $2 AND status IN (${CONTRACT_STATUS.pending}, ${CONTRACT_STATUS.open}) RETURNING *`,
+    [id, userId, takeProfit, stopLoss, at],
+  );
+  return rows[0];
+}

@@ -1,0 +1,388 @@
+/** SQL of spot and coin-to-coin orders (spot_order) and the holdings they fill (holding). */
+import { SPOT_ORDER_STATUS, type PageQuery, type TickEvidence } from '@bourse/shared';
+import type { Queryable } from '../../db/database';
+import { pageOfTable, type Book } from './repo';
+
+export interface SpotOrderRow {
+  id: number;
+  order_no: string;
+  user_id: number;
+  book: Book;
+  position_type: number;
+  product_id: number;
+  currency_id: number;
+  direction: number;
+  order_type: number;
+  limit_price: string | null;
+  quantity: string;
+  hold_id: number | null;
+  status: number;
+  fill_price: string | null;
+  fill_tick_price: string | null;
+  fill_time: number | null;
+  fill_source: string | null;
+  fill_sequence: number | null;
+  amount: string | null;
+  fee: string;
+  realized_pnl: string | null;
+  request_id: string;
+  request_hash: string;
+  created_at: Date;
+  filled_at: Date | null;
+  cancelled_at: Date | null;
+}
+
+export interface HoldingRow {
+  user_id: number;
+  book: Book;
+  product_id: number;
+  position_type: number;
+  quantity: string;
+  frozen_quantity: string;
+  cost: string;
+  updated_at: Date;
+}
+
+/** A holding's key: its user, book, position type and product. */
+export interface HoldingKey {
+  userId: number;
+  book: Book;
+  positionType: number;
+  productId: number;
+}
+
+// ------------------------------------------------------------ orders
+
+export async function listOpenSpotOrders(q: Queryable): Promise<SpotOrderRow[]> {
+  const { rows } = await q.query<SpotOrderRow>(
+    `SELECT * FROM spot_order WHERE status = ${SPOT_ORDER_STATUS.open}`,
+  );
+  return rows;
+}
+
+export interface SpotOrderFilter {
+  userId: number;
+  book: Book;
+  positionType: number;
+  /** Null for any. */
+  status: number | null;
+  /** Null for any. */
+  direction: number | null;
+  /** Null for any. */
+  productIds: number[] | null;
+}
+
+export function pageSpotOrders(
+  q: Queryable,
+  filter: SpotOrderFilter,
+  page: PageQuery,
+): Promise<{ rows: SpotOrderRow[]; total: number }> {
+  const params = [
+    filter.userId,
+    filter.book,
+    filter.positionType,
+    filter.status,
+    filter.direction,
+    filter.productIds,
+  ];
+  const where = `WHERE user_id = $1 AND book = $2 AND position_type = $3
+      AND ($4::int IS NULL OR status = $4) AND ($5::int IS NULL OR direction = $5)
+      AND ($6::int[] IS NULL OR product_id = ANY($6::int[]))`;
+  return pageOfTable<SpotOrderRow>(q, 'spot_order', where, params, page);
+}
+
+export async function findSpotOrder(q: Queryable, id: number): Promise<SpotOrderRow | undefined> {
+  const { rows } = await q.query<SpotOrderRow>('SELECT * FROM spot_order WHERE id = $1', [id]);
+  return rows[0];
+}
+
+export async function findUserSpotOrder(
+  q: Queryable,
+  id: number,
+  userId: number,
+  book: Book,
+  positionType: number,
+): Promise<SpotOrderRow | undefined> {
+  const { rows } = await q.query<SpotOrderRow>(
+    `SELECT * FROM spot_order WHERE id = $1 AND user_id = $2 AND book = $3 AND position_type = $4`,
+    [id, userId, book, positionType],
+  );
+  return rows[0];
+}
+
+/** Sells' results and the fees of every order of the user filled since `since` (null: none). */
+export async function spotRealizedSince(
+  q: Queryable,
+  userId: number,
+  book: Book,
+  since: Date,
+): Promise<{ results: string | null; fees: string | null } | undefined> {
+  const { rows } = await q.query<{ results: string | null; fees: string | null }>(
+    `SELECT sum(realized_pnl) FILTER (WHERE direction = 2) AS results, sum(fee) AS fees
+       FROM spot_order WHERE user_id = $1 AND book = $2 AND status = ${SPOT_ORDER_STATUS.filled} AND filled_at >= $3`,
+    [userId, book, since],
+  );
+  return rows[0];
+}
+
+export interface NewSpotOrder {
+  id: number;
+  orderNo: string;
+  userId: number;
+  book: Book;
+  positionType: number;
+  productId: number;
+  currencyId: number;
+  direction: number;
+  orderType: number;
+  limitPrice: string | null;
+  quantity: string;
+  holdId: number | null;
+  status: number;
+  /** The fill's tick (null while the order rests): its price is also the fill price. */
+  fill: TickEvidence | null;
+  amount: string | null;
+  fee: string;
+  realizedPnl: string | null;
+  requestId: string;
+  requestHash: string;
+  createdAt: Date;
+  filledAt: Date | null;
+}
+
+export async function insertSpotOrder(q: Queryable, order: NewSpotOrder): Promise<SpotOrderRow> {
+  const { fill } = order;
+  const { rows } = await q.query<SpotOrderRow>(
+    `INSERT INTO spot_order (id, order_no, user_id, book, position_type, product_id, currency_id,
+           direction, order_type, limit_price, quantity, hold_id, status, fill_price, fill_time,
+           fill_source, fill_sequence, amount, fee, realized_pnl, request_id, request_hash, created_at,
+           filled_at, fill_tick_price)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
+           $20, $21, $22, $23, $24, $14)
+         RETURNING *`,
+    [
+      order.id,
+      order.orderNo,
+      order.userId,
+      order.book,
+      order.positionType,
+      order.productId,
+      order.currencyId,
+      order.direction,
+      order.orderType,
+      order.limitPrice,
+      order.quantity,
+      order.holdId,
+      order.status,
+      fill ? fill.price : null,
+      fill ? fill.time : null,
+      fill ? fill.source : null,
+      fill ? fill.sequence : null,
+      order.amount,
+      order.fee,
+      order.realizedPnl,
+      order.requestId,
+      order.requestHash,
+      order.createdAt,
+      order.filledAt,
+    ],
+  );
+  return rows[0]!;
+}
+
+/** The orders among `ids` still resting, locked in id order. */
+export async function lockOpenSpotOrders(q: Queryable, ids: number[]): Promise<SpotOrderRow[]> {
+  const { rows } = await q.query<SpotOrderRow>(
+    `SELECT * FROM spot_order WHERE id = ANY($1::bigint[]) AND status = ${SPOT_ORDER_STATUS.open} ORDER BY id FOR UPDATE`,
+    [ids],
+  );
+  return rows;
+}
+
+export interface SpotFill {
+  id: number;
+  amount: string;
+  fee: string;
+  realized: string | null;
+}
+
+/** Fills resting orders at their limits with the tick as evidence; returns the rows filled. */
+export async function fillSpotOrders(
+  q: Queryable,
+  fills: SpotFill[],
+  tick: TickEvidence,
+  now: Date,
+): Promise<SpotOrderRow[]> {
+  const { rows } = await q.query<SpotOrderRow>(
+    `UPDATE spot_order o SET status = ${SPOT_ORDER_STATUS.filled}, fill_price = o.limit_price, fill_time = $5,
+           fill_source = $6, fill_sequence = $7, amount = d.amount, fee = d.fee,
+           realized_pnl = d.realized, filled_at = $8, fill_tick_price = $9
+         FROM unnest($1::bigint[], $2::numeric[], $3::numeric[], $4::numeric[])
+           AS d (id, amount, fee, realized)
+         WHERE o.id = d.id RETURNING o.*`,
+    [
+      fills.map((fill) => fill.id),
+      fills.map((fill) => fill.amount),
+      fills.map((fill) => fill.fee),
+      fills.map((fill) => fill.realized),
+      tick.time,
+      tick.source,
+      tick.sequence,
+      now,
+      tick.price,
+    ],
+  );
+  return rows;
+}
+
+// ------------------------------------------------------------ holdings
+
+/** A user's holdings with a quantity, of one position type or (null) all. */
+export async function listHoldings(
+  q: Queryable,
+  userId: number,
+  book: Book,
+  positionType: number | null,
+): Promise<HoldingRow[]> {
+  const { rows } = await q.query<HoldingRow>(
+    `SELECT * FROM holding WHERE user_id = $1 AND book = $2 AND quantity > 0
+         AND ($3::int IS NULL OR position_type = $3)
+       ORDER BY position_type, product_id`,
+    [userId, book, positionType],
+  );
+  return rows;
+}
+
+export async function lockHolding(q: Queryable, key: HoldingKey): Promise<HoldingRow | undefined> {
+  const { rows } = await q.query<HoldingRow>(
+    `SELECT * FROM holding WHERE user_id = $1 AND book = $2 AND position_type = $3 AND product_id = $4
+       FOR UPDATE`,
+    [key.userId, key.book, key.positionType, key.productId],
+  );
+  return rows[0];
+}
+
+/**
+ * The holdings of `keys` locked in key order, with an empty one (nothing held, no cost) made first
+ * for each key that has none.
+ */
+export async function lockHoldings(
+  q: Queryable,
+  keys: HoldingKey[],
+  now: Date,
+): Promise<HoldingRow[]> {
+  const columns = [
+    keys.map((key) => key.userId),
+    keys.map((key) => key.book),
+    keys.map((key) => key.positionType),
+    keys.map((key) => key.productId),
+  ];
+  await q.query(
+    `INSERT INTO holding (user_id, book, position_type, product_id, quantity, frozen_quantity, cost, updated_at)
+       SELECT d.user_id, d.book, d.position_type, d.product_id, 0, 0, 0, $5
+       FROM unnest($1::bigint[], $2::text[], $3::smallint[], $4::int[])
+         AS d (user_id, book, position_type, product_id)
+       ORDER BY 1, 2, 3, 4
+       ON CONFLICT (user_id, book, position_type, product_id) DO NOTHING`,
+    [...columns, now],
+  );
+  const { rows } = await q.query<HoldingRow>(
+    `SELECT h.* FROM holding h
+       JOIN unnest($1::bigint[], $2::text[], $3::smallint[], $4::int[])
+         AS d (user_id, book, position_type, product_id)
+         ON h.user_id = d.user_id AND h.book = d.book AND h.position_type = d.position_type
+        AND h.product_id = d.product_id
+       ORDER BY h.user_id, h.book, h.position_type, h.product_id
+       FOR UPDATE OF h`,
+    columns,
+  );
+  return rows;
+}
+
+/** Adds a buy's quantity and cost to the holding, made when the user has none. */
+export async function addToHolding(
+  q: Queryable,
+  key: HoldingKey,
+  quantity: string,
+  cost: string,
+  now: Date,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO holding (user_id, book, product_id, position_type, quantity, frozen_quantity, cost, updated_at)
+       VALUES ($1, $2, $3, $4, $5, 0, $6, $7)
+       ON CONFLICT (user_id, book, position_type, product_id) DO UPDATE
+         SET quantity = holding.quantity + EXCLUDED.quantity, cost = holding.cost + EXCLUDED.cost,
+             updated_at = EXCLUDED.updated_at`,
+    [key.userId, key.book, key.productId, key.positionType, quantity, cost, now],
+  );
+}
+
+/** Takes a sold quantity and its share of the cost out of the holding. */
+export async function takeFromHolding(
+  q: Queryable,
+  key: HoldingKey,
+  quantity: string,
+  cost: string,
+  now: Date,
+): Promise<void> {
+  await q.query(
+    `UPDATE holding SET quantity = quantity - $5, cost = cost - $6, updated_at = $7
+         WHERE user_id = $1 AND book = $2 AND position_type = $3 AND product_id = $4`,
+    [key.userId, key.book, key.positionType, key.productId, quantity, cost, now],
+  );
+}
+
+/** Freezes a resting sell's quantity in the holding. */
+export async function freezeHoldingQuantity(
+  q: Queryable,
+  key: HoldingKey,
+  quantity: string,
+  now: Date,
+): Promise<void> {
+  await q.query(
+    `UPDATE holding SET frozen_quantity = frozen_quantity + $5, updated_at = $6
+             WHERE user_id = $1 AND book = $2 AND position_type = $3 AND product_id = $4`,
+    [key.userId, key.book, key.positionType, key.productId, quantity, now],
+  );
+}
+
+/** Returns a cancelled sell's frozen quantity to the holding. */
+export async function unfreezeHoldingQuantity(
+  q: Queryable,
+  key: HoldingKey,
+  quantity: string,
+  now: Date,
+): Promise<void> {
+  await q.query(
+    `UPDATE holding SET frozen_quantity = frozen_quantity - $5, updated_at = $6
+           WHERE user_id = $1 AND book = $2 AND position_type = $3 AND product_id = $4`,
+    [key.userId, key.book, key.positionType, key.productId, quantity, now],
+  );
+}
+
+/** Stores the holdings' new quantity, cost and frozen quantity. */
+export async function writeHoldings(
+  q: Queryable,
+  holdings: HoldingRow[],
+  now: Date,
+): Promise<void> {
+  await q.query(
+    `UPDATE holding h SET quantity = d.quantity, cost = d.cost, frozen_quantity = d.frozen,
+           updated_at = $8
+         FROM unnest($1::bigint[], $2::text[], $3::smallint[], $4::int[], $5::numeric[],
+                     $6::numeric[], $7::numeric[])
+           AS d (user_id, book, position_type, product_id, quantity, cost, frozen)
+         WHERE h.user_id = d.user_id AND h.book = d.book AND h.position_type = d.position_type
+           AND h.product_id = d.product_id`,
+    [
+      holdings.map((holding) => holding.user_id),
+      holdings.map((holding) => holding.book),
+      holdings.map((holding) => holding.position_type),
+      holdings.map((holding) => holding.product_id),
+      holdings.map((holding) => holding.quantity),
+      holdings.map((holding) => holding.cost),
+      holdings.map((holding) => holding.frozen_quantity),
+      now,
+    ],
+  );
+}
