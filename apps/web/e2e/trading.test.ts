@@ -544,7 +544,11 @@ describe('trading', () => {
     // Nothing rests: the open tab says so, not that there are no orders at all.
     await page.goto(appUrl(`${ORDERS}?kind=spot&status=0`));
     await expect
-      .poll(() => page.locator('[data-testid="orders-spot-0"] .empty-note').textContent())
+      .poll(() =>
+        page
+          .locator('[data-testid="orders-spot-0"] [data-testid="empty-state"] strong')
+          .textContent(),
+      )
       .toBe(text('trade_noOpenOrders'));
   });
 

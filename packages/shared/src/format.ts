@@ -170,3 +170,12 @@ export function translateMessage(
   );
   return formatMessage(lookup(key) ?? key, shown);
 }
+
+/**
+ * A figure (number, amount, percentage, code, address, range) set inside a text as one
+ * left-to-right island (Unicode isolates LRI … PDI), so that in Arabic the sign stays before the
+ * digits and a range reads low to high. For text placed by React, `dir="ltr"` does the same.
+ */
+export function isolateLtr(text: string): string {
+  return `\u2066${text}\u2069`;
+}

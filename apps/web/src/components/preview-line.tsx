@@ -21,6 +21,7 @@ export function PreviewLine({
       <span className="muted">{label}</span>
       <span className="spacer" />
       <span
+        dir="ltr"
         data-testid={testId}
         style={{
           fontVariantNumeric: 'tabular-nums',

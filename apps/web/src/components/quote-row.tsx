@@ -55,10 +55,12 @@ function QuoteRowView({
           {!product.marketOpen && <span className="closed-tag">{t('market_closed')}</span>}
         </span>
       </span>
-      <span className={`quote-price ${flash}`} data-testid="quote-price">
+      <span dir="ltr" className={`quote-price ${flash}`} data-testid="quote-price">
         {price ? formatAmount(price, { decimals: product.priceScale }) : '- -'}
       </span>
-      <span className={`quote-change ${direction}`}>{formatChangeRate(ticker?.changeRate)}</span>
+      <span dir="ltr" className={`quote-change ${direction}`}>
+        {formatChangeRate(ticker?.changeRate)}
+      </span>
     </button>
   );
 }

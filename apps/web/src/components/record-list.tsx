@@ -11,10 +11,16 @@ import {
   type QueryKey,
   type UseInfiniteQueryResult,
 } from '@tanstack/react-query';
-import { Button, InfiniteScroll } from 'antd-mobile';
-import { FileOutline } from 'antd-mobile-icons';
+import { InfiniteScroll } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { ChoiceRow } from './choice-row';
+import {
+  EmptyState,
+  ErrorState,
+  ListSkeleton,
+  Refreshable,
+  type EmptyStateProps,
+} from './status-views';
 
 export const RECORD_PAGE_SIZE = 20;
 
@@ -96,18 +102,13 @@ export function RecordTabs<Filter extends string | number>({
 }
 
 /** What shows instead of records: a title, what to do about it, and a button to do it. */
-export interface NoRecords {
-  testId?: string;
-  title: string;
-  text?: string;
-  /** Make the first one, or show every record again. */
-  action?: { label: string; onClick: () => void };
-}
+export type NoRecords = EmptyStateProps;
 
 /**
  * The records (`children`), then the end of the list, which loads the next page when scrolled
- * into view; `empty` instead once it is known there are none. With a `className`, records and end
- * are wrapped in one box (a card).
+ * into view; `empty` instead once it is known there are none, grey rows while the first page
+ * loads, and the error state with a retry when it failed. Pulling the list down loads it again.
+ * With a `className`, records and end are wrapped in one box (a card).
  */
 export function RecordList<Row, Filter extends string | number>({
   list: { records, rows },
@@ -125,7 +126,22 @@ export function RecordList<Row, Filter extends string | number>({
   children: React.ReactNode;
 }) {
   const { t } = useTranslation();
-  if (records.isSuccess && rows.length === 0) return <RecordsEmpty {...empty} />;
+  const refresh = () => records.refetch();
+  if (records.isPending) return <ListSkeleton />;
+  if (records.isError && rows.length === 0) {
+    return (
+      <Refreshable onRefresh={refresh}>
+        <ErrorState onRetry={() => void refresh()} />
+      </Refreshable>
+    );
+  }
+  if (records.isSuccess && rows.length === 0) {
+    return (
+      <Refreshable onRefresh={refresh}>
+        <EmptyState {...empty} />
+      </Refreshable>
+    );
+  }
   const content = (
     <>
       {children}
@@ -156,26 +172,15 @@ export function RecordList<Row, Filter extends string | number>({
       </InfiniteScroll>
     </>
   );
-  return className || testId ? (
-    <div className={className} data-testid={testId}>
-      {content}
-    </div>
-  ) : (
-    content
-  );
-}
-
-function RecordsEmpty({ testId, title, text, action }: NoRecords) {
   return (
-    <div className="records-empty stack" data-testid={testId}>
-      <FileOutline fontSize={48} color="var(--text-muted)" aria-hidden="true" />
-      <strong>{title}</strong>
-      {text && <span className="muted">{text}</span>}
-      {action && (
-        <Button size="small" color="primary" fill="outline" onClick={action.onClick}>
-          {action.label}
-        </Button>
+    <Refreshable onRefresh={refresh}>
+      {className || testId ? (
+        <div className={className} data-testid={testId}>
+          {content}
+        </div>
+      ) : (
+        content
       )}
-    </div>
+    </Refreshable>
   );
 }

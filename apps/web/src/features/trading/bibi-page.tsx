@@ -17,6 +17,7 @@ import {
 } from '@bourse/shared';
 import { fetchProduct } from '../../api/market';
 import { isSignedIn } from '../../api/session';
+import { EmptyState, ListStatus } from '../../components/status-views';
 import { PageHeader } from '../../components/page-header';
 import { changeClass, formatChangeRate } from '../../components/quote-row';
 import { SimulatedLabel } from '../../components/simulated-label';
@@ -83,9 +84,14 @@ function MyBook({
       {buys.map((order) => (
         <BookRow key={order.id} order={order} priceScale={priceScale} />
       ))}
-      {resting.loaded && rows.length === 0 && (
-        <p className="muted empty-note">{t('trade_noRestingOrders')}</p>
-      )}
+      <ListStatus
+        loaded={resting.loaded}
+        count={rows.length}
+        failed={resting.failed}
+        onRetry={resting.retry}
+        empty={{ title: t('trade_noRestingOrders') }}
+        skeletonRows={1}
+      />
     </section>
   );
 }
@@ -166,7 +172,7 @@ export default function BibiPage() {
         }
       />
       {product.isSuccess && !data ? (
-        <p className="muted empty-note">{t('hint_productUnknown')}</p>
+        <EmptyState title={t('hint_productUnknown')} />
       ) : (
         <>
           <SimulatedLabel simulated={product.data?.simulated} />
@@ -177,7 +183,9 @@ export default function BibiPage() {
             <span className={`balance ${direction}`} data-testid="bibi-price">
               {ticker ? priceText(ticker.nowPrice, priceScale) : '- -'}
             </span>
-            <span className={direction}>{formatChangeRate(ticker?.changeRate)}</span>
+            <span dir="ltr" className={direction}>
+              {formatChangeRate(ticker?.changeRate)}
+            </span>
           </section>
           {data && <SpotPanel product={data} ticker={ticker} kind="bibi" />}
           {signedIn && (

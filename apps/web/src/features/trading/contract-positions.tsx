@@ -22,8 +22,10 @@ import {
   type ContractPosition,
   liquidationPrice,
   unrealizedPnl,
+  isolateLtr,
 } from '@bourse/shared';
 import { showToast } from '../../api';
+import { ListStatus } from '../../components/status-views';
 import { BottomSheet } from '../../components/bottom-sheet';
 import { useLiveTicker } from '../../hooks/use-live-tickers';
 import { usePagedRows } from '../../hooks/use-paged-rows';
@@ -276,7 +278,7 @@ function TpSlForm({
           return (
             result && (
               <span className="muted trade-note" data-testid={`${id}-outcome`}>
-                {translate('position_resultAt', [signedMoney(result, scale)])}
+                {translate('position_resultAt', [isolateLtr(signedMoney(result, scale))])}
               </span>
             )
           );
@@ -358,7 +360,9 @@ function OpenPositionCard({ position, onEdit }: LiveCardProps) {
             {priceText(mark, priceScale)}
           </Line>
           <Line label={t('position_unrealizedPnl')}>
-            <span className={signClass(pnl)}>{signedMoney(pnl, scale)}</span>
+            <span dir="ltr" className={signClass(pnl)}>
+              {signedMoney(pnl, scale)}
+            </span>
           </Line>
           {closing && (
             <>
@@ -386,8 +390,8 @@ function OpenPositionCard({ position, onEdit }: LiveCardProps) {
     ).finally(refresh);
     showToast(
       translate('position_closedAt', [
-        priceText(closed.exitPrice, priceScale),
-        signedMoney(closed.realizedPnl, scale),
+        isolateLtr(priceText(closed.exitPrice, priceScale)),
+        isolateLtr(signedMoney(closed.realizedPnl, scale)),
       ]),
     );
   });
@@ -519,7 +523,9 @@ function HistoryCard({ position }: { position: ContractPosition }) {
             {money(fees, scale)}
           </Line>
           <Line label={t('position_net')} testId={`position-${position.id}-net`}>
-            <span className={signClass(net)}>{signedMoney(net, scale)}</span>
+            <span dir="ltr" className={signClass(net)}>
+              {signedMoney(net, scale)}
+            </span>
           </Line>
         </>
       ) : (
@@ -558,9 +564,13 @@ export function ContractPositions() {
       <h2 className="section-title">
         {t('position_open')} {live.loaded ? `(${open.length})` : ''}
       </h2>
-      {live.loaded && open.length === 0 && (
-        <p className="muted empty-note">{t('position_noOpen')}</p>
-      )}
+      <ListStatus
+        loaded={live.loaded}
+        count={open.length}
+        failed={live.failed}
+        onRetry={live.retry}
+        empty={{ title: t('position_noOpen') }}
+      />
       {open.map((position) => (
         <OpenPositionCard key={position.id} position={position} onEdit={edit} />
       ))}
@@ -575,9 +585,11 @@ export function ContractPositions() {
         </>
       )}
       <h2 className="section-title">{t('position_history')}</h2>
-      {history.loaded && past.length === 0 && (
-        <p className="muted empty-note">{t('position_noHistory')}</p>
-      )}
+      <ListStatus
+        loaded={history.loaded}
+        count={past.length}
+        empty={{ title: t('position_noHistory') }}
+      />
       {past.map((position) => (
         <HistoryCard key={position.id} position={position} />
       ))}

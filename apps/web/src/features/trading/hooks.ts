@@ -79,13 +79,18 @@ export function useTradingRows<T>(
   key: readonly unknown[],
   fetch: () => Promise<{ rows: T[] }>,
   { live, enabled }: { live?: (rows: readonly T[]) => boolean; enabled?: boolean } = {},
-): { rows: T[]; loaded: boolean } {
+): { rows: T[]; loaded: boolean; failed: boolean; retry: () => void } {
   const query = useBookQuery(key, fetch, {
     enabled,
     refetchInterval:
       live && ((current) => (live(current.state.data?.rows ?? []) ? LIVE_REFRESH_MS : false)),
   });
-  return { rows: query.data?.rows ?? [], loaded: query.isSuccess };
+  return {
+    rows: query.data?.rows ?? [],
+    loaded: query.isSuccess,
+    failed: query.isError && !query.data,
+    retry: () => void query.refetch(),
+  };
 }
 
 /**
@@ -118,20 +123,24 @@ export function useBibiAssets(enabled: boolean) {
   });
 }
 
-/** After an order, a cancel or a close: balances, positions, orders and holdings change. */
-export function useRefreshTrading(): () => void {
+/**
+ * After an order, a cancel or a close, or when the user pulls a list down: balances, positions,
+ * orders and holdings are read again (resolves when the ones on screen are in).
+ */
+export function useRefreshTrading(): () => Promise<void> {
   const queryClient = useQueryClient();
-  return useCallback(() => {
-    for (const key of [
-      TRADING_KEY.balance,
-      TRADING_KEY.contracts,
-      TRADING_KEY.spotOrders,
-      TRADING_KEY.bibiOrders,
-      TRADING_KEY.holdings,
-      TRADING_KEY.bibiAssets,
-      'balances',
-    ])
-      void queryClient.invalidateQueries({ queryKey: [key] });
+  return useCallback(async () => {
+    await Promise.all(
+      [
+        TRADING_KEY.balance,
+        TRADING_KEY.contracts,
+        TRADING_KEY.spotOrders,
+        TRADING_KEY.bibiOrders,
+        TRADING_KEY.holdings,
+        TRADING_KEY.bibiAssets,
+        'balances',
+      ].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
+    );
   }, [queryClient]);
 }
 

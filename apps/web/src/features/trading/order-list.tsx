@@ -16,6 +16,7 @@ import {
 } from '@bourse/shared';
 import { showToast } from '../../api';
 import { useSubmit } from '../../hooks/use-submit';
+import { ListStatus } from '../../components/status-views';
 import { money, signedMoney } from '../../lib/trade';
 import { useRefreshTrading } from './hooks';
 import { CardFoot, CardTitle, EvidenceToggle, Line, TickCard, signClass } from './parts';
@@ -111,7 +112,9 @@ export function OrderRow({ order }: { order: SpotOrder }) {
             <Line label={t('trade_fee')}>{money(order.fee, scale)}</Line>
             {result !== null && (
               <Line label={t('trade_realizedPnl')}>
-                <span className={signClass(result)}>{signedMoney(result, scale)}</span>
+                <span dir="ltr" className={signClass(result)}>
+                  {signedMoney(result, scale)}
+                </span>
               </Line>
             )}
           </>
@@ -146,18 +149,24 @@ export function OrderRow({ order }: { order: SpotOrder }) {
   );
 }
 
-/** A list of orders, or the empty text once it is loaded and has none. */
+/** A list of orders; grey rows while it loads, the error or the empty state when it has none. */
 export function OrderRows({
   list,
   empty,
 }: {
-  list: { rows: readonly SpotOrder[]; loaded: boolean };
+  list: { rows: readonly SpotOrder[]; loaded: boolean; failed?: boolean; retry?: () => void };
   empty: string;
 }) {
   const { t } = useTranslation();
-  if (list.loaded && list.rows.length === 0) return <p className="muted empty-note">{t(empty)}</p>;
   return (
     <>
+      <ListStatus
+        loaded={list.loaded}
+        count={list.rows.length}
+        failed={list.failed}
+        onRetry={list.retry}
+        empty={{ title: t(empty) }}
+      />
       {list.rows.map((order) => (
         <OrderRow key={`${order.positionType}:${order.id}`} order={order} />
       ))}

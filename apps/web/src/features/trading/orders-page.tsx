@@ -9,8 +9,9 @@ import { SPOT_ORDER_STATUS } from '@bourse/shared';
 import { ChoiceRow } from '../../components/choice-row';
 import { PageHeader } from '../../components/page-header';
 import { RequireSignIn } from '../../components/require-sign-in';
+import { Refreshable } from '../../components/status-views';
 import { usePagedRows } from '../../hooks/use-paged-rows';
-import { useBook, useTradingPush } from './hooks';
+import { useBook, useRefreshTrading, useTradingPush } from './hooks';
 import { OrderRows } from './order-list';
 import { Choices, MoreButton } from './parts';
 import { LIVE_REFRESH_MS, fetchSpotOrders, ordersKey, type SpotKind } from './trading-api';
@@ -53,6 +54,7 @@ function Orders({ kind, status, empty }: { kind: SpotKind; status: number; empty
 
 export default function OrdersPage() {
   useTradingPush(useBook() !== undefined);
+  const refresh = useRefreshTrading();
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const kind: SpotKind = search.get('kind') === 'bibi' ? 'bibi' : 'spot';
@@ -77,23 +79,25 @@ export default function OrdersPage() {
           text={(candidate) => t(candidate === 'bibi' ? 'trade_bibiTitle' : 'trade_spotTitle')}
           optionTestId="orders-kind"
         />
-        <div className="positions-body stack" style={{ gap: 10 }}>
-          <Choices<number>
-            label={t('trade_orderStatus')}
-            options={STATUSES}
-            text={(value) => t(STATUS_TEXT[value]!.label)}
-            value={status}
-            onChange={(value) => choose({ status: value })}
-            testId="orders-status"
-          />
-          {/* Each tab names what it has none of: an empty "open" tab is no sign of no orders. */}
-          <Orders
-            key={`${kind}:${status}`}
-            kind={kind}
-            status={status}
-            empty={STATUS_TEXT[status]!.empty}
-          />
-        </div>
+        <Refreshable onRefresh={refresh}>
+          <div className="positions-body stack" style={{ gap: 10 }}>
+            <Choices<number>
+              label={t('trade_orderStatus')}
+              options={STATUSES}
+              text={(value) => t(STATUS_TEXT[value]!.label)}
+              value={status}
+              onChange={(value) => choose({ status: value })}
+              testId="orders-status"
+            />
+            {/* Each tab names what it has none of: an empty "open" tab is no sign of no orders. */}
+            <Orders
+              key={`${kind}:${status}`}
+              kind={kind}
+              status={status}
+              empty={STATUS_TEXT[status]!.empty}
+            />
+          </div>
+        </Refreshable>
       </div>
     </RequireSignIn>
   );

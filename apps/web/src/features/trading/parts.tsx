@@ -35,7 +35,10 @@ export function Line({
   return (
     <div className={`trade-line${strong ? ' trade-line-strong' : ''}`}>
       <span className="muted">{label}</span>
-      <span data-testid={testId}>{children}</span>
+      {/* Figures keep their own direction in right-to-left text (the sign before the digits). */}
+      <span dir="ltr" data-testid={testId}>
+        {children}
+      </span>
     </div>
   );
 }
@@ -297,13 +300,14 @@ export function PositionCard({
             {t(result.realized ? 'position_realizedPnl' : 'position_unrealizedPnl')}
           </span>
           <strong
+            dir="ltr"
             className={className}
             data-testid={`${testId}-${result.realized ? 'realized' : 'pnl'}`}
           >
             {signedMoney(value, tradeScale())} {result.currency}
           </strong>
           {rate && (
-            <span className={className} style={{ fontSize: 12 }}>
+            <span dir="ltr" className={className} style={{ fontSize: 12 }}>
               {rate}
             </span>
           )}

@@ -9,8 +9,9 @@ import type { FastTradeOrder } from '@bourse/shared';
 import { ChoiceRow } from '../../components/choice-row';
 import { PageHeader } from '../../components/page-header';
 import { RequireSignIn } from '../../components/require-sign-in';
+import { Refreshable } from '../../components/status-views';
 import { ContractPositions } from './contract-positions';
-import { useBook, useTradingPush } from './hooks';
+import { useBook, useRefreshTrading, useTradingPush } from './hooks';
 import { SpotHoldings } from './spot-holdings';
 
 /** The fast-trade list and countdown of the market feature. */
@@ -40,6 +41,7 @@ function FastTrades({ parts }: { parts: FastTradeParts }) {
 
 export default function PositionsPage({ fast }: { fast?: FastTradeParts }) {
   useTradingPush(useBook() !== undefined);
+  const refresh = useRefreshTrading();
   const { t } = useTranslation();
   const [search, setSearch] = useSearchParams();
   const tabs: Tab[] = fast ? ['fast', 'contract', 'spot'] : ['contract', 'spot'];
@@ -59,11 +61,13 @@ export default function PositionsPage({ fast }: { fast?: FastTradeParts }) {
           text={(entry) => t(TAB_LABEL[entry])}
           optionTestId="positions-tab"
         />
-        <div className="positions-body">
-          {tab === 'fast' && fast && <FastTrades parts={fast} />}
-          {tab === 'contract' && <ContractPositions />}
-          {tab === 'spot' && <SpotHoldings />}
-        </div>
+        <Refreshable onRefresh={refresh}>
+          <div className="positions-body">
+            {tab === 'fast' && fast && <FastTrades parts={fast} />}
+            {tab === 'contract' && <ContractPositions />}
+            {tab === 'spot' && <SpotHoldings />}
+          </div>
+        </Refreshable>
       </div>
     </RequireSignIn>
   );

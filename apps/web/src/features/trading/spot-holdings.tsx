@@ -23,6 +23,7 @@ import {
   type ProductType,
 } from '@bourse/shared';
 import { fetchProduct } from '../../api/market';
+import { ListStatus } from '../../components/status-views';
 import { BottomSheet } from '../../components/bottom-sheet';
 import { useLiveTicker } from '../../hooks/use-live-tickers';
 import { useSubmit } from '../../hooks/use-submit';
@@ -209,9 +210,14 @@ export function SpotHoldings() {
   return (
     <div className="stack" style={{ gap: 8 }} data-testid="spot-holdings">
       <h2 className="section-title">{t('position_holdings')}</h2>
-      {holdings.isSuccess && held.length === 0 && (
-        <p className="muted empty-note">{t('position_noHoldings')}</p>
-      )}
+      <ListStatus
+        loaded={holdings.isSuccess}
+        count={held.length}
+        failed={holdings.isError && !holdings.data}
+        onRetry={() => void holdings.refetch()}
+        empty={{ title: t('position_noHoldings') }}
+        skeletonRows={1}
+      />
       {held.map((holding) => (
         <HoldingCard key={`${holding.productType}:${holding.productCode}`} holding={holding} />
       ))}
