@@ -206,7 +206,7 @@ export default function MePage() {
 
         {signedIn && visible('demoSwitch') && (
           <section className="card row">
-            <div className="stack" style={{ gap: 2 }}>
+            <div className="stack account-switch-text" style={{ gap: 2 }}>
               <strong>{t(demo ? 'account_demo' : 'account_live')}</strong>
               <span className="muted">{t(demo ? 'tip_demoAccount' : 'account_liveHint')}</span>
             </div>
@@ -215,6 +215,7 @@ export default function MePage() {
               size="small"
               color="primary"
               fill="outline"
+              className="account-switch"
               onClick={() => void switchAccount()}
               data-testid="switch-account"
             >
