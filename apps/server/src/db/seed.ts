@@ -13,7 +13,7 @@ import {
 import { allLanguages } from '../lib/i18n';
 import type { Database, Queryable } from './database';
 
-export const SEED_VERSION = 3;
+export const SEED_VERSION = 4;
 
 export const DEFAULT_CURRENCIES = [
   { id: 1, name: 'USD', type: CURRENCY_TYPE.fiat, networks: '', scale: 2 },
@@ -240,15 +240,19 @@ async function seedV1(tx: Queryable): Promise<void> {
 
 /**
  * Deposit and withdrawal channels. The bank account, deposit addresses and payment page are
- * examples that an operator replaces with the platform's own before taking real money; the
- * remark of each says so. The addresses have the right format but a wrong checksum, so a wallet
- * refuses to send to them if one is left in place.
+ * examples that an operator replaces with the platform's own before taking real money: they are
+ * marked as examples (is_example, badged in the app until an operator saves the channel) and the
+ * remark of each says so, in every language (seedV4). The addresses have the right format but a
+ * wrong checksum, so a wallet refuses to send to them if one is left in place.
  */
 const EXAMPLE = 'Example details of a fresh installation: the operator replaces them.';
+const EXAMPLE_KEY = 'seed_exampleRemark';
 
 const RECHARGE_CHANNELS: {
   type: 1 | 2 | 3;
   name: string;
+  /** The translation key of the name, when it has words to translate. */
+  nameKey?: string;
   currencyId: number;
   network?: string;
   address?: string;
@@ -260,6 +264,7 @@ const RECHARGE_CHANNELS: {
   {
     type: 1,
     name: 'Bank transfer (USD)',
+    nameKey: 'seed_channelBankUsd',
     currencyId: 1,
     bank: ['Example Bank', 'Bourse client funds', 'DE89370400440532013000'],
     min: '10',
@@ -286,6 +291,7 @@ const RECHARGE_CHANNELS: {
   {
     type: 2,
     name: 'Bitcoin',
+    nameKey: 'seed_channelBitcoin',
     currencyId: 4,
     network: 'BTC',
     address: 'bc1qexampxedepxsxtaddressreplacexme',
@@ -295,6 +301,7 @@ const RECHARGE_CHANNELS: {
   {
     type: 3,
     name: 'Online payment (USD)',
+    nameKey: 'seed_channelOnlineUsd',
     currencyId: 1,
     payUrl: 'https://pay.example.com/checkout',
     min: '10',
@@ -305,6 +312,7 @@ const RECHARGE_CHANNELS: {
 const WITHDRAW_CHANNELS: {
   type: 1 | 2;
   name: string;
+  nameKey?: string;
   currencyId: number;
   network?: string;
   feeRate: string;
@@ -316,6 +324,7 @@ const WITHDRAW_CHANNELS: {
   {
     type: 1,
     name: 'Bank transfer (USD)',
+    nameKey: 'seed_channelBankUsd',
     currencyId: 1,
     feeRate: '0.005',
     fixedFee: '1',
@@ -348,6 +357,7 @@ const WITHDRAW_CHANNELS: {
   {
     type: 2,
     name: 'Bitcoin',
+    nameKey: 'seed_channelBitcoin',
     currencyId: 4,
     network: 'BTC',
     feeRate: '0',
@@ -365,8 +375,8 @@ async function seedV2(tx: Queryable): Promise<void> {
   for (const [index, channel] of RECHARGE_CHANNELS.entries()) {
     await tx.query(
       `INSERT INTO recharge_channel (channel_type, channel_name, currency_id, network, deposit_address,
-         bank_name, account_name, account_number, pay_url, min_amount, max_amount, remark, sort)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+         bank_name, account_name, account_number, pay_url, min_amount, max_amount, remark, sort, is_example)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 1)`,
       [
         channel.type,
         channel.name,
@@ -387,8 +397,8 @@ async function seedV2(tx: Queryable): Promise<void> {
   for (const [index, channel] of WITHDRAW_CHANNELS.entries()) {
     await tx.query(
       `INSERT INTO withdraw_channel (channel_type, channel_name, currency_id, network, fee_rate, fixed_fee,
-         min_amount, max_amount, daily_limit, sort)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+         min_amount, max_amount, daily_limit, sort, is_example)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1)`,
       [
         channel.type,
         channel.name,
@@ -428,7 +438,47 @@ async function seedV3(tx: Queryable): Promise<void> {
   }
 }
 
-const SEEDS: ((tx: Queryable) => Promise<void>)[] = [seedV1, seedV2, seedV3];
+/** The translation keys of the example bank account's name and holder. */
+const EXAMPLE_BANK_KEYS = ['seed_exampleBank', 'seed_exampleHolder'] as const;
+
+/**
+ * The example channels' texts in every language: a fresh installation showed "Example Bank" and
+ * English notes to users of every language. Only channels still marked as examples change (an
+ * operator's save clears the mark), found by what seedV2 wrote.
+ */
+async function seedV4(tx: Queryable): Promise<void> {
+  const names = (channel: { name: string; nameKey?: string }) =>
+    JSON.stringify(channel.nameKey ? allLanguages(channel.nameKey) : {});
+  for (const channel of RECHARGE_CHANNELS) {
+    await tx.query(
+      `UPDATE recharge_channel SET channel_name_lang = $1, remark_lang = $2, bank_name_lang = $3,
+         account_name_lang = $4
+       WHERE is_example = 1 AND channel_type = $5 AND currency_id = $6 AND channel_name = $7
+         AND network IS NOT DISTINCT FROM $8::text AND remark = $9`,
+      [
+        names(channel),
+        JSON.stringify(allLanguages(EXAMPLE_KEY)),
+        JSON.stringify(channel.bank ? allLanguages(EXAMPLE_BANK_KEYS[0]) : {}),
+        JSON.stringify(channel.bank ? allLanguages(EXAMPLE_BANK_KEYS[1]) : {}),
+        channel.type,
+        channel.currencyId,
+        channel.name,
+        channel.network ?? null,
+        EXAMPLE,
+      ],
+    );
+  }
+  for (const channel of WITHDRAW_CHANNELS) {
+    await tx.query(
+      `UPDATE withdraw_channel SET channel_name_lang = $1
+       WHERE is_example = 1 AND channel_type = $2 AND currency_id = $3 AND channel_name = $4
+         AND network IS NOT DISTINCT FROM $5::text`,
+      [names(channel), channel.type, channel.currencyId, channel.name, channel.network ?? null],
+    );
+  }
+}
+
+const SEEDS: ((tx: Queryable) => Promise<void>)[] = [seedV1, seedV2, seedV3, seedV4];
 
 /** Applies the default settings a fresh database lacks. Safe to run at every start. */
 export async function seedDefaults(db: Database): Promise<void> {
