@@ -240,9 +240,9 @@ async function seedV1(tx: Queryable): Promise<void> {
 
 /**
  * Deposit and withdrawal channels. The bank account, deposit addresses and payment page are
- * examples that an operator replaces with the platform's own before taking real money: they are
- * marked as examples (is_example, badged in the app until an operator saves the channel) and the
- * remark of each says so, in every language (seedV4). The addresses have the right format but a
+ * examples that an operator replaces with the platform's own before taking real money: seedV4
+ * marks them as examples (is_example, badged in the app until an operator saves the channel) and
+ * gives their texts, the remark saying so among them, in every language. The addresses have the right format but a
  * wrong checksum, so a wallet refuses to send to them if one is left in place.
  */
 const EXAMPLE = 'Example details of a fresh installation: the operator replaces them.';
@@ -375,8 +375,8 @@ async function seedV2(tx: Queryable): Promise<void> {
   for (const [index, channel] of RECHARGE_CHANNELS.entries()) {
     await tx.query(
       `INSERT INTO recharge_channel (channel_type, channel_name, currency_id, network, deposit_address,
-         bank_name, account_name, account_number, pay_url, min_amount, max_amount, remark, sort, is_example)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, 1)`,
+         bank_name, account_name, account_number, pay_url, min_amount, max_amount, remark, sort)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
       [
         channel.type,
         channel.name,
@@ -397,8 +397,8 @@ async function seedV2(tx: Queryable): Promise<void> {
   for (const [index, channel] of WITHDRAW_CHANNELS.entries()) {
     await tx.query(
       `INSERT INTO withdraw_channel (channel_type, channel_name, currency_id, network, fee_rate, fixed_fee,
-         min_amount, max_amount, daily_limit, sort, is_example)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1)`,
+         min_amount, max_amount, daily_limit, sort)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
       [
         channel.type,
         channel.name,
@@ -442,19 +442,29 @@ async function seedV3(tx: Queryable): Promise<void> {
 const EXAMPLE_BANK_KEYS = ['seed_exampleBank', 'seed_exampleHolder'] as const;
 
 /**
- * The example channels' texts in every language: a fresh installation showed "Example Bank" and
- * English notes to users of every language. Only channels still marked as examples change (an
- * operator's save clears the mark), found by what seedV2 wrote.
+ * The example channels marked as examples (is_example, migration 0021), with their texts in every
+ * language: a fresh installation showed "Example Bank" and English notes to users of every
+ * language as if they were real. A channel is seedV2's example when it still has what seedV2 wrote
+ * and no operator ever created or saved it (no audit entry): on a fresh installation, all of them;
+ * on one seeded before, those the operator left alone. An operator's save clears the mark.
  */
 async function seedV4(tx: Queryable): Promise<void> {
+  // A database migrated only part of the way (a migration's own test) has no such columns yet.
+  const { rows } = await tx.query(
+    `SELECT 1 FROM information_schema.columns
+     WHERE table_schema = current_schema() AND table_name = 'withdraw_channel' AND column_name = 'is_example'`,
+  );
+  if (rows.length === 0) return;
   const names = (channel: { name: string; nameKey?: string }) =>
     JSON.stringify(channel.nameKey ? allLanguages(channel.nameKey) : {});
   for (const channel of RECHARGE_CHANNELS) {
     await tx.query(
-      `UPDATE recharge_channel SET channel_name_lang = $1, remark_lang = $2, bank_name_lang = $3,
-         account_name_lang = $4
-       WHERE is_example = 1 AND channel_type = $5 AND currency_id = $6 AND channel_name = $7
-         AND network IS NOT DISTINCT FROM $8::text AND remark = $9`,
+      `UPDATE recharge_channel c SET channel_name_lang = $1, remark_lang = $2, bank_name_lang = $3,
+         account_name_lang = $4, is_example = 1
+       WHERE channel_type = $5 AND currency_id = $6 AND channel_name = $7
+         AND network IS NOT DISTINCT FROM $8::text AND remark = $9
+         AND NOT EXISTS (SELECT 1 FROM audit_log a
+                           WHERE a.target_type = 'rechargeChannel' AND a.target_id = c.id::text)`,
       [
         names(channel),
         JSON.stringify(allLanguages(EXAMPLE_KEY)),
@@ -470,9 +480,11 @@ async function seedV4(tx: Queryable): Promise<void> {
   }
   for (const channel of WITHDRAW_CHANNELS) {
     await tx.query(
-      `UPDATE withdraw_channel SET channel_name_lang = $1
-       WHERE is_example = 1 AND channel_type = $2 AND currency_id = $3 AND channel_name = $4
-         AND network IS NOT DISTINCT FROM $5::text`,
+      `UPDATE withdraw_channel c SET channel_name_lang = $1, is_example = 1
+       WHERE channel_type = $2 AND currency_id = $3 AND channel_name = $4
+         AND network IS NOT DISTINCT FROM $5::text
+         AND NOT EXISTS (SELECT 1 FROM audit_log a
+                           WHERE a.target_type = 'withdrawChannel' AND a.target_id = c.id::text)`,
       [names(channel), channel.type, channel.currencyId, channel.name, channel.network ?? null],
     );
   }

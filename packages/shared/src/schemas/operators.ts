@@ -4,7 +4,7 @@
  * comma-separated) or JSON. Amounts and rates are decimal strings both ways.
  */
 import { z } from 'zod';
-import { DEFAULT_LANGUAGE, LANGUAGE_KEYS, OPERATOR_ROLES } from '../constants';
+import { DEFAULT_LANGUAGE, isLanguageKey, OPERATOR_ROLES } from '../constants';
 import { cmp, MAX_SCALE } from '../money';
 import { WITHDRAW_TERMS } from '../withdraw-terms';
 import {
@@ -146,8 +146,8 @@ export function languageTexts(maxLength: number, lines: 'singleLine' | 'multiLin
       );
     },
     z
-      .partialRecord(
-        z.enum(LANGUAGE_KEYS as [string, ...string[]], { error: 'hint_langInvalid' }),
+      .record(
+        z.string().refine(isLanguageKey, { error: 'hint_langInvalid' }),
         text(maxLength, 1, lines),
       )
       .refine((texts) => typeof texts[DEFAULT_LANGUAGE] === 'string', {

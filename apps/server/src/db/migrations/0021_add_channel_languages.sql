@@ -5,7 +5,7 @@
 --
 -- is_example marks the seed's example channels of a fresh installation (its bank account and
 -- deposit addresses are not the platform's): the app badges them until an operator saves the
--- channel, which clears the mark.
+-- channel, which clears the mark. The seed (seedV4) marks them and writes their texts.
 ALTER TABLE recharge_channel
   ADD COLUMN channel_name_lang jsonb NOT NULL DEFAULT '{}' CHECK (jsonb_typeof(channel_name_lang) = 'object'),
   ADD COLUMN remark_lang jsonb NOT NULL DEFAULT '{}' CHECK (jsonb_typeof(remark_lang) = 'object'),
@@ -17,12 +17,3 @@ ALTER TABLE withdraw_channel
   ADD COLUMN channel_name_lang jsonb NOT NULL DEFAULT '{}' CHECK (jsonb_typeof(channel_name_lang) = 'object'),
   ADD COLUMN remark_lang jsonb NOT NULL DEFAULT '{}' CHECK (jsonb_typeof(remark_lang) = 'object'),
   ADD COLUMN is_example smallint NOT NULL DEFAULT 0 CHECK (is_example IN (0, 1));
-
--- An installation seeded before: the channels no operator ever created or saved (no audit entry)
--- are the seed's examples. (A fresh installation has none yet: the seed marks its own.)
-UPDATE recharge_channel c SET is_example = 1
-  WHERE NOT EXISTS (SELECT 1 FROM audit_log a
-                      WHERE a.target_type = 'rechargeChannel' AND a.target_id = c.id::text);
-UPDATE withdraw_channel c SET is_example = 1
-  WHERE NOT EXISTS (SELECT 1 FROM audit_log a
-                      WHERE a.target_type = 'withdrawChannel' AND a.target_id = c.id::text);
