@@ -22,7 +22,11 @@ const WITHDRAW_USDT_TRC20 = 2;
 const ADMIN = 'admin';
 const ADMIN_PASSWORD = 'channel texts admin password';
 const TRC20 = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
-const CARD = { bankName: 'First Test Bank', accountName: 'Ada Lovelace', cardNumber: '6222021234567890' };
+const CARD = {
+  bankName: 'First Test Bank',
+  accountName: 'Ada Lovelace',
+  cardNumber: '6222021234567890',
+};
 
 let t: TestApp;
 let operatorToken: string;
@@ -85,7 +89,7 @@ const TRC20_DEPOSIT = {
 };
 
 describe("a fresh installation's example channels", () => {
-  it('are marked as examples, their texts in the reader\'s language and English by default', async () => {
+  it("are marked as examples, their texts in the reader's language and English by default", async () => {
     const english = byId(await rechargeChannels(), RECHARGE_BANK_USD);
     expect(english).toMatchObject({
       channelName: 'Bank transfer (USD)',

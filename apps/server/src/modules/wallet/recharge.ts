@@ -110,7 +110,11 @@ export class Recharges {
     };
   }
 
-  private toChannel(row: RechargeChannelRow, currency: Currency, lang: LanguageKey): RechargeChannel {
+  private toChannel(
+    row: RechargeChannelRow,
+    currency: Currency,
+    lang: LanguageKey,
+  ): RechargeChannel {
     return {
       ...channelAnswer(row, currency, lang),
       depositAddress: row.deposit_address,
