@@ -6,6 +6,7 @@
  * example channels are badged as examples, their texts in the user's language.
  */
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -17,6 +18,7 @@ import {
   operatorToken,
   registerUser,
   screenshot,
+  SCREENS_DIR,
   text,
   useBrowser,
   type RegisteredUser,
@@ -193,6 +195,8 @@ describe('wallet details', () => {
       ]);
       expect(download.suggestedFilename()).toBe('USDT-TRC20-deposit-address.png');
       const png = await readFile((await download.path())!);
+      // Kept with the screenshots, to look at.
+      await download.saveAs(path.join(SCREENS_DIR, `recharge-qr-saved-${locale}.png`));
       expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
       const width = png.readUInt32BE(16);
       const height = png.readUInt32BE(20);

@@ -134,7 +134,7 @@ function DestinationCheck({
       </span>
       {data?.kind === 'address' && (
         <DetailRow
-          label={t('recharge_network')}
+          label={t('address_network')}
           value={data.network ?? ''}
           testId="withdraw-confirm-network"
         />
@@ -147,7 +147,7 @@ function DestinationCheck({
       )}
       {data ? (
         <DetailRow
-          label={t(data.kind === 'bank' ? 'bank_cardNumber' : 'recharge_depositAddress')}
+          label={t(data.kind === 'bank' ? 'bank_cardNumber' : 'address_address')}
           value={(data.kind === 'bank' ? data.cardNumber : data.address) ?? ''}
           testId="withdraw-confirm-destination"
           copy
@@ -594,7 +594,7 @@ function WithdrawForm() {
               testId={`withdraw-destination-${candidate.id}`}
               onSelect={() => setDestinationId(candidate.id)}
               icon={toBank ? <BankcardOutline /> : <PayCircleOutline />}
-              title={candidate.title}
+              title={<bdi>{candidate.title}</bdi>}
               detail={candidate.detail}
             />
           ))}
