@@ -13,7 +13,7 @@ import {
 import { allLanguages } from '../lib/i18n';
 import type { Database, Queryable } from './database';
 
-export const SEED_VERSION = 3;
+export const SEED_VERSION = 4;
 
 export const DEFAULT_CURRENCIES = [
   { id: 1, name: 'USD', type: CURRENCY_TYPE.fiat, networks: '', scale: 2 },
@@ -240,15 +240,19 @@ async function seedV1(tx: Queryable): Promise<void> {
 
 /**
  * Deposit and withdrawal channels. The bank account, deposit addresses and payment page are
- * examples that an operator replaces with the platform's own before taking real money; the
- * remark of each says so. The addresses have the right format but a wrong checksum, so a wallet
- * refuses to send to them if one is left in place.
+ * examples that an operator replaces with the platform's own before taking real money: seedV4
+ * marks them as examples (is_example, badged in the app until an operator saves the channel) and
+ * gives their texts, the remark saying so among them, in every language. The addresses have the right format but a
+ * wrong checksum, so a wallet refuses to send to them if one is left in place.
  */
 const EXAMPLE = 'Example details of a fresh installation: the operator replaces them.';
+const EXAMPLE_KEY = 'seed_exampleRemark';
 
 const RECHARGE_CHANNELS: {
   type: 1 | 2 | 3;
   name: string;
+  /** The translation key of the name, when it has words to translate. */
+  nameKey?: string;
   currencyId: number;
   network?: string;
   address?: string;
@@ -260,6 +264,7 @@ const RECHARGE_CHANNELS: {
   {
     type: 1,
     name: 'Bank transfer (USD)',
+    nameKey: 'seed_channelBankUsd',
     currencyId: 1,
     bank: ['Example Bank', 'Bourse client funds', 'DE89370400440532013000'],
     min: '10',
@@ -286,6 +291,7 @@ const RECHARGE_CHANNELS: {
   {
     type: 2,
     name: 'Bitcoin',
+    nameKey: 'seed_channelBitcoin',
     currencyId: 4,
     network: 'BTC',
     address: 'bc1qexampxedepxsxtaddressreplacexme',
@@ -295,6 +301,7 @@ const RECHARGE_CHANNELS: {
   {
     type: 3,
     name: 'Online payment (USD)',
+    nameKey: 'seed_channelOnlineUsd',
     currencyId: 1,
     payUrl: 'https://pay.example.com/checkout',
     min: '10',
@@ -305,6 +312,7 @@ const RECHARGE_CHANNELS: {
 const WITHDRAW_CHANNELS: {
   type: 1 | 2;
   name: string;
+  nameKey?: string;
   currencyId: number;
   network?: string;
   feeRate: string;
@@ -316,6 +324,7 @@ const WITHDRAW_CHANNELS: {
   {
     type: 1,
     name: 'Bank transfer (USD)',
+    nameKey: 'seed_channelBankUsd',
     currencyId: 1,
     feeRate: '0.005',
     fixedFee: '1',
@@ -348,6 +357,7 @@ const WITHDRAW_CHANNELS: {
   {
     type: 2,
     name: 'Bitcoin',
+    nameKey: 'seed_channelBitcoin',
     currencyId: 4,
     network: 'BTC',
     feeRate: '0',
@@ -428,7 +438,59 @@ async function seedV3(tx: Queryable): Promise<void> {
   }
 }
 
-const SEEDS: ((tx: Queryable) => Promise<void>)[] = [seedV1, seedV2, seedV3];
+/** The translation keys of the example bank account's name and holder. */
+const EXAMPLE_BANK_KEYS = ['seed_exampleBank', 'seed_exampleHolder'] as const;
+
+/**
+ * The example channels marked as examples (is_example, migration 0021), with their texts in every
+ * language: a fresh installation showed "Example Bank" and English notes to users of every
+ * language as if they were real. A channel is seedV2's example when it still has what seedV2 wrote
+ * and no operator ever created or saved it (no audit entry): on a fresh installation, all of them;
+ * on one seeded before, those the operator left alone. An operator's save clears the mark.
+ */
+async function seedV4(tx: Queryable): Promise<void> {
+  // A database migrated only part of the way (a migration's own test) has no such columns yet.
+  const { rows } = await tx.query(
+    `SELECT 1 FROM information_schema.columns
+     WHERE table_schema = current_schema() AND table_name = 'withdraw_channel' AND column_name = 'is_example'`,
+  );
+  if (rows.length === 0) return;
+  const names = (channel: { name: string; nameKey?: string }) =>
+    JSON.stringify(channel.nameKey ? allLanguages(channel.nameKey) : {});
+  for (const channel of RECHARGE_CHANNELS) {
+    await tx.query(
+      `UPDATE recharge_channel c SET channel_name_lang = $1, remark_lang = $2, bank_name_lang = $3,
+         account_name_lang = $4, is_example = 1
+       WHERE channel_type = $5 AND currency_id = $6 AND channel_name = $7
+         AND network IS NOT DISTINCT FROM $8::text AND remark = $9
+         AND NOT EXISTS (SELECT 1 FROM audit_log a
+                           WHERE a.target_type = 'rechargeChannel' AND a.target_id = c.id::text)`,
+      [
+        names(channel),
+        JSON.stringify(allLanguages(EXAMPLE_KEY)),
+        JSON.stringify(channel.bank ? allLanguages(EXAMPLE_BANK_KEYS[0]) : {}),
+        JSON.stringify(channel.bank ? allLanguages(EXAMPLE_BANK_KEYS[1]) : {}),
+        channel.type,
+        channel.currencyId,
+        channel.name,
+        channel.network ?? null,
+        EXAMPLE,
+      ],
+    );
+  }
+  for (const channel of WITHDRAW_CHANNELS) {
+    await tx.query(
+      `UPDATE withdraw_channel c SET channel_name_lang = $1, is_example = 1
+       WHERE channel_type = $2 AND currency_id = $3 AND channel_name = $4
+         AND network IS NOT DISTINCT FROM $5::text
+         AND NOT EXISTS (SELECT 1 FROM audit_log a
+                           WHERE a.target_type = 'withdrawChannel' AND a.target_id = c.id::text)`,
+      [names(channel), channel.type, channel.currencyId, channel.name, channel.network ?? null],
+    );
+  }
+}
+
+const SEEDS: ((tx: Queryable) => Promise<void>)[] = [seedV1, seedV2, seedV3, seedV4];
 
 /** Applies the default settings a fresh database lacks. Safe to run at every start. */
 export async function seedDefaults(db: Database): Promise<void> {

@@ -17,6 +17,8 @@ import {
   rechargeListQuery,
   rechargeRecord,
   withdrawChannel,
+  withdrawDestination,
+  withdrawDestinationQuery,
   withdrawListQuery,
   withdrawRecord,
   withdrawTermsChange,
@@ -127,6 +129,16 @@ export const walletApi = {
       'hint_withdrawDailyLimit',
       'hint_insufficientBalance',
     ],
+  }),
+  withdrawDestination: route({
+    method: 'GET',
+    path: '/api/userWithdraw/destination',
+    auth: 'user',
+    summary:
+      "One of the user's own bound cards (`bankId`) or addresses (`addressId`) whole, never masked: the confirmation before a withdrawal shows where the money goes. Lists stay masked.",
+    query: withdrawDestinationQuery,
+    data: withdrawDestination,
+    hints: ['hint_bankCardNotFound', 'hint_walletAddressNotFound'],
   }),
   cancelWithdrawal: route({
     method: 'POST',

@@ -4,7 +4,7 @@
  * comma-separated) or JSON. Amounts and rates are decimal strings both ways.
  */
 import { z } from 'zod';
-import { OPERATOR_ROLES } from '../constants';
+import { DEFAULT_LANGUAGE, isLanguageKey, OPERATOR_ROLES } from '../constants';
 import { cmp, MAX_SCALE } from '../money';
 import { WITHDRAW_TERMS } from '../withdraw-terms';
 import {
@@ -129,6 +129,34 @@ const channelSort = z.preprocess(
 );
 const channelVisible = z.preprocess((v) => (v === undefined ? 1 : v), channelFlag);
 
+/**
+ * A text an operator writes in the app's languages: `{ "en": "…", "fr": "…" }`, keyed by the
+ * languages' keys (an unknown key is refused with hint_langInvalid), English required
+ * (hint_langEnglishRequired: users of a language left out read it), each text trimmed and bounded
+ * like the field it translates. A language left empty is left out. Optional: a save without it
+ * keeps the field's one text for every language.
+ */
+export function languageTexts(maxLength: number, lines: 'singleLine' | 'multiLine' = 'singleLine') {
+  return z.preprocess(
+    (value) => {
+      if (value === '' || value === null) return undefined;
+      if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+      return Object.fromEntries(
+        Object.entries(value).filter(([, item]) => !(typeof item === 'string' && !item.trim())),
+      );
+    },
+    z
+      .record(
+        z.string().refine(isLanguageKey, { error: 'hint_langInvalid' }),
+        text(maxLength, 1, lines),
+      )
+      .refine((texts) => typeof texts[DEFAULT_LANGUAGE] === 'string', {
+        error: 'hint_langEnglishRequired',
+      })
+      .optional(),
+  );
+}
+
 /** Creates (no id) or changes a deposit channel. */
 export const rechargeChannelSaveBody = z.object({
   id: channelId,
@@ -146,6 +174,10 @@ export const rechargeChannelSaveBody = z.object({
   remark: channelRemark,
   sort: channelSort,
   isVisible: channelVisible,
+  channelNameLang: languageTexts(64),
+  remarkLang: languageTexts(500, 'multiLine'),
+  bankNameLang: languageTexts(64),
+  accountNameLang: languageTexts(64),
 });
 
 /** Creates (no id) or changes a withdrawal channel; its currency never changes. */
@@ -163,6 +195,8 @@ export const withdrawChannelSaveBody = z.object({
   remark: channelRemark,
   sort: channelSort,
   isVisible: channelVisible,
+  channelNameLang: languageTexts(64),
+  remarkLang: languageTexts(500, 'multiLine'),
 });
 
 // ---------------------------------------------------------------- trading settings: inputs
@@ -325,6 +359,11 @@ export const reviewedWithdraw = withdrawRecord.extend({
 });
 export type ReviewedWithdraw = z.output<typeof reviewedWithdraw>;
 
+/** A channel's text by language as stored (empty: the one text for every language). */
+const storedTexts = z
+  .record(z.string(), z.string())
+  .describe('The text by language key; users of a language left out read English.');
+
 /** A deposit channel as stored (column names), hidden ones included. */
 export const rechargeChannelConfig = z.object({
   id: z.number().int(),
@@ -342,6 +381,14 @@ export const rechargeChannelConfig = z.object({
   remark: z.string(),
   sort: z.number().int(),
   is_visible: z.number().int(),
+  channel_name_lang: storedTexts,
+  remark_lang: storedTexts,
+  bank_name_lang: storedTexts,
+  account_name_lang: storedTexts,
+  is_example: z
+    .number()
+    .int()
+    .describe("1: the seed's example, until an operator saves it (the app badges it)."),
 });
 export type RechargeChannelConfig = z.output<typeof rechargeChannelConfig>;
 
@@ -369,6 +416,9 @@ export const withdrawChannelConfig = z.object({
   remark: z.string(),
   sort: z.number().int(),
   is_visible: z.number().int(),
+  channel_name_lang: storedTexts,
+  remark_lang: storedTexts,
+  is_example: z.number().int(),
   pendingChanges: z
     .array(pendingTermsChange)
     .describe('Changes that make withdrawing harder, announced and not yet in force.'),

@@ -33,6 +33,14 @@ const amount = decimalAmount({ maxScale: MAX_SCALE });
 export const channelListQuery = z.object({ currencyId: optionalInt(1, 1_000_000) });
 export type ChannelListQuery = z.infer<typeof channelListQuery>;
 
+/**
+ * A channel of a fresh installation's example data (the seed's), until an operator saves it: its
+ * bank account or address is not the platform's, and the app says so.
+ */
+const exampleFlag = z
+  .boolean()
+  .describe("Example data of a fresh installation, never saved by an operator: don't pay into it.");
+
 export const rechargeChannel = z.object({
   id: z.number().int(),
   channelType: z.number().int().describe('1 bank transfer, 2 crypto, 3 online.'),
@@ -52,6 +60,7 @@ export const rechargeChannel = z.object({
   maxAmount: z.string(),
   scale: z.number().int().describe("Decimals accepted in amounts (the currency's scale)."),
   remark: z.string(),
+  isExample: exampleFlag,
 });
 export type RechargeChannel = z.output<typeof rechargeChannel>;
 
@@ -72,6 +81,7 @@ export const withdrawChannel = z.object({
     .describe("What is left of today's limit for the signed-in user (UTC day)."),
   scale: z.number().int().describe("Decimals accepted in amounts (the currency's scale)."),
   remark: z.string(),
+  isExample: exampleFlag,
 });
 export type WithdrawChannel = z.output<typeof withdrawChannel>;
 
@@ -173,6 +183,13 @@ export const withdrawDestination = z.object({
   address: z.string().optional().describe('Masked when the switch says so.'),
 });
 export type WithdrawDestination = z.output<typeof withdrawDestination>;
+
+/** One of the user's own bound cards (`bankId`) or addresses (`addressId`), to show whole. */
+export const withdrawDestinationQuery = z.object({
+  bankId: z.preprocess(emptyToUndefined, id.optional()),
+  addressId: z.preprocess(emptyToUndefined, id.optional()),
+});
+export type WithdrawDestinationQuery = z.infer<typeof withdrawDestinationQuery>;
 
 export const withdrawRecord = z.object({
   id: z.number().int(),

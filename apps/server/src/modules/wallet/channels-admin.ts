@@ -31,6 +31,7 @@ import {
   lockRechargeChannel,
   updateRechargeChannel,
   updateWithdrawChannel,
+  type LanguageTexts,
   type RechargeChannelRow,
   type RechargeChannelValues,
   type WithdrawChannelRow,
@@ -54,6 +55,22 @@ export type RechargeChannelInput = z.output<typeof rechargeChannelSaveBody>;
 export type WithdrawChannelInput = z.output<typeof withdrawChannelSaveBody>;
 
 const invalid = (field: string) => new AppError('hint_paramInvalid', 400, [field]);
+
+/**
+ * A text as saved: the plain column (English, the one every language reads when there is no map)
+ * and its texts by language. Given a map (its English checked by the schema), the column takes the
+ * map's English, so the two never disagree.
+ */
+function withLanguages(
+  plain: string,
+  map: Partial<Record<string, string>> | undefined,
+): { text: string; lang: LanguageTexts } {
+  if (!map) return { text: plain, lang: {} };
+  const lang = Object.fromEntries(
+    Object.entries(map).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  return { text: lang.en ?? plain, lang };
+}
 
 export class ChannelAdmin {
   constructor(private readonly deps: WalletDeps) {}
@@ -96,31 +113,37 @@ export class ChannelAdmin {
       await requireCurrency(this.deps.settings, input.currencyId);
     }
     if (
-      input.channelType === RECHARGE_CHANNEL_TYPE.bank &&
-      !(input.bankName && input.accountName && input.accountNumber)
-    )
-      throw invalid('accountNumber');
-    if (
       input.channelType === RECHARGE_CHANNEL_TYPE.online &&
       !(input.payUrl && /^https:\/\/[^\s]+$/.test(input.payUrl))
     )
       throw invalid('payUrl');
+    const name = withLanguages(input.channelName, input.channelNameLang);
+    const remark = withLanguages(input.remark, input.remarkLang);
+    const bank = input.channelType === RECHARGE_CHANNEL_TYPE.bank;
+    const bankName = withLanguages(input.bankName ?? '', input.bankNameLang);
+    const accountName = withLanguages(input.accountName ?? '', input.accountNameLang);
+    if (bank && !(bankName.text && accountName.text && input.accountNumber))
+      throw invalid('accountNumber');
     const values: RechargeChannelValues = {
       channelType: input.channelType,
-      channelName: input.channelName,
+      channelName: name.text,
       currencyId: input.currencyId,
       network: input.channelType === RECHARGE_CHANNEL_TYPE.crypto ? input.network : null,
       depositAddress:
         input.channelType === RECHARGE_CHANNEL_TYPE.crypto ? input.depositAddress : null,
-      bankName: input.channelType === RECHARGE_CHANNEL_TYPE.bank ? input.bankName : null,
-      accountName: input.channelType === RECHARGE_CHANNEL_TYPE.bank ? input.accountName : null,
-      accountNumber: input.channelType === RECHARGE_CHANNEL_TYPE.bank ? input.accountNumber : null,
+      bankName: bank ? bankName.text : null,
+      accountName: bank ? accountName.text : null,
+      accountNumber: bank ? input.accountNumber : null,
       payUrl: input.channelType === RECHARGE_CHANNEL_TYPE.online ? input.payUrl : null,
       minAmount: input.minAmount,
       maxAmount: input.maxAmount,
-      remark: input.remark,
+      remark: remark.text,
       sort: input.sort,
       isVisible: input.isVisible,
+      channelNameLang: name.lang,
+      remarkLang: remark.lang,
+      bankNameLang: bank ? bankName.lang : {},
+      accountNameLang: bank ? accountName.lang : {},
     };
     return this.deps.db.transaction(async (tx) => {
       const before = input.id ? await this.lockRecharge(tx, input.id) : null;
@@ -158,12 +181,14 @@ export class ChannelAdmin {
     if (input.channelType === WITHDRAW_CHANNEL_TYPE.crypto)
       await this.checkNetwork(input.currencyId, input.network);
     const network = input.channelType === WITHDRAW_CHANNEL_TYPE.crypto ? input.network : null;
+    const name = withLanguages(input.channelName, input.channelNameLang);
+    const remark = withLanguages(input.remark, input.remarkLang);
     const now = this.deps.clock.now();
     return this.deps.db.transaction(async (tx) => {
       if (!input.id) {
         const inserted = await insertWithdrawChannel(tx, {
           channelType: input.channelType,
-          channelName: input.channelName,
+          channelName: name.text,
           currencyId: input.currencyId,
           network,
           feeRate: input.feeRate,
@@ -171,9 +196,11 @@ export class ChannelAdmin {
           minAmount: input.minAmount,
           maxAmount: input.maxAmount,
           dailyLimit: input.dailyLimit,
-          remark: input.remark,
+          remark: remark.text,
           sort: input.sort,
           isVisible: input.isVisible,
+          channelNameLang: name.lang,
+          remarkLang: remark.lang,
         });
         const created = { ...inserted, pendingChanges: [] as PendingTermsChange[] };
         await audit(tx, {
@@ -222,16 +249,18 @@ export class ChannelAdmin {
       );
       const updated = await updateWithdrawChannel(tx, input.id, {
         channelType: input.channelType,
-        channelName: input.channelName,
+        channelName: name.text,
         network,
         feeRate: plan.values.feeRate,
         fixedFee: plan.values.fixedFee,
         minAmount: plan.values.minAmount,
         maxAmount: plan.values.maxAmount,
         dailyLimit: plan.values.dailyLimit,
-        remark: input.remark,
+        remark: remark.text,
         sort: input.sort,
         isVisible: Number(plan.values.isVisible),
+        channelNameLang: name.lang,
+        remarkLang: remark.lang,
       });
       await writePlan(tx, input.id, plan, now, noticeHours);
       const pendingAfter = await listOpenTermsChanges(tx, [input.id]);

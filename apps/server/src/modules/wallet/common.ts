@@ -1,11 +1,20 @@
 /** Pieces shared by the wallet's flows: dependencies, amount checks, request fingerprints. */
 import { createHash } from 'node:crypto';
-import { gt, lt, normalize, scaleOf, toScale, type DecimalString } from '@bourse/shared';
+import {
+  gt,
+  lt,
+  normalize,
+  scaleOf,
+  toScale,
+  type DecimalString,
+  type LanguageKey,
+} from '@bourse/shared';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import type { RequestKey } from '../../db/user-lock';
 import type { Actor, ActorBook } from '../../http/actor';
 import { AppError } from '../../lib/errors';
+import { pickLanguage } from '../../lib/i18n';
 import type { AccountService } from '../account';
 import type { RateSource } from '../assets';
 import type { Currency, SettingsService } from '../settings';
@@ -75,28 +84,48 @@ export interface ChannelBounds {
   max_amount: string;
 }
 
-/** A channel as deposit and withdrawal channels both answer it (their own fields added). */
+/**
+ * An operator's text in the reader's language: from its texts by language (English when the
+ * language has none), else the plain column, which every language reads when there are none.
+ */
+export function textIn(
+  texts: Record<string, string> | null | undefined,
+  plain: string,
+  lang: LanguageKey,
+): string {
+  return pickLanguage(texts, lang) || plain;
+}
+
+/**
+ * A channel as deposit and withdrawal channels both answer it (their own fields added), its texts
+ * in the reader's language.
+ */
 export function channelAnswer(
   row: ChannelBounds & {
     channel_type: number;
     channel_name: string;
     network: string | null;
     remark: string;
+    channel_name_lang: Record<string, string>;
+    remark_lang: Record<string, string>;
+    is_example: number;
   },
   currency: Currency,
+  lang: LanguageKey,
 ) {
   const scale = currency.scale;
   return {
     id: row.id,
     channelType: row.channel_type,
-    channelName: row.channel_name,
+    channelName: textIn(row.channel_name_lang, row.channel_name, lang),
     currencyId: row.currency_id,
     currencyName: currency.currencyName,
     network: row.network,
     minAmount: toScale(row.min_amount, scale),
     maxAmount: toScale(row.max_amount, scale),
     scale,
-    remark: row.remark,
+    remark: textIn(row.remark_lang, row.remark, lang),
+    isExample: row.is_example === 1,
   };
 }
 

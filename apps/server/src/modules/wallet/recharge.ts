@@ -9,6 +9,7 @@ import {
   RECHARGE_STATUS,
   toScale,
   type InMoneyBody,
+  type LanguageKey,
   type RechargeChannel,
   type RechargeRecord,
 } from '@bourse/shared';
@@ -16,7 +17,14 @@ import type { Actor } from '../../http/actor';
 import { AppError } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
 import { currencyIn, type Currency } from '../settings';
-import { channelAnswer, iso, openChannelRequest, tellBalances, type WalletDeps } from './common';
+import {
+  channelAnswer,
+  iso,
+  openChannelRequest,
+  tellBalances,
+  textIn,
+  type WalletDeps,
+} from './common';
 import { parseProofImage } from './proof-image';
 import {
   countPendingRecharges,
@@ -102,23 +110,29 @@ export class Recharges {
     };
   }
 
-  private toChannel(row: RechargeChannelRow, currency: Currency): RechargeChannel {
+  private toChannel(
+    row: RechargeChannelRow,
+    currency: Currency,
+    lang: LanguageKey,
+  ): RechargeChannel {
     return {
-      ...channelAnswer(row, currency),
+      ...channelAnswer(row, currency, lang),
       depositAddress: row.deposit_address,
-      bankName: row.bank_name,
-      accountName: row.account_name,
+      bankName: row.bank_name === null ? null : textIn(row.bank_name_lang, row.bank_name, lang),
+      accountName:
+        row.account_name === null ? null : textIn(row.account_name_lang, row.account_name, lang),
       accountNumber: row.account_number,
       payUrl: row.pay_url,
     };
   }
 
-  async channels(currencyId?: number): Promise<RechargeChannel[]> {
+  /** The visible channels, their texts in the reader's language (`lang`, English by default). */
+  async channels(currencyId?: number, lang: LanguageKey = 'en'): Promise<RechargeChannel[]> {
     const [currencies, rows] = await Promise.all([
       this.deps.settings.currencyMap(),
       listVisibleRechargeChannels(this.deps.db, currencyId),
     ]);
-    return rows.map((row) => this.toChannel(row, currencyIn(currencies, row.currency_id)));
+    return rows.map((row) => this.toChannel(row, currencyIn(currencies, row.currency_id), lang));
   }
 
   /** A deposit request: checked, stored with its proof, and left for review. */

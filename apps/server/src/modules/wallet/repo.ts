@@ -206,7 +206,15 @@ export interface RechargeChannelRow {
   remark: string;
   sort: number;
   is_visible: number;
+  channel_name_lang: LanguageTexts;
+  remark_lang: LanguageTexts;
+  bank_name_lang: LanguageTexts;
+  account_name_lang: LanguageTexts;
+  is_example: number;
 }
+
+/** A text by language key, as stored ({} when the plain column is every language's). */
+export type LanguageTexts = Record<string, string>;
 
 /** Every deposit channel, hidden ones included. */
 export async function listRechargeChannels(q: Queryable): Promise<RechargeChannelRow[]> {
@@ -264,6 +272,10 @@ export interface RechargeChannelValues {
   remark: string;
   sort: number;
   isVisible: number;
+  channelNameLang: LanguageTexts;
+  remarkLang: LanguageTexts;
+  bankNameLang: LanguageTexts;
+  accountNameLang: LanguageTexts;
 }
 
 function rechargeChannelParams(values: RechargeChannelValues): unknown[] {
@@ -282,6 +294,10 @@ function rechargeChannelParams(values: RechargeChannelValues): unknown[] {
     values.remark,
     values.sort,
     values.isVisible,
+    JSON.stringify(values.channelNameLang),
+    JSON.stringify(values.remarkLang),
+    JSON.stringify(values.bankNameLang),
+    JSON.stringify(values.accountNameLang),
   ];
 }
 
@@ -291,8 +307,10 @@ export async function insertRechargeChannel(
 ): Promise<RechargeChannelRow> {
   const { rows } = await q.query<RechargeChannelRow>(
     `INSERT INTO recharge_channel (channel_type, channel_name, currency_id, network, deposit_address, bank_name,
-               account_name, account_number, pay_url, min_amount, max_amount, remark, sort, is_visible)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
+               account_name, account_number, pay_url, min_amount, max_amount, remark, sort, is_visible,
+               channel_name_lang, remark_lang, bank_name_lang, account_name_lang)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+             RETURNING *`,
     rechargeChannelParams(values),
   );
   return rows[0]!;
@@ -306,8 +324,10 @@ export async function updateRechargeChannel(
   const { rows } = await q.query<RechargeChannelRow>(
     `UPDATE recharge_channel SET channel_type = $1, channel_name = $2, currency_id = $3, network = $4,
                deposit_address = $5, bank_name = $6, account_name = $7, account_number = $8, pay_url = $9,
-               min_amount = $10, max_amount = $11, remark = $12, sort = $13, is_visible = $14
-             WHERE id = $15 RETURNING *`,
+               min_amount = $10, max_amount = $11, remark = $12, sort = $13, is_visible = $14,
+               channel_name_lang = $15, remark_lang = $16, bank_name_lang = $17, account_name_lang = $18,
+               is_example = 0
+             WHERE id = $19 RETURNING *`,
     [...rechargeChannelParams(values), id],
   );
   return rows[0]!;
@@ -385,6 +405,9 @@ export interface WithdrawChannelRow extends ChannelTermsRow {
   network: string | null;
   remark: string;
   sort: number;
+  channel_name_lang: LanguageTexts;
+  remark_lang: LanguageTexts;
+  is_example: number;
 }
 
 export interface TermsChangeRow {
@@ -477,6 +500,8 @@ export interface WithdrawChannelValues {
   remark: string;
   sort: number;
   isVisible: number;
+  channelNameLang: LanguageTexts;
+  remarkLang: LanguageTexts;
 }
 
 export async function insertWithdrawChannel(
@@ -485,8 +510,8 @@ export async function insertWithdrawChannel(
 ): Promise<WithdrawChannelRow> {
   const { rows } = await q.query<WithdrawChannelRow>(
     `INSERT INTO withdraw_channel (channel_type, channel_name, currency_id, network, fee_rate, fixed_fee,
-             min_amount, max_amount, daily_limit, remark, sort, is_visible)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
+             min_amount, max_amount, daily_limit, remark, sort, is_visible, channel_name_lang, remark_lang)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
     [
       values.channelType,
       values.channelName,
@@ -500,12 +525,17 @@ export async function insertWithdrawChannel(
       values.remark,
       values.sort,
       values.isVisible,
+      JSON.stringify(values.channelNameLang),
+      JSON.stringify(values.remarkLang),
     ],
   );
   return rows[0]!;
 }
 
-/** Writes a withdrawal channel's columns (its currency never changes). */
+/**
+ * Writes a withdrawal channel's columns (its currency never changes); an operator's save makes it
+ * the platform's own, no longer the seed's example.
+ */
 export async function updateWithdrawChannel(
   q: Queryable,
   id: number,
@@ -514,8 +544,8 @@ export async function updateWithdrawChannel(
   const { rows } = await q.query<WithdrawChannelRow>(
     `UPDATE withdraw_channel SET channel_type = $1, channel_name = $2, network = $3, fee_rate = $4,
            fixed_fee = $5, min_amount = $6, max_amount = $7, daily_limit = $8, remark = $9, sort = $10,
-           is_visible = $11
-         WHERE id = $12 RETURNING *`,
+           is_visible = $11, channel_name_lang = $12, remark_lang = $13, is_example = 0
+         WHERE id = $14 RETURNING *`,
     [
       values.channelType,
       values.channelName,
@@ -528,6 +558,8 @@ export async function updateWithdrawChannel(
       values.remark,
       values.sort,
       values.isVisible,
+      JSON.stringify(values.channelNameLang),
+      JSON.stringify(values.remarkLang),
       id,
     ],
   );

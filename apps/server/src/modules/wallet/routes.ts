@@ -26,8 +26,8 @@ export function sendProofImage(
 }
 
 export function walletRoutes(router: Router, wallet: WalletService): void {
-  router.handle(routes.rechargeChannels, async ({ query }) =>
-    ok(await wallet.recharges.channels(query.currencyId)),
+  router.handle(routes.rechargeChannels, async ({ query, lang }) =>
+    ok(await wallet.recharges.channels(query.currencyId, lang)),
   );
 
   router.handle(
@@ -52,14 +52,21 @@ export function walletRoutes(router: Router, wallet: WalletService): void {
     return sendProofImage(reply, proof);
   });
 
-  router.handle(routes.withdrawChannels, async ({ actor, query }) =>
-    ok(await wallet.withdrawals.channels(actor, query.currencyId)),
+  router.handle(routes.withdrawChannels, async ({ actor, query, lang }) =>
+    ok(await wallet.withdrawals.channels(actor, query.currencyId, lang)),
   );
+
+  // A bound card or address whole, to its owner, for the confirmation before a withdrawal; never
+  // kept by a cache.
+  router.handle(routes.withdrawDestination, async ({ actor, query, reply }) => {
+    reply.header('cache-control', 'private, no-store');
+    return ok(await wallet.withdrawals.ownDestination(actor.userId, query));
+  });
 
   // The announcement of withdrawal terms getting worse (PRODUCT section 1.9): public, so anyone can
   // see what is coming before depositing.
-  router.handle(routes.withdrawTermsChanges, async ({ query }) =>
-    ok(await wallet.withdrawals.termsChanges(query.currencyId)),
+  router.handle(routes.withdrawTermsChanges, async ({ query, lang }) =>
+    ok(await wallet.withdrawals.termsChanges(query.currencyId, lang)),
   );
 
   router.handle(routes.submitWithdrawal, async ({ actor, body }) =>

@@ -18,11 +18,12 @@ import {
   toScale,
   WITHDRAW_TERMS,
   WITHDRAW_TERMS_RECENT_DAYS,
+  type LanguageKey,
   type WithdrawTerm,
   type WithdrawTermsChange,
 } from '@bourse/shared';
 import type { Queryable } from '../../db/database';
-import type { WalletDeps } from './common';
+import { textIn, type WalletDeps } from './common';
 import {
   insertTermsChange,
   listTermsChangesSince,
@@ -256,6 +257,7 @@ export function describePending(changes: TermsChangeRow[]): PendingTermsChange[]
 export async function listTermsChanges(
   deps: WalletDeps,
   currencyId?: number,
+  lang: LanguageKey = 'en',
 ): Promise<WithdrawTermsChange[]> {
   const now = deps.clock.now();
   const since = new Date(now.getTime() - WITHDRAW_TERMS_RECENT_DAYS * DAY_MS);
@@ -265,6 +267,7 @@ export async function listTermsChanges(
     listTermsChangesSince(deps.db, since, currencyId),
   ]);
   const visible = new Set(channels.filter((row) => row.is_visible === 1).map((row) => row.id));
+  const channelById = new Map(channels.map((channel) => [channel.id, channel]));
   const byId = new Map(currencies.map((currency) => [currency.id, currency]));
   return rows.flatMap((row) => {
     const currency = byId.get(row.currency_id);
@@ -277,7 +280,11 @@ export async function listTermsChanges(
       {
         id: row.id,
         channelId: row.channel_id,
-        channelName: row.channel_name,
+        channelName: textIn(
+          channelById.get(row.channel_id)?.channel_name_lang,
+          row.channel_name,
+          lang,
+        ),
         currencyId: row.currency_id,
         currencyName: currency.currencyName,
         network: row.network,

@@ -18,9 +18,11 @@ import {
   withdrawalFee,
   WITHDRAW_CHANNEL_TYPE,
   WITHDRAW_STATUS,
+  type LanguageKey,
   type OutMoneyBody,
   type WithdrawChannel,
   type WithdrawDestination,
+  type WithdrawDestinationQuery,
   type WithdrawRecord,
   type WithdrawTermsChange,
 } from '@bourse/shared';
@@ -174,7 +176,12 @@ export class Withdrawals {
     return new Map(rows.map((row) => [row.channel_id, normalize(row.used)]));
   }
 
-  async channels(actor: Actor, currencyId?: number): Promise<WithdrawChannel[]> {
+  /** The visible channels, their texts in the reader's language (`lang`, English by default). */
+  async channels(
+    actor: Actor,
+    currencyId?: number,
+    lang: LanguageKey = 'en',
+  ): Promise<WithdrawChannel[]> {
     const [currencies, all] = await Promise.all([
       this.deps.settings.currencyMap(),
       channelsInForce(this.deps.db, this.deps.clock.now(), { currencyId }),
@@ -191,7 +198,7 @@ export class Withdrawals {
       const scale = currency.scale;
       return [
         {
-          ...channelAnswer(row, currency),
+          ...channelAnswer(row, currency, lang),
           feeRate: normalize(row.fee_rate),
           fixedFee: toScale(row.fixed_fee, scale),
           dailyLimit: toScale(row.daily_limit, scale),
@@ -202,8 +209,36 @@ export class Withdrawals {
   }
 
   /** The announced changes of withdrawal terms: pending, or in force for less than 30 days. */
-  termsChanges(currencyId?: number): Promise<WithdrawTermsChange[]> {
-    return listTermsChanges(this.deps, currencyId);
+  termsChanges(currencyId?: number, lang: LanguageKey = 'en'): Promise<WithdrawTermsChange[]> {
+    return listTermsChanges(this.deps, currencyId, lang);
+  }
+
+  /** One of the user's bound cards, whole, as a withdrawal's destination. */
+  private async ownCard(userId: number, bankId: number): Promise<WithdrawDestination> {
+    const card = await findBankCardProperties(this.deps.db, userId, bankId);
+    if (!card) throw new AppError('hint_bankCardNotFound', 404, ['bankId']);
+    return {
+      kind: 'bank',
+      bankName: card.bankName ?? '',
+      accountName: card.accountName ?? '',
+      cardNumber: (card.cardNumber ?? '').replace(/\s+/g, ''),
+    };
+  }
+
+  /**
+   * Where a withdrawal to one of the user's own bound cards or addresses goes, whole (never
+   * masked): the app shows it on the confirmation, the last step before money leaves, so the user
+   * can check every character. Only the owner gets it (another user's id is not found); lists and
+   * records stay masked as the switches say.
+   */
+  async ownDestination(userId: number, query: WithdrawDestinationQuery) {
+    if (query.bankId !== undefined && query.addressId !== undefined)
+      throw new AppError('hint_paramInvalid', 400, ['addressId']);
+    if (query.bankId !== undefined) return this.ownCard(userId, query.bankId);
+    if (query.addressId === undefined) throw new AppError('hint_paramRequired', 400, ['addressId']);
+    const address = await findWalletAddress(this.deps.db, userId, query.addressId);
+    if (!address) throw new AppError('hint_walletAddressNotFound', 404, ['addressId']);
+    return { kind: 'address' as const, network: address.network, address: address.address };
   }
 
   /** The bound card or address the request names, checked against the channel. */
@@ -214,17 +249,10 @@ export class Withdrawals {
   ): Promise<{ bankId: number | null; addressId: number | null; value: WithdrawDestination }> {
     if (channel.channel_type === WITHDRAW_CHANNEL_TYPE.bank) {
       if (!body.bankId) throw new AppError('hint_bankCardRequired', 400, ['bankId']);
-      const card = await findBankCardProperties(this.deps.db, userId, body.bankId);
-      if (!card) throw new AppError('hint_bankCardNotFound', 404, ['bankId']);
       return {
         bankId: body.bankId,
         addressId: null,
-        value: {
-          kind: 'bank',
-          bankName: card.bankName ?? '',
-          accountName: card.accountName ?? '',
-          cardNumber: (card.cardNumber ?? '').replace(/\s+/g, ''),
-        },
+        value: await this.ownCard(userId, body.bankId),
       };
     }
     if (!body.addressId) throw new AppError('hint_addressRequired', 400, ['addressId']);

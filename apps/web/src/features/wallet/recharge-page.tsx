@@ -31,7 +31,13 @@ import {
   submitRecharge,
   type RechargeChannel,
 } from './recharge-api';
-import { CHANNEL_TYPE_LABEL, DetailRow, rechargeAmountError } from './recharge-parts';
+import {
+  CHANNEL_TYPE_LABEL,
+  ChannelTitle,
+  DetailRow,
+  ExampleNote,
+  rechargeAmountError,
+} from './recharge-parts';
 import { ChoiceCard, LiveFundsScreen, RecordsLink } from './wallet-parts';
 import { money } from './wallet-format';
 
@@ -52,6 +58,7 @@ function ChannelDetails({ channel }: { channel: RechargeChannel }) {
           <InformationCircleOutline />
           {t('recharge_onlineHint')}
         </p>
+        {channel.isExample && <ExampleNote />}
       </section>
     );
   }
@@ -70,11 +77,16 @@ function ChannelDetails({ channel }: { channel: RechargeChannel }) {
   return (
     <section className="card" data-testid="recharge-channel-details">
       <h2 className="rc-section-title">{t(crypto ? 'recharge_sendTo' : 'recharge_payTo')}</h2>
+      {channel.isExample && <ExampleNote />}
       {details.map(({ label, value }) => (
         <DetailRow key={label} label={label} value={value ?? ''} copy={!crypto} />
       ))}
       {crypto && channel.depositAddress && (
-        <DepositQr value={channel.depositAddress} label={t(target.key)} />
+        <DepositQr
+          value={channel.depositAddress}
+          label={t(target.key)}
+          caption={[channel.currencyName, channel.network].filter(Boolean).join(' · ')}
+        />
       )}
       <DetailRow
         label={t(target.key)}
@@ -296,7 +308,7 @@ function RechargeForm() {
                 setChannel(item.id);
                 changed();
               }}
-              title={item.channelName}
+              title={<ChannelTitle name={item.channelName} isExample={item.isExample} />}
               detail={`${t(CHANNEL_TYPE_LABEL[item.channelType] ?? 'recharge_typeBank')}${
                 item.network ? ` · ${item.network}` : ''
               }`}

@@ -36,6 +36,39 @@ export function rechargeAmountError(input: string, channel: RechargeChannel): st
   }
 }
 
+/**
+ * The mark of a seeded example channel (a fresh installation's, until an operator saves it): its
+ * account or address is not the platform's. `title` is read with the badge by assistive technology.
+ */
+export function ExampleBadge() {
+  const { t } = useTranslation();
+  return (
+    <span className="wl-example" data-testid="channel-example" title={t('channel_exampleHint')}>
+      {t('channel_example')}
+    </span>
+  );
+}
+
+/** A channel's name, with the example badge when it is one. */
+export function ChannelTitle({ name, isExample }: { name: string; isExample: boolean }) {
+  return (
+    <>
+      {name}
+      {isExample && <ExampleBadge />}
+    </>
+  );
+}
+
+/** Under an example channel's details: not to be paid into or out through. */
+export function ExampleNote() {
+  const { t } = useTranslation();
+  return (
+    <p className="wl-example-note" role="note" data-testid="channel-example-note">
+      {t('channel_exampleHint')}
+    </p>
+  );
+}
+
 export const CHANNEL_TYPE_LABEL: Record<number, string> = {
   [RECHARGE_CHANNEL_TYPE.bank]: 'recharge_typeBank',
   [RECHARGE_CHANNEL_TYPE.crypto]: 'recharge_typeCrypto',
@@ -100,7 +133,8 @@ export async function copyText(value: string): Promise<boolean> {
 
 /**
  * A label and its value on one line; `copy` adds a button that copies the value. Long codes
- * (`mono`: account numbers, addresses) get a line of their own under the label.
+ * (`mono`: account numbers, addresses) get a line of their own under the label, wrapped wherever
+ * needed (never cut), and read left to right in a right-to-left language too.
  */
 export function DetailRow({
   label,
@@ -120,7 +154,7 @@ export function DetailRow({
     <div className={`rc-row${mono ? ' rc-row-block' : ''}`}>
       <span className="muted rc-row-label">{label}</span>
       <span className={`rc-row-value${mono ? ' rc-mono' : ''}`} data-testid={testId}>
-        {value}
+        {mono ? <bdi dir="ltr">{value}</bdi> : value}
       </span>
       {copy && typeof value === 'string' && (
         <button

@@ -46,6 +46,7 @@ import { translate } from '../../i18n';
 import { navigateTo, redirectTo } from '../../lib/navigation';
 import { getOtherValue } from '../../lib/storage';
 import { fetchBalance, percentText, useRequestId } from '../../lib/trade';
+import { ChannelTitle, DetailRow, ExampleNote } from './recharge-parts';
 import { ChoiceCard, LiveFundsScreen, RecordsLink } from './wallet-parts';
 import { invalidateWithdrawCaches, money, STATUS_LABEL } from './withdraw-shared';
 
@@ -93,6 +94,79 @@ function UpcomingTerms({
         </span>
       ))}
       <span className="muted">{t('withdraw_termsKeep')}</span>
+    </div>
+  );
+}
+
+/**
+ * Where the money goes, on the confirmation, the last step before it leaves: the bound card or
+ * address whole (lists show it masked), fetched from the server for its owner when the sheet
+ * opens, wrapped however long, left to right in Arabic too, with the network and a copy button.
+ */
+function DestinationCheck({
+  kind,
+  id,
+  masked,
+}: {
+  kind: 'bank' | 'address';
+  id: number;
+  masked: string;
+}) {
+  const { t } = useTranslation();
+  const whole = useQuery({
+    queryKey: ['withdrawDestination', kind, id],
+    queryFn: () =>
+      api.call(
+        walletApi.withdrawDestination,
+        kind === 'bank' ? { bankId: id } : { addressId: id },
+        { catchError: true },
+      ),
+    // Read again each time the sheet opens, kept by no cache once it closes.
+    staleTime: 0,
+    gcTime: 0,
+    retry: 1,
+  });
+  const data = whole.data;
+  return (
+    <div className="wd-destination" data-testid="withdraw-destination-check">
+      <span className="muted" style={{ fontSize: 13 }}>
+        {t('withdraw_to')}
+      </span>
+      {data?.kind === 'address' && (
+        <DetailRow
+          label={t('address_network')}
+          value={data.network ?? ''}
+          testId="withdraw-confirm-network"
+        />
+      )}
+      {data?.kind === 'bank' && (
+        <>
+          <DetailRow label={t('bank_bankName')} value={data.bankName ?? ''} />
+          <DetailRow label={t('bank_accountName')} value={data.accountName ?? ''} />
+        </>
+      )}
+      {data ? (
+        <DetailRow
+          label={t(data.kind === 'bank' ? 'bank_cardNumber' : 'address_address')}
+          value={(data.kind === 'bank' ? data.cardNumber : data.address) ?? ''}
+          testId="withdraw-confirm-destination"
+          copy
+          mono
+        />
+      ) : (
+        <span className="rc-mono" style={{ overflowWrap: 'anywhere' }}>
+          <bdi dir="ltr">{masked}</bdi>
+        </span>
+      )}
+      {whole.isError ? (
+        <span role="alert" style={{ color: 'var(--danger)', fontSize: 12 }}>
+          {t('withdraw_destinationFailed')}
+        </span>
+      ) : (
+        <span className="muted" style={{ fontSize: 12, lineHeight: 1.5 }}>
+          {t('withdraw_checkDestination')}
+        </span>
+      )}
     </div>
   );
 }
@@ -460,7 +534,7 @@ function WithdrawForm() {
                   <PayCircleOutline />
                 )
               }
-              title={candidate.channelName}
+              title={<ChannelTitle name={candidate.channelName} isExample={candidate.isExample} />}
               detail={
                 candidate.channelType === WITHDRAW_CHANNEL_TYPE.bank
                   ? t('withdraw_toBankCard')
@@ -490,6 +564,7 @@ function WithdrawForm() {
               </span>
             )}
             <UpcomingTerms changes={upcoming} scale={scale} />
+            {channel.isExample && <ExampleNote />}
           </div>
         </FormCard>
       )}
@@ -519,7 +594,7 @@ function WithdrawForm() {
               testId={`withdraw-destination-${candidate.id}`}
               onSelect={() => setDestinationId(candidate.id)}
               icon={toBank ? <BankcardOutline /> : <PayCircleOutline />}
-              title={candidate.title}
+              title={<bdi>{candidate.title}</bdi>}
               detail={candidate.detail}
             />
           ))}
@@ -638,11 +713,13 @@ function WithdrawForm() {
             </Detail>
             <Detail label={t('withdraw_fee')}>{inCurrency(fee)}</Detail>
             <Detail label={t('withdraw_total')}>{inCurrency(total)}</Detail>
-            <Detail label={t('withdraw_to')}>
-              <span className="ellipsis" style={{ display: 'inline-block', maxWidth: 220 }}>
-                {destination ? `${destination.title}` : '- -'}
-              </span>
-            </Detail>
+            {destination && (
+              <DestinationCheck
+                kind={toBank ? 'bank' : 'address'}
+                id={destination.id}
+                masked={destination.title}
+              />
+            )}
           </div>
         )}
       </CodePadPopup>
