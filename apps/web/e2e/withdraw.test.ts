@@ -8,6 +8,7 @@
  * operator's password from the harness (`inject('adminPassword')`).
  */
 import type { Page } from 'playwright-core';
+import { isolateLtr } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import {
   apiCall,
@@ -120,7 +121,12 @@ describe('withdraw', () => {
     const terms = page.locator('[data-testid="withdraw-terms"]');
     expect(await terms.textContent()).toContain('10.00 – 100,000.00 USDT');
     expect(await page.locator('[data-testid="withdraw-daily-remaining"]').textContent()).toBe(
-      fill(text('withdraw_dailyRemainingValue'), '200,000.00', '200,000.00', 'USDT'),
+      fill(
+        text('withdraw_dailyRemainingValue'),
+        isolateLtr('200,000.00'),
+        isolateLtr('200,000.00'),
+        'USDT',
+      ),
     );
     const noDestination = page.locator('[data-testid="withdraw-no-destination"]');
     await noDestination.waitFor();
@@ -130,7 +136,9 @@ describe('withdraw', () => {
 
     const amount = page.locator('#withdraw-amount');
     await amount.fill('5');
-    expect(await amountError(page)).toBe(fill(text('withdraw_amountBelowMin'), '10.00', 'USDT'));
+    expect(await amountError(page)).toBe(
+      fill(text('withdraw_amountBelowMin'), isolateLtr('10.00'), 'USDT'),
+    );
     // USDT has four decimals.
     await amount.fill('10.12345');
     expect(await amountError(page)).toBe(fill(text('withdraw_amountDecimals'), '4'));

@@ -12,7 +12,7 @@ import { Button, TextArea } from 'antd-mobile';
 import { AddOutline, InformationCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { parseDecimal, RECHARGE_CHANNEL_TYPE, UI } from '@bourse/shared';
+import { isolateLtr, parseDecimal, RECHARGE_CHANNEL_TYPE, UI } from '@bourse/shared';
 import { showToast } from '../../api';
 import { AmountField } from '../../components/amount-field';
 import { ChoiceRow } from '../../components/choice-row';
@@ -337,8 +337,8 @@ function RechargeForm() {
             </AmountField>
             <p className="rc-hint" data-testid="recharge-limits">
               {translate('recharge_limits', [
-                money(channel.minAmount, channel.scale),
-                money(channel.maxAmount, channel.scale),
+                isolateLtr(money(channel.minAmount, channel.scale)),
+                isolateLtr(money(channel.maxAmount, channel.scale)),
                 channel.currencyName,
               ])}
             </p>

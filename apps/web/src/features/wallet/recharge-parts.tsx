@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseDecimal, RECHARGE_CHANNEL_TYPE, RECHARGE_STATUS } from '@bourse/shared';
+import { isolateLtr, parseDecimal, RECHARGE_CHANNEL_TYPE, RECHARGE_STATUS } from '@bourse/shared';
 import { showToast } from '../../api';
 import { translate } from '../../i18n';
 import { fetchRechargeProof, type RechargeChannel } from './recharge-api';
@@ -27,8 +27,8 @@ export function rechargeAmountError(input: string, channel: RechargeChannel): st
     case 'range':
     case 'sign':
       return translate('recharge_amountRange', [
-        money(channel.minAmount, channel.scale),
-        money(channel.maxAmount, channel.scale),
+        isolateLtr(money(channel.minAmount, channel.scale)),
+        isolateLtr(money(channel.maxAmount, channel.scale)),
         channel.currencyName,
       ]);
     default:

@@ -34,6 +34,7 @@ import {
   walletApi,
   WITHDRAW_CHANNEL_TYPE,
   type WithdrawTermsChange,
+  isolateLtr,
 } from '@bourse/shared';
 import { api, ApiError, showToast, unhandledMessage } from '../../api';
 import { storedTip } from '../../api/launch';
@@ -349,9 +350,15 @@ function WithdrawForm() {
     }
     const value = parsed.value;
     if (lt(value, channel.minAmount))
-      return translate('withdraw_amountBelowMin', [money(channel.minAmount, scale), currencyName]);
+      return translate('withdraw_amountBelowMin', [
+        isolateLtr(money(channel.minAmount, scale)),
+        currencyName,
+      ]);
     if (gt(value, channel.maxAmount))
-      return translate('withdraw_amountAboveMax', [money(channel.maxAmount, scale), currencyName]);
+      return translate('withdraw_amountAboveMax', [
+        isolateLtr(money(channel.maxAmount, scale)),
+        currencyName,
+      ]);
     if (gt(value, channel.dailyRemaining))
       return translate('withdraw_amountAboveDaily', [
         money(channel.dailyRemaining, scale),
@@ -544,17 +551,21 @@ function WithdrawForm() {
           ))}
           <div className="stack" style={{ gap: 6, paddingTop: 4 }} data-testid="withdraw-terms">
             <Detail label={t('withdraw_feeRate')}>
-              {percentText(channel.feeRate)}
-              {isPositive(channel.fixedFee) &&
-                ` + ${money(channel.fixedFee, scale)} ${currencyName}`}
+              <bdi dir="ltr">
+                {percentText(channel.feeRate)}
+                {isPositive(channel.fixedFee) &&
+                  ` + ${money(channel.fixedFee, scale)} ${currencyName}`}
+              </bdi>
             </Detail>
             <Detail label={t('withdraw_limits')}>
-              {money(channel.minAmount, scale)} – {money(channel.maxAmount, scale)} {currencyName}
+              <bdi dir="ltr">
+                {money(channel.minAmount, scale)} – {money(channel.maxAmount, scale)} {currencyName}
+              </bdi>
             </Detail>
             <Detail label={t('withdraw_dailyRemaining')} testId="withdraw-daily-remaining">
               {translate('withdraw_dailyRemainingValue', [
-                money(channel.dailyRemaining, scale),
-                money(channel.dailyLimit, scale),
+                isolateLtr(money(channel.dailyRemaining, scale)),
+                isolateLtr(money(channel.dailyLimit, scale)),
                 currencyName,
               ])}
             </Detail>
