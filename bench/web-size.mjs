@@ -94,7 +94,11 @@ async function loadedScripts(url) {
 
 export async function benchWebSize({ rebuild = true, port = 18092 } = {}) {
   if (rebuild) await build();
-  const server = await startServer({ port });
+  // As the browser tests run it: the simulated feed on, so the home screen has its products.
+  const server = await startServer({
+    port,
+    env: { MARKET_FEED: 'simulated', API_LINES: '', DATABASE_URL: '' },
+  });
   let loaded;
   try {
     loaded = await loadedScripts(server.url);

@@ -84,6 +84,8 @@ export interface ClientDeps {
   toast(message: string): void;
   /** Clears userAccount and uToken and opens the login page. */
   onUnauthorized(): void;
+  /** Makes every message translatable before a failure is worded (the app loads them lazily). */
+  messagesReady?(): Promise<void>;
   fetch?: typeof fetch;
 }
 
@@ -126,6 +128,14 @@ export function createClient(deps: ClientDeps): Client {
   const doFetch = deps.fetch ?? ((input, init) => fetch(input, init));
   // 60 s until the server first answers, then 10 s, as the seed's client set it after each answer.
   let defaultTimeoutMs: number = FIRST_REQUEST_TIMEOUT_MS;
+
+  async function messagesReady(): Promise<void> {
+    try {
+      await deps.messagesReady?.();
+    } catch {
+      // The texts at hand word the failure.
+    }
+  }
 
   function networkFailure(key: 'net_timeout' | 'net_error'): ApiError {
     deps.toast(deps.translate(key));
@@ -182,6 +192,7 @@ export function createClient(deps: ClientDeps): Client {
       }
     } catch (error) {
       if (options.signal?.aborted) throw new ApiError('other', 'aborted');
+      await messagesReady();
       const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
       throw networkFailure(/timeout/i.test(text) ? 'net_timeout' : 'net_error');
     } finally {
@@ -190,8 +201,9 @@ export function createClient(deps: ClientDeps): Client {
 
     const params = envelope.params ?? [];
     if (envelope.msg === NOTHING_TO_DO_MSG) return envelope;
+    if (envelope.code === RESPONSE_CODE.ok && httpSuccess) return envelope;
+    await messagesReady();
     if (envelope.code === RESPONSE_CODE.ok) {
-      if (httpSuccess) return envelope;
       // An envelope saying success under an HTTP failure: something between broke the answer.
       throw networkFailure('net_error');
     }

@@ -1,5 +1,5 @@
 /** The app's request client, wired to device storage, the current language, toasts and routes. */
-import { currentLanguage, translate } from '../i18n';
+import { currentLanguage, loadAllMessages, translate } from '../i18n';
 import { baseUrl } from '../lib/lines';
 import { redirectTo } from '../lib/navigation';
 import { clearSession, getToken } from '../lib/storage';
@@ -12,6 +12,7 @@ export const api = createClient({
   language: currentLanguage,
   translate,
   toast: showToast,
+  messagesReady: loadAllMessages,
   onUnauthorized() {
     clearSession();
     redirectTo('login');

@@ -8,14 +8,19 @@ import { lazy } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router';
 import { paths, type RouteName } from '../config/paths';
 import { setNavigator } from '../lib/navigation';
+import { loadAllMessages } from '../i18n';
 import { AppFrame } from './app-frame';
 import { NotFoundPage } from './not-found-page';
 import HomePage from '../features/home/home-page';
 
 type Lazy = RouteObject['lazy'];
 
+/** A screen's chunk, with every bundled message (the first screen loads only its own). */
 function screen(load: () => Promise<{ default: React.ComponentType }>): Lazy {
-  return async () => ({ Component: (await load()).default });
+  return async () => {
+    const [{ default: Component }] = await Promise.all([load(), loadAllMessages()]);
+    return { Component };
+  };
 }
 
 /** A screen whose page gets parts of other features from the app. */
@@ -24,7 +29,7 @@ function screenWith<P extends object>(
   props: P,
 ): Lazy {
   return async () => {
-    const { default: Page } = await load();
+    const [{ default: Page }] = await Promise.all([load(), loadAllMessages()]);
     return { Component: () => <Page {...props} /> };
   };
 }
