@@ -32,8 +32,12 @@ export default defineConfig(({ mode }) => ({
   plugins: [routeTablePlugin(), react()],
   base: './',
   resolve: {
-    alias:
-      mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+    alias: [
+      { find: /^react-i18next$/, replacement: translationHook },
+      ...(mode === 'production'
+        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
+        : []),
+    ],
   },
   // Messages are plain data: one JSON.parse of a string, not a variable per key.
   json: { namedExports: false, stringify: true },
