@@ -4,7 +4,7 @@
 // every script response is added up, each body gzipped at level 9 as the build's .gz copies are
 // (so the figure does not depend on which encoding the browser chose). Beside it, per route, the
 // chunks the Vite manifest says each screen adds to the entry (the figure the budget used before).
-// `node bench/web-size.mjs` prints both and exits 1 over budget; `npm run bench` runs it too.
+// `node --import tsx bench/web-size.mjs` prints both and exits 1 over budget; `npm run bench` runs it too.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
