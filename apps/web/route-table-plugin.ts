@@ -6,7 +6,9 @@
  * server's, to validate and serialize). The types still come from the full table: TypeScript reads
  * the source, the plugin only changes what the bundler emits.
  */
-import { pathToFileURL } from 'node:url';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
 import type { allRoutes } from '@bourse/shared';
 
@@ -76,21 +78,91 @@ async function operatorOnlyLabels(): Promise<Set<string>> {
   return new Set([...operators].filter((name) => !app.has(name)).map((name) => `field_${name}`));
 }
 
+const webDir = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Where the first screen's texts are named: the home feature, the shell and the shared layers it
+ * uses, and the spec's constants (default banners, product types). A key named in these files, or
+ * starting with a prefix a template there completes (`market_${…}`), is a first-screen message.
+ */
+const FIRST_SCREEN_SOURCES = [
+  'src/features/home',
+  'src/app',
+  'src/components',
+  'src/hooks',
+  'src/lib',
+  'src/api',
+  'src/config',
+  'src/i18n',
+  '../../packages/shared/src/constants.ts',
+].map((source) => path.join(webDir, source));
+
+function* sourceFiles(entry: string): Generator<string> {
+  if (statSync(entry).isDirectory()) {
+    for (const name of readdirSync(entry)) yield* sourceFiles(path.join(entry, name));
+  } else if (/\.tsx?$/.test(entry) && !/\.test\.tsx?$/.test(entry)) {
+    yield entry;
+  }
+}
+
+/** The message keys the first screen may show, of those a locale has. */
+export function firstScreenKeys(keys: Iterable<string>): Set<string> {
+  const names = new Set<string>();
+  const prefixes = new Set<string>();
+  for (const source of FIRST_SCREEN_SOURCES) {
+    for (const file of sourceFiles(source)) {
+      const text = readFileSync(file, 'utf8');
+      for (const [, name] of text.matchAll(/['"`]([A-Za-z]+_[A-Za-z0-9_]+)['"`]/g))
+        names.add(name!);
+      for (const [, prefix] of text.matchAll(/`([A-Za-z]+_)\$\{/g)) prefixes.add(prefix!);
+    }
+  }
+  return new Set(
+    [...keys].filter(
+      (key) => names.has(key) || [...prefixes].some((prefix) => key.startsWith(prefix)),
+    ),
+  );
+}
+
+/** `?raw&part=home` (the first screen's messages) or `&part=rest` (all others) of a locale file. */
+function localePart(id: string): 'home' | 'rest' | undefined {
+  const part = new URLSearchParams(id.split('?')[1] ?? '').get('part');
+  return part === 'home' || part === 'rest' ? part : undefined;
+}
+
 export function routeTablePlugin(): Plugin {
   let operatorLabels: Promise<Set<string>> | undefined;
+  let homeKeys: Set<string> | undefined;
   return {
     name: 'bourse-route-table',
     enforce: 'pre',
     async transform(code, id) {
-      if (!LOCALE_FILE.test(id.split('?')[0]!)) return null;
-      operatorLabels ??= operatorOnlyLabels();
-      const drop = await operatorLabels;
+      // The whole locale files (a part, `?raw&part=`, is made in `load`).
+      if (id.includes('?') || !LOCALE_FILE.test(id)) return null;
+      const drop = await (operatorLabels ??= operatorOnlyLabels());
       const messages = JSON.parse(code) as Record<string, string>;
       for (const key of drop) delete messages[key];
       return { code: JSON.stringify(messages), map: null };
     },
     async load(id) {
       const file = id.split('?')[0]!;
+      // A part of a locale file, as the JSON text of its messages: what the first screen shows,
+      // or the rest, loaded with the first other screen (the server's language pack brings every
+      // key at launch anyway). Without this plugin (unit tests) `?raw` gives the whole file.
+      const part = localePart(id);
+      if (part && LOCALE_FILE.test(file)) {
+        const drop = await (operatorLabels ??= operatorOnlyLabels());
+        homeKeys ??= firstScreenKeys(
+          Object.keys(
+            JSON.parse(readFileSync(file.replace(/[a-z]+\.json$/, 'en.json'), 'utf8')) as object,
+          ),
+        );
+        const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+        for (const key of Object.keys(messages)) {
+          if (drop.has(key) || homeKeys.has(key) !== (part === 'home')) delete messages[key];
+        }
+        return `export default ${JSON.stringify(JSON.stringify(messages))};`;
+      }
       if (!AREA_FILE.test(file)) return null;
       const { tsImport } = await import('tsx/esm/api');
       const area = (await tsImport(pathToFileURL(file).href, import.meta.url)) as Record<

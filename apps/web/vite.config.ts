@@ -5,13 +5,42 @@
  * schemas (route-table-plugin.ts). `npm run dev -w @bourse/web` proxies the API to a
  * server on port 8080.
  */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { routeTablePlugin } from './route-table-plugin';
 
-export default defineConfig({
+/**
+ * react-router's package points every bundler condition at its development build (warnings and
+ * checks, about 6 KB gzip more); the app takes the production build its package ships beside it.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+/**
+ * The screens import `useTranslation` from react-i18next; the app's own message store answers it
+ * (src/i18n/react.ts): the screens use `t(key)` and `i18n.exists(key)` alone, and i18next with
+ * react-i18next weighed 14 KB gzip on the first screen.
+ */
+const translationHook = fileURLToPath(new URL('./src/i18n/react.ts', import.meta.url));
+
+export default defineConfig(({ mode }) => ({
   plugins: [routeTablePlugin(), react()],
   base: './',
+  resolve: {
+    alias: [
+      { find: /^react-i18next$/, replacement: translationHook },
+      ...(mode === 'production'
+        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
+        : []),
+    ],
+  },
+  // Messages are plain data: one JSON.parse of a string, not a variable per key.
+  json: { namedExports: false, stringify: true },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -27,4 +56,4 @@ export default defineConfig({
       '/healthz': 'http://127.0.0.1:8080',
     },
   },
-});
+}));

@@ -1,6 +1,6 @@
 /**
- * Start-up: the entry route, the tab bar, the launch pop-up (antd-mobile's imperative Dialog under
- * React 19), unknown routes and the network-error page when the launch calls fail.
+ * Start-up: the entry route, the tab bar, the launch pop-up (over its mask, on home), unknown
+ * routes and the network-error page when the launch calls fail.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -41,17 +41,17 @@ describe('launch', () => {
       text('tab_home'),
     );
 
-    // The pop-up is a real dialog on screen (antd-mobile renders it through createRoot).
+    // The pop-up is a real dialog on screen, one of it.
     await popUpList;
-    const dialog = page.locator('.adm-dialog .adm-center-popup-body');
+    const dialog = page.getByRole('alertdialog');
     await dialog.waitFor({ state: 'visible' });
-    await expect.poll(() => page.locator('.adm-dialog').count()).toBe(1);
+    await expect.poll(() => page.locator('[data-testid="launch-pop-up"]').count()).toBe(1);
     await expectOnScreen(page, dialog);
     expect(await dialog.textContent()).toContain(text('popup_welcome_title'));
     await screenshot(page, 'home-launch-pop-up');
 
     await dialog.getByRole('button', { name: text('common_gotIt') }).click();
-    await page.locator('.adm-dialog').waitFor({ state: 'detached' });
+    await page.locator('[data-testid="launch-pop-up"]').waitFor({ state: 'detached' });
     expect(await stored(page, 'popUpVersion')).toEqual(await currentPopUpVersion());
     await screenshot(page, 'home');
 
@@ -64,7 +64,7 @@ describe('launch', () => {
     await page.evaluate(
       () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
     );
-    expect(await page.locator('.adm-dialog').count()).toBe(0);
+    expect(await page.locator('[data-testid="launch-pop-up"]').count()).toBe(0);
     expect(await currentRoute(page)).toBe(HOME);
   });
 

@@ -3,10 +3,16 @@
  * The request client against a real HTTP server: every branch of the spec's error catalogue
  * (SEED-SPEC section 8), the default headers, the body encodings and the timeout.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { languageByKey } from '@bourse/shared';
 import { startTestServer, type TestServer } from '../test/http-server';
-import { ApiError, createClient, type Client } from './client';
+import {
+  ApiError,
+  createClient,
+  FIRST_REQUEST_TIMEOUT_MS,
+  REQUEST_TIMEOUT_AFTER_RESPONSE_MS,
+  type Client,
+} from './client';
 
 let server: TestServer;
 let toasts: string[];
@@ -202,5 +208,91 @@ describe('request client', () => {
     const error = await failure(pending);
     expect(error.handled).toBe(true);
     expect(toasts).toEqual([]);
+  });
+
+  it('is a success only under HTTP 200–299 with envelope code 200', async () => {
+    server.answer('/api/created', {
+      status: 201,
+      body: { code: 200, msg: 'hint_success', data: 1 },
+    });
+    server.answer('/api/edge', { status: 299, body: { code: 200, msg: 'hint_success', data: 2 } });
+    await expect(client.get('/api/created')).resolves.toBe(1);
+    await expect(client.get('/api/edge')).resolves.toBe(2);
+    // An envelope saying 200 under an HTTP failure is not a success.
+    for (const status of [300, 500, 503]) {
+      server.answer('/api/broken', { status, body: { code: 200, msg: 'hint_success', data: 3 } });
+      const error = await failure(client.get('/api/broken'));
+      expect(error.kind).toBe('network');
+    }
+    expect(toasts).toEqual(Array(3).fill('Interface exception, please try again later'));
+  });
+});
+
+describe('request timeout (spec section 9: 60 s, and 10,000 ms set after each response)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // The server never answers within the test: its answer waits for a day of fake time.
+    server.answer('/api/hang', { delayMs: 86_400_000, body: { code: 200, msg: 'hint_success' } });
+    server.answer('/api/quick', { body: { code: 200, msg: 'hint_success', data: 'ok' } });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Advances fake time and tells whether the call has settled by then. */
+  async function settledAfter(promise: Promise<unknown>, ms: number): Promise<boolean> {
+    let settled = false;
+    promise.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await vi.advanceTimersByTimeAsync(ms);
+    // Let the abort reach the fetch and its rejection the client.
+    for (let turn = 0; turn < 20 && !settled; turn++) await new Promise((r) => setImmediate(r));
+    return settled;
+  }
+
+  async function waitForRequest(path: string) {
+    for (let turn = 0; turn < 200; turn++) {
+      if (server.requests.some((request) => request.path === path)) return;
+      await new Promise((r) => setImmediate(r));
+    }
+    throw new Error(`no request to ${path}`);
+  }
+
+  it('waits 60 s for the first answer', async () => {
+    expect(FIRST_REQUEST_TIMEOUT_MS).toBe(60_000);
+    const pending = client.get('/api/hang');
+    pending.catch(() => undefined);
+    await waitForRequest('/api/hang');
+    expect(await settledAfter(pending, 59_000)).toBe(false);
+    expect(await settledAfter(pending, 1_000)).toBe(true);
+    const error = await failure(pending);
+    expect(error.kind).toBe('timeout');
+    expect(toasts).toEqual(['Request timeout']);
+  });
+
+  it('waits 10,000 ms once the server has answered', async () => {
+    expect(REQUEST_TIMEOUT_AFTER_RESPONSE_MS).toBe(10_000);
+    await expect(client.get('/api/quick')).resolves.toBe('ok');
+    const pending = client.get('/api/hang');
+    pending.catch(() => undefined);
+    await waitForRequest('/api/hang');
+    expect(await settledAfter(pending, 9_900)).toBe(false);
+    expect(await settledAfter(pending, 100)).toBe(true);
+    expect((await failure(pending)).kind).toBe('timeout');
+  });
+
+  it("an answer that is an error counts as an answer too; a call's own limit still wins", async () => {
+    server.answer('/api/refused', { status: 403, body: { code: 403, msg: 'hint_forbidden' } });
+    await failure(client.get('/api/refused'));
+    const pending = client.get('/api/hang');
+    pending.catch(() => undefined);
+    await waitForRequest('/api/hang');
+    expect(await settledAfter(pending, 10_000)).toBe(true);
+    const own = client.get('/api/hang', undefined, { timeoutMs: 30_000 });
+    own.catch(() => undefined);
+    expect(await settledAfter(own, 10_000)).toBe(false);
+    expect(await settledAfter(own, 20_000)).toBe(true);
   });
 });

@@ -3,7 +3,9 @@
  * error catalogue (SEED-SPEC sections 7 and 8) lives.
  *
  * - Headers: Accept-Language, LanguageId (numeric), Authorization, form content type.
- * - 60 s timeout. HTTP 200–299 is success; the envelope's `code` decides the outcome.
+ * - Timeout 60 s until the first answer, 10,000 ms after each answer (spec section 9).
+ * - Success is HTTP 200–299 with envelope code 200 (or hint_48). An envelope under another HTTP
+ *   status is dispatched by its code (401, 500…); a 2xx-less answer saying 200 is not a success.
  * - `msg` hint_48 is a normal result. 401 clears the session and opens the login page.
  * - 209 is silent. 500 toasts the translated `msg`, formatted with `params`.
  * - Other codes reach the caller only when it asked to catch errors.
@@ -27,6 +29,16 @@ import {
 } from '@bourse/shared';
 
 export type { Envelope, PagedEnvelope };
+
+/** The seed's request timeout before any answer arrived (spec section 9: 60 s). */
+export const FIRST_REQUEST_TIMEOUT_MS = UI.requestTimeoutMs;
+/** The timeout the seed sets after each answer (spec section 9: "10000 ms set after each response"). */
+export const REQUEST_TIMEOUT_AFTER_RESPONSE_MS = 10_000;
+
+/** HTTP success (spec section 9: 200 to 299). */
+export function isHttpSuccess(status: number): boolean {
+  return status >= 200 && status <= 299;
+}
 
 export type ApiErrorKind =
   'timeout' | 'network' | 'unauthorized' | 'duplicate' | 'rejected' | 'other';
@@ -72,6 +84,8 @@ export interface ClientDeps {
   toast(message: string): void;
   /** Clears userAccount and uToken and opens the login page. */
   onUnauthorized(): void;
+  /** Makes every message translatable before a failure is worded (the app loads them lazily). */
+  messagesReady?(): Promise<void>;
   fetch?: typeof fetch;
 }
 
@@ -112,6 +126,16 @@ function encode(values: Record<string, unknown> = {}): URLSearchParams {
 
 export function createClient(deps: ClientDeps): Client {
   const doFetch = deps.fetch ?? ((input, init) => fetch(input, init));
+  // 60 s until the server first answers, then 10 s, as the seed's client set it after each answer.
+  let defaultTimeoutMs: number = FIRST_REQUEST_TIMEOUT_MS;
+
+  async function messagesReady(): Promise<void> {
+    try {
+      await deps.messagesReady?.();
+    } catch {
+      // The texts at hand word the failure.
+    }
+  }
 
   function networkFailure(key: 'net_timeout' | 'net_error'): ApiError {
     deps.toast(deps.translate(key));
@@ -145,17 +169,20 @@ export function createClient(deps: ClientDeps): Client {
     const timeout = new AbortController();
     const timer = setTimeout(
       () => timeout.abort(new DOMException('timeout', 'TimeoutError')),
-      options.timeoutMs ?? UI.requestTimeoutMs,
+      options.timeoutMs ?? defaultTimeoutMs,
     );
     const signal = options.signal
       ? AbortSignal.any([options.signal, timeout.signal])
       : timeout.signal;
 
     let envelope: Envelope<T>;
+    let httpSuccess: boolean;
     try {
       const response = await doFetch(target, { method, headers, body, signal });
+      defaultTimeoutMs = REQUEST_TIMEOUT_AFTER_RESPONSE_MS;
+      httpSuccess = isHttpSuccess(response.status);
       const type = response.headers.get('content-type') ?? '';
-      if (options.binary && response.ok && !type.includes('json')) {
+      if (options.binary && httpSuccess && !type.includes('json')) {
         return { code: RESPONSE_CODE.ok, msg: 'hint_success', data: (await response.blob()) as T };
       }
       if (!type.includes('json')) throw new TypeError(`unexpected ${response.status} ${type}`);
@@ -165,6 +192,7 @@ export function createClient(deps: ClientDeps): Client {
       }
     } catch (error) {
       if (options.signal?.aborted) throw new ApiError('other', 'aborted');
+      await messagesReady();
       const text = error instanceof Error ? `${error.name} ${error.message}` : String(error);
       throw networkFailure(/timeout/i.test(text) ? 'net_timeout' : 'net_error');
     } finally {
@@ -172,7 +200,13 @@ export function createClient(deps: ClientDeps): Client {
     }
 
     const params = envelope.params ?? [];
-    if (envelope.msg === NOTHING_TO_DO_MSG || envelope.code === RESPONSE_CODE.ok) return envelope;
+    if (envelope.msg === NOTHING_TO_DO_MSG) return envelope;
+    if (envelope.code === RESPONSE_CODE.ok && httpSuccess) return envelope;
+    await messagesReady();
+    if (envelope.code === RESPONSE_CODE.ok) {
+      // An envelope saying success under an HTTP failure: something between broke the answer.
+      throw networkFailure('net_error');
+    }
     if (envelope.code === RESPONSE_CODE.unauthorized) {
       deps.onUnauthorized();
       throw new ApiError('unauthorized', envelope.msg, params, envelope.code);

@@ -1,7 +1,8 @@
 /** The app's request client, wired to device storage, the current language, toasts and routes. */
-import { currentLanguage, translate } from '../i18n';
+import { currentLanguage, loadAllMessages, translate } from '../i18n';
 import { baseUrl } from '../lib/lines';
-import { redirectTo } from '../lib/navigation';
+import { currentHref, redirectTo } from '../lib/navigation';
+import { paths } from '../config/paths';
 import { clearSession, getToken } from '../lib/storage';
 import { showToast } from '../lib/toast';
 import { ApiError, createClient } from './client';
@@ -12,9 +13,13 @@ export const api = createClient({
   language: currentLanguage,
   translate,
   toast: showToast,
+  messagesReady: loadAllMessages,
   onUnauthorized() {
     clearSession();
-    redirectTo('login');
+    // To login, and back here after signing in again.
+    const here = currentHref();
+    if (here.split('?')[0] === paths.login) return;
+    redirectTo('login', { redirect: here });
   },
 });
 

@@ -3,7 +3,7 @@
  * platform currencies, plus switches and, when signed in, the user. The first screen renders at
  * once from what the device kept; these calls refresh it behind. If the language pack or the
  * switches cannot be loaded, the network-error page offers a retry. The first pop-up is shown
- * once per version.
+ * once per version, on the home screen (app-frame.tsx).
  */
 import type { QueryClient } from '@tanstack/react-query';
 import {
@@ -15,9 +15,10 @@ import {
   loadSwitches,
   loadTips,
   markPopUpSeen,
+  type PopUp,
 } from '../api/launch';
 import { refreshSignedInUser } from '../api/session';
-import { currentLocale, translate } from '../i18n';
+import { currentLocale } from '../i18n';
 import { redirectTo } from '../lib/navigation';
 
 /** Runs the launch calls; resolves false when the app cannot start (network-error page). */
@@ -34,31 +35,39 @@ export async function launch(): Promise<boolean> {
   return language.status === 'fulfilled' && switches.status === 'fulfilled';
 }
 
-let popUpOpen = false;
+/**
+ * The pop-up waiting to be shown. It shows on the home screen only: not over a deep link, and
+ * never over login or register (it would take their taps); it waits until the user reaches home.
+ */
+let pendingPopUp: PopUp | undefined;
+const popUpListeners = new Set<() => void>();
 
-async function showPopUp(): Promise<void> {
-  if (popUpOpen) return;
-  popUpOpen = true;
-  try {
-    await showNewPopUp();
-  } catch {
-    // No pop-up this time; the next launch tries again.
-  } finally {
-    popUpOpen = false;
-  }
+function setPendingPopUp(popUp: PopUp | undefined): void {
+  pendingPopUp = popUp;
+  for (const listener of popUpListeners) listener();
 }
 
-async function showNewPopUp(): Promise<void> {
-  const popUp = await loadNewPopUp();
-  if (!popUp) return;
-  // The dialog loads only when there is a pop-up to show; it counts as seen once dismissed.
-  const { Dialog } = await import('../lib/antd-render');
-  await Dialog.alert({
-    title: popUp.title,
-    content: popUp.content,
-    confirmText: translate('common_gotIt'),
-  });
-  markPopUpSeen(popUp);
+export function subscribePopUp(listener: () => void): () => void {
+  popUpListeners.add(listener);
+  return () => popUpListeners.delete(listener);
+}
+
+export function currentPopUp(): PopUp | undefined {
+  return pendingPopUp;
+}
+
+/** The user dismissed the pop-up: it counts as seen for its version. */
+export function dismissPopUp(): void {
+  if (pendingPopUp) markPopUpSeen(pendingPopUp);
+  setPendingPopUp(undefined);
+}
+
+async function readPopUp(): Promise<void> {
+  try {
+    setPendingPopUp(await loadNewPopUp());
+  } catch {
+    // No pop-up this time; the next launch tries again.
+  }
 }
 
 let running: Promise<void> | undefined;
@@ -72,7 +81,7 @@ export function startLaunch(queryClient: QueryClient): void {
         return;
       }
       void queryClient.invalidateQueries();
-      void showPopUp();
+      void readPopUp();
     })
     .finally(() => {
       running = undefined;

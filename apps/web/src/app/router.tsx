@@ -5,17 +5,31 @@
  * forms on the quote detail, the fast trades on the positions screen), the app hands them in.
  */
 import { lazy } from 'react';
-import { createHashRouter, Navigate, type RouteObject } from 'react-router';
-import { paths, type RouteName } from '../config/paths';
-import { setNavigator } from '../lib/navigation';
+import {
+  createHashRouter,
+  Navigate,
+  redirect,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
+import { getHref, paths, type RouteName } from '../config/paths';
+import { isSignedIn } from '../api/session';
+import { safeReturnPath, setNavigator } from '../lib/navigation';
+import { loadChunk } from '../lib/chunks';
+import { RouteErrorPage } from './route-error-page';
+import { loadAllMessages } from '../i18n';
 import { AppFrame } from './app-frame';
 import { NotFoundPage } from './not-found-page';
 import HomePage from '../features/home/home-page';
 
 type Lazy = RouteObject['lazy'];
 
+/** A screen's chunk, with every bundled message (the first screen loads only its own). */
 function screen(load: () => Promise<{ default: React.ComponentType }>): Lazy {
-  return async () => ({ Component: (await load()).default });
+  return async () => {
+    const [{ default: Component }] = await Promise.all([loadChunk(load), loadAllMessages()]);
+    return { Component };
+  };
 }
 
 /** A screen whose page gets parts of other features from the app. */
@@ -24,7 +38,7 @@ function screenWith<P extends object>(
   props: P,
 ): Lazy {
   return async () => {
-    const { default: Page } = await load();
+    const [{ default: Page }] = await Promise.all([loadChunk(load), loadAllMessages()]);
     return { Component: () => <Page {...props} /> };
   };
 }
@@ -83,6 +97,57 @@ const SCREENS: Partial<Record<RouteName, () => Promise<{ default: React.Componen
   networkError: () => import('../features/settings/network-error-page'),
 };
 
+/**
+ * The screens of signed-in users. Their guard decides from the stored session, before the screen
+ * loads or calls anything: signed out, the user goes to login, and back here after signing in.
+ */
+export const PROTECTED: ReadonlySet<RouteName> = new Set<RouteName>([
+  'accountDetail',
+  'recharge',
+  'rechargeDetail',
+  'rechargeRecord',
+  'linePay',
+  'withdraw',
+  'withdrawRecord',
+  'exchange',
+  'changeRecord',
+  'accountRecord',
+  'assetsComponent',
+  'bankCards',
+  'bindBankCard',
+  'wallets',
+  'bindAddress',
+  'userInfo',
+  'change',
+  'bibiOrder',
+  'contractPosition',
+]);
+
+/** The path and query a loader was asked for, as the hash router names it. */
+function requested({ request }: LoaderFunctionArgs): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+function requireSignIn(args: LoaderFunctionArgs) {
+  if (isSignedIn()) return null;
+  return redirect(getHref('login', { redirect: requested(args) }));
+}
+
+/** Login and register are for signed-out users: a signed-in user goes where login would send. */
+function signedOutOnly({ request }: LoaderFunctionArgs) {
+  if (!isSignedIn()) return null;
+  return redirect(safeReturnPath(new URL(request.url).searchParams.get('redirect')));
+}
+
+/** A screen's guard, and the reload prompt when its code cannot load. */
+function guard(name: RouteName): Pick<RouteObject, 'loader' | 'errorElement'> {
+  const errorElement = <RouteErrorPage />;
+  if (PROTECTED.has(name)) return { loader: requireSignIn, errorElement };
+  if (name === 'login' || name === 'register') return { loader: signedOutOnly, errorElement };
+  return { errorElement };
+}
+
 export const routes: RouteObject[] = [
   {
     element: <AppFrame />,
@@ -93,16 +158,19 @@ export const routes: RouteObject[] = [
       { path: paths.home, Component: HomePage },
       {
         path: paths.quoteDetail,
+        ...guard('quoteDetail'),
         lazy: screenWith(() => import('../features/market/quote-detail-page'), {
           panels: tradePanels,
         }),
       },
       {
         path: paths.contractPosition,
+        ...guard('contractPosition'),
         lazy: screenWith(() => import('../features/trading/positions-page'), { fast: fastTrades }),
       },
       ...Object.entries(SCREENS).map(([name, load]) => ({
         path: paths[name as RouteName],
+        ...guard(name as RouteName),
         lazy: screen(load),
       })),
       { path: '*', element: <NotFoundPage /> },

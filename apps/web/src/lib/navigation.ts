@@ -43,6 +43,27 @@ export function switchTab(name: 'home' | 'quotes' | 'quoteDetail' | 'accountDeta
   go(paths[name], true);
 }
 
+/** The current screen's path and query (the hash router's location). */
+export function currentHref(): string {
+  return window.location.hash.replace(/^#/, '') || paths.home;
+}
+
+/**
+ * Where login may send the user back to: a screen of this app (never login or register, never
+ * another site); anything else is home.
+ */
+export function safeReturnPath(value: string | null | undefined): string {
+  if (!value || !/^\/(pages|components)\/[\w/-]+(\?[^#]*)?$/.test(value)) return paths.home;
+  const pathname = value.split('?')[0];
+  if (pathname === paths.login || pathname === paths.register) return paths.home;
+  return value;
+}
+
+/** Replaces the current screen with a path returned by `safeReturnPath`. */
+export function returnTo(path: string): void {
+  go(safeReturnPath(path), true);
+}
+
 /** Starts over at a screen: cached screen data is dropped (subscribers refetch). */
 export function reLaunch(name: RouteName, query?: Query): void {
   for (const listener of relaunchListeners) listener();

@@ -37,7 +37,10 @@ describe('what the trading screens share', () => {
     expect(currencyScale(7)).toBe(2);
     expect(currencyName(7)).toBe('EUR');
     expect(currencyScale(8)).toBeUndefined();
-    expect(currencyName(8)).toBe('USDT');
+    // An unknown currency id shows as '- -' (spec section 3), not as USDT.
+    expect(currencyName(8)).toBe('- -');
+    expect(currencyName(3)).toBe('- -');
+    expect(currencyName(undefined)).toBe('- -');
   });
 
   it('shows rates as percentages and results with their sign', () => {

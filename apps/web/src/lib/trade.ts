@@ -34,8 +34,13 @@ export function currencyScale(currencyId: number): number | undefined {
   return platformCurrency(currencyId)?.scale;
 }
 
-export function currencyName(currencyId: number): string {
-  return platformCurrency(currencyId)?.currencyName ?? 'USDT';
+/** What an unknown currency id shows as, everywhere (spec section 3). */
+export const UNKNOWN_CURRENCY = '- -';
+
+/** A platform currency's name; '- -' for an id the platform does not list. */
+export function currencyName(currencyId: number | null | undefined): string {
+  if (currencyId === null || currencyId === undefined) return UNKNOWN_CURRENCY;
+  return platformCurrency(currencyId)?.currencyName ?? UNKNOWN_CURRENCY;
 }
 
 export { fetchBalance, fetchBalances, type Balance } from './balances';

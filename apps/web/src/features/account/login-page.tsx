@@ -2,10 +2,9 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../config/paths';
 import { useSubmit } from '../../hooks/use-submit';
 import { translate } from '../../i18n';
-import { redirectTo } from '../../lib/navigation';
+import { redirectTo, returnTo } from '../../lib/navigation';
 import { login } from './api';
 import {
   AccountField,
@@ -32,8 +31,9 @@ export default function LoginPage() {
     setTouched(true);
     if (!name.valid || !password) return;
     signedIn(await login({ ...name.body, userPwd: password }), t('account_signedIn'));
+    // Back to the screen that asked for a signed-in user, in place of login; else the me tab.
     const back = search.get('redirect');
-    if (back && back.startsWith('/pages/') && back !== paths.login) window.location.hash = back;
+    if (back) returnTo(back);
     else redirectTo('me');
   });
 
