@@ -1,9 +1,11 @@
 /**
- * The account's balances in the session's book (a module of its own: the home screen shows one,
- * and needs nothing else of the trading helpers in trade.ts).
+ * The account's balances and its one total in the session's book (a module of its own: the home
+ * screen shows the total, and needs nothing else of the trading helpers in trade.ts).
  */
-import { assetsApi, type CurrencyBalance } from '@bourse/shared';
+import { useQuery } from '@tanstack/react-query';
+import { assetsApi, type BalanceValuation, type CurrencyBalance } from '@bourse/shared';
 import { api } from '../api';
+import { translate } from '../i18n';
 
 /** A currency's available, frozen and total balance in the session's book. */
 export type Balance = CurrencyBalance;
@@ -23,4 +25,46 @@ export async function fetchBalance(currencyId: number): Promise<Balance> {
 export async function fetchBalances(): Promise<Balance[]> {
   const data = await api.call(assetsApi.balances, {});
   return Array.isArray(data) ? data : [data];
+}
+
+/**
+ * How long one valuation stands: every screen showing the total (home, me, the wallet) shows the
+ * same answer with the time of its prices, and they read it again together, at the latest after
+ * this long (prices move every tick; the figure is as of its time, never re-summed here).
+ */
+export const VALUATION_REFRESH_MS = 30_000;
+
+/**
+ * THE total of assets and every asset held, as the server values them (userBalanceConvert). Its
+ * key starts with `balances`, so whatever marks the balances changed (a trade, a deposit, a
+ * withdrawal, the server's `balances` message) has every screen read the total again.
+ */
+export function useValuation(book: number | undefined, enabled = true) {
+  return useQuery({
+    queryKey: ['balances', 'valuation', book],
+    queryFn: () => api.call(assetsApi.valuation),
+    enabled,
+    staleTime: VALUATION_REFRESH_MS,
+    refetchInterval: VALUATION_REFRESH_MS,
+  });
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** `HH:mm:ss` in local time, with Latin digits in every language (like the amounts). */
+export function clockTime(ms: number): string {
+  const date = new Date(ms);
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+/**
+ * What goes with the total wherever it shows: the time of its prices and, when some asset has no
+ * market price, which ones the total leaves out.
+ */
+export function valuationNotes(valuation: BalanceValuation | undefined): string[] {
+  if (!valuation) return [];
+  const notes = [translate('wallet_pricesAt', [clockTime(valuation.priceTime)])];
+  if (valuation.unpricedCurrencies.length > 0)
+    notes.push(translate('wallet_unpriced', [valuation.unpricedCurrencies.join(', ')]));
+  return notes;
 }

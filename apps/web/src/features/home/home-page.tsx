@@ -6,9 +6,8 @@
 import { lazy, Suspense } from 'react';
 import { Button } from 'antd-mobile';
 import { GlobalOutline, SoundOutline, UserOutline } from 'antd-mobile-icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_TYPE, USDT_CURRENCY_ID, formatAmount } from '@bourse/shared';
+import { ACCOUNT_TYPE, formatAmount } from '@bourse/shared';
 import { storedTip } from '../../api/launch';
 import { EntryGrid } from '../../components/entry-grid';
 import { HeaderIconButton } from '../../components/header-icon-button';
@@ -19,7 +18,7 @@ import { useSiteInfo } from '../../hooks/use-site-info';
 import { translate } from '../../i18n';
 import { navigateTo } from '../../lib/navigation';
 import { getOtherValue } from '../../lib/storage';
-import { fetchBalance } from '../../lib/balances';
+import { useValuation, valuationNotes } from '../../lib/balances';
 import { useUser } from '../../hooks/use-user';
 
 // The live list (and its WebSocket) loads after the first screen has painted.
@@ -37,11 +36,8 @@ export default function HomePage() {
   const visible = usePageConfig('pages/tabs/home/home-k');
   const { user, signedIn } = useUser();
   const site = useSiteInfo();
-  const balance = useQuery({
-    queryKey: ['userBalance', USDT_CURRENCY_ID, user?.accountType],
-    queryFn: () => fetchBalance(USDT_CURRENCY_ID),
-    enabled: signedIn,
-  });
+  // The one total of assets the server computes, the same answer the me screen and wallet show.
+  const valuation = useValuation(user?.accountType, signedIn).data;
   const notice = storedTip(
     user?.accountType === ACCOUNT_TYPE.demo ? 'demoAccount' : 'withdrawNotice',
   );
@@ -70,10 +66,17 @@ export default function HomePage() {
           <section className="hero stack">
             {signedIn ? (
               <>
-                <span className="muted">{translate('account_totalAssets', ['USDT'])}</span>
-                <span className="balance" data-testid="home-balance">
-                  {formatAmount(balance.data?.amount, { decimals })}
+                <span className="muted">
+                  {translate('account_totalAssets', [valuation?.currencyName ?? 'USDT'])}
                 </span>
+                <span className="balance" data-testid="home-balance">
+                  {formatAmount(valuation?.userBalanceConvert, { decimals })}
+                </span>
+                {valuationNotes(valuation).map((note) => (
+                  <span key={note} className="muted" style={{ fontSize: 12 }}>
+                    {note}
+                  </span>
+                ))}
               </>
             ) : (
               <>
