@@ -2,7 +2,8 @@
  * The account's balances and its one total in the session's book (a module of its own: the home
  * screen shows the total, and needs nothing else of the trading helpers in trade.ts).
  */
-import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { assetsApi, type BalanceValuation, type CurrencyBalance } from '@bourse/shared';
 import { api } from '../api';
 import { translate } from '../i18n';
@@ -28,23 +29,41 @@ export async function fetchBalances(): Promise<Balance[]> {
 }
 
 /**
- * How long one valuation stands: every screen showing the total (home, me, the wallet) shows the
- * same answer with the time of its prices, and they read it again together, at the latest after
- * this long (prices move every tick; the figure is as of its time, never re-summed here).
+ * How long one valuation stands before a screen showing the total reads it again: home, me and
+ * the wallet show the same answer with the time of its prices (prices move every tick; the figure
+ * is as of its time, never re-summed here), and it is read again at least this often while shown.
  */
+export const VALUATION_FRESH_MS = 10_000;
 export const VALUATION_REFRESH_MS = 30_000;
 
 /**
  * THE total of assets and every asset held, as the server values them (userBalanceConvert). Its
  * key starts with `balances`, so whatever marks the balances changed (a trade, a deposit, a
- * withdrawal, the server's `balances` message) has every screen read the total again.
+ * withdrawal) has every screen read the total again; and while a screen shows it, the server's
+ * word that the user's money moved (the private `balances` topic) does the same at once.
  */
 export function useValuation(book: number | undefined, enabled = true) {
+  const queryClient = useQueryClient();
+  const listening = enabled && book !== undefined;
+  useEffect(() => {
+    if (!listening) return;
+    let off: (() => void) | undefined;
+    let gone = false;
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: ['balances'] });
+    // The socket's code loads after the first screen has painted (its JavaScript is budgeted).
+    void import('./realtime').then(({ subscribe }) => {
+      if (!gone) off = subscribe('balances', refresh, refresh);
+    });
+    return () => {
+      gone = true;
+      off?.();
+    };
+  }, [listening, queryClient]);
   return useQuery({
     queryKey: ['balances', 'valuation', book],
     queryFn: () => api.call(assetsApi.valuation),
     enabled,
-    staleTime: VALUATION_REFRESH_MS,
+    staleTime: VALUATION_FRESH_MS,
     refetchInterval: VALUATION_REFRESH_MS,
   });
 }

@@ -5,8 +5,6 @@
  * currency balance and each spot holding with its available, frozen and value, linked to its
  * records; then the currencies never held, at zero.
  */
-import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, UNKNOWN_VALUE, type BalanceValuation, type HeldAsset } from '@bourse/shared';
@@ -17,7 +15,6 @@ import { useValuation, valuationNotes } from '../../lib/balances';
 import { navigateTo } from '../../lib/navigation';
 import { getOtherValue } from '../../lib/storage';
 import { money } from '../../lib/trade';
-import { subscribe } from '../../lib/realtime';
 
 export interface Assets {
   /** Every asset, held ones first, as the server lists them. */
@@ -33,15 +30,8 @@ export interface Assets {
 export function useAssets(): Assets {
   const book = useUser().user?.accountType;
   const demo = useDemoAccount();
+  // Read again when the user's money moves (the hook listens while shown) and as prices move.
   const valuation = useValuation(book, book !== undefined);
-  // While shown, the server's word that the user's money moved (a trade, a deposit credited, a
-  // withdrawal paid…) reads the valuation again at once, for every screen that shows it.
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (book === undefined) return;
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: ['balances'] });
-    return subscribe('balances', refresh, refresh);
-  }, [book, queryClient]);
   return {
     rows: valuation.data?.assets ?? [],
     valuation: valuation.data,
@@ -67,7 +57,7 @@ export function TotalAssets({ assets: { valuation, decimals, demo } }: { assets:
         </span>
       )}
       {valuationNotes(valuation).map((note) => (
-        <span key={note} className="muted" style={{ fontSize: 12 }}>
+        <span key={note} className="muted" style={{ fontSize: 12 }} data-testid="total-note">
           {note}
         </span>
       ))}

@@ -73,7 +73,12 @@ export default function HomePage() {
                   {formatAmount(valuation?.userBalanceConvert, { decimals })}
                 </span>
                 {valuationNotes(valuation).map((note) => (
-                  <span key={note} className="muted" style={{ fontSize: 12 }}>
+                  <span
+                    key={note}
+                    className="muted"
+                    style={{ fontSize: 12 }}
+                    data-testid="total-note"
+                  >
                     {note}
                   </span>
                 ))}
