@@ -81,18 +81,26 @@ async function trader(operator: string): Promise<RegisteredUser> {
 
 interface Shown {
   total: string;
+  /** The valuation's moment (ms), which the total carries (the notes show it to the second). */
+  priceTime: string;
   notes: string[];
 }
 
-/** The total a screen shows and what goes with it (the prices' time, unpriced assets). */
+/** The total a screen shows and what goes with it, read at once (prices' time, unpriced assets). */
 async function shown(page: Page, testId: string, scope: string): Promise<Shown> {
   const total = page.locator(`[data-testid="${testId}"]`);
-  await expect.poll(() => total.textContent()).toMatch(/\d/);
-  await page.locator(`${scope} [data-testid="total-note"]`).first().waitFor();
-  return {
-    total: (await total.textContent()) ?? '',
-    notes: await page.locator(`${scope} [data-testid="total-note"]`).allTextContents(),
-  };
+  await expect.poll(() => total.getAttribute('data-price-time')).toMatch(/^\d+$/);
+  return page.evaluate(
+    ([selector, notes]) => {
+      const element = document.querySelector<HTMLElement>(selector!)!;
+      return {
+        total: element.textContent ?? '',
+        priceTime: element.dataset.priceTime ?? '',
+        notes: [...document.querySelectorAll(notes!)].map((note) => note.textContent ?? ''),
+      };
+    },
+    [`[data-testid="${testId}"]`, `${scope} [data-testid="total-note"]`],
+  );
 }
 
 /** Moves inside the app (the same document, so the screens share what they read). */
@@ -131,13 +139,15 @@ describe('one total of assets', () => {
         const me = await shown(page, 'me-balance', '[data-testid="me-page"]');
         await go(page, WALLET);
         const wallet = await shown(page, 'wallet-total', '[data-testid="wallet-page"]');
-        if (home.notes.join() === me.notes.join() && me.notes.join() === wallet.notes.join())
+        if (home.priceTime === me.priceTime && me.priceTime === wallet.priceTime)
           screens = [home, me, wallet];
       }
-      expect(screens, 'home, me and the wallet never showed the same moment').toBeDefined();
+      expect(screens, 'home, me and the wallet never showed the same valuation').toBeDefined();
       const [home, me, wallet] = screens!;
       expect(me.total).toBe(home.total);
       expect(wallet.total).toBe(home.total);
+      expect(me.notes).toEqual(home.notes);
+      expect(wallet.notes).toEqual(home.notes);
       // The prices' time is shown with it, in the screen's language.
       const time = /\d{2}:\d{2}:\d{2}/.exec(home.notes[0]!)?.[0];
       expect(home.notes[0]).toBe(text('wallet_pricesAt', locale).replace('{0}', time ?? '?'));

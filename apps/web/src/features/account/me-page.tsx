@@ -193,7 +193,11 @@ export default function MePage() {
               <span className="muted">
                 {translate('account_totalAssets', [valuation?.currencyName ?? 'USDT'])}
               </span>
-              <span className="balance" data-testid="me-balance">
+              <span
+                className="balance"
+                data-testid="me-balance"
+                data-price-time={valuation?.priceTime}
+              >
                 {formatAmount(valuation?.userBalanceConvert, { decimals })}
               </span>
               {valuationNotes(valuation).map((note) => (

@@ -20,7 +20,7 @@ export interface Assets {
   /** Every asset, held ones first, as the server lists them. */
   rows: HeldAsset[];
   valuation: BalanceValuation | undefined;
-  /** The decimals the total is shown with (`app_decimal_no`). */
+  /** The decimals the total and the values are shown with (`app_decimal_no`). */
   decimals: number;
   /** The session uses the demo account (virtual funds). */
   demo: boolean;
@@ -47,7 +47,7 @@ export function TotalAssets({ assets: { valuation, decimals, demo } }: { assets:
       <span className="muted">
         {translate('account_totalAssets', [valuation?.currencyName ?? 'USDT'])}
       </span>
-      <span className="balance" data-testid="wallet-total">
+      <span className="balance" data-testid="wallet-total" data-price-time={valuation?.priceTime}>
         {formatAmount(valuation?.userBalanceConvert, { decimals })}
       </span>
       {valuation && (
@@ -72,7 +72,7 @@ function openRecords(asset: HeldAsset): void {
   else navigateTo('accountRecord', { currencyId: asset.currencyId ?? undefined });
 }
 
-export function BalanceTable({ assets: { rows, valuation } }: { assets: Assets }) {
+export function BalanceTable({ assets: { rows, valuation, decimals } }: { assets: Assets }) {
   const { t } = useTranslation();
   const trade = valuation?.currencyName ?? 'USDT';
   return (
@@ -82,7 +82,7 @@ export function BalanceTable({ assets: { rows, valuation } }: { assets: Assets }
         <span>{t('wallet_available')}</span>
         <span>{t('wallet_frozen')}</span>
       </div>
-      {rows.map((row) => {
+      {rows.map((row, index) => {
         const name =
           row.kind === 'spot' ? `${row.assetName} · ${t('trade_spotTitle')}` : row.assetName;
         return (
@@ -93,12 +93,13 @@ export function BalanceTable({ assets: { rows, valuation } }: { assets: Assets }
             data-testid={
               row.kind === 'spot' ? `holding-${row.productCode}` : `balance-${row.assetName}`
             }
-            aria-label={`${name}: ${t('area_records')}`}
             onClick={() => openRecords(row)}
             style={{
               width: '100%',
               background: 'none',
               border: 0,
+              // The separator of .wallet-row + .wallet-row, which the reset above would drop.
+              borderBlockStart: index === 0 ? 0 : '1px solid var(--border)',
               color: 'inherit',
               font: 'inherit',
               textAlign: 'start',
@@ -110,7 +111,7 @@ export function BalanceTable({ assets: { rows, valuation } }: { assets: Assets }
               <span className="muted" style={{ fontSize: 12 }} data-testid="asset-value">
                 {row.value === null
                   ? UNKNOWN_VALUE
-                  : `≈ ${money(row.value, Number.POSITIVE_INFINITY)} ${trade}`}
+                  : `≈ ${formatAmount(row.value, { decimals })} ${trade}`}
               </span>
             </span>
             <span data-testid="asset-available">{money(row.amount, Number.POSITIVE_INFINITY)}</span>

@@ -69,7 +69,11 @@ export default function HomePage() {
                 <span className="muted">
                   {translate('account_totalAssets', [valuation?.currencyName ?? 'USDT'])}
                 </span>
-                <span className="balance" data-testid="home-balance">
+                <span
+                  className="balance"
+                  data-testid="home-balance"
+                  data-price-time={valuation?.priceTime}
+                >
                   {formatAmount(valuation?.userBalanceConvert, { decimals })}
                 </span>
                 {valuationNotes(valuation).map((note) => (
