@@ -1,12 +1,12 @@
 /**
- * The account's balances and its one total in the session's book (a module of its own: the home
- * screen shows the total, and needs nothing else of the trading helpers in trade.ts).
+ * The account's balances and its one total in the session's book (a module of its own: home's
+ * total, loaded after the first screen, needs nothing else of the trading helpers in trade.ts).
  */
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { assetsApi, type BalanceValuation, type CurrencyBalance } from '@bourse/shared';
 import { api } from '../api';
-import { translate } from '../i18n';
+import { subscribe } from './realtime';
 
 /** A currency's available, frozen and total balance in the session's book. */
 export type Balance = CurrencyBalance;
@@ -47,17 +47,8 @@ export function useValuation(book: number | undefined, enabled = true) {
   const listening = enabled && book !== undefined;
   useEffect(() => {
     if (!listening) return;
-    let off: (() => void) | undefined;
-    let gone = false;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: ['balances'] });
-    // The socket's code loads after the first screen has painted (its JavaScript is budgeted).
-    void import('./realtime').then(({ subscribe }) => {
-      if (!gone) off = subscribe('balances', refresh, refresh);
-    });
-    return () => {
-      gone = true;
-      off?.();
-    };
+    return subscribe('balances', refresh, refresh);
   }, [listening, queryClient]);
   return useQuery({
     queryKey: ['balances', 'valuation', book],
@@ -77,10 +68,13 @@ export function clockTime(ms: number): string {
 }
 
 /**
- * What goes with the total wherever it shows: the time of its prices and, when some asset has no
- * market price, which ones the total leaves out.
+ * What goes with the total wherever it shows, through the screen's `translate`: the time of its
+ * prices and, when some asset has no market price, which ones the total leaves out.
  */
-export function valuationNotes(valuation: BalanceValuation | undefined): string[] {
+export function valuationNotes(
+  valuation: BalanceValuation | undefined,
+  translate: (key: string, params: readonly unknown[]) => string,
+): string[] {
   if (!valuation) return [];
   const notes = [translate('wallet_pricesAt', [clockTime(valuation.priceTime)])];
   if (valuation.unpricedCurrencies.length > 0)

@@ -200,7 +200,7 @@ export default function MePage() {
               >
                 {formatAmount(valuation?.userBalanceConvert, { decimals })}
               </span>
-              {valuationNotes(valuation).map((note) => (
+              {valuationNotes(valuation, translate).map((note) => (
                 <span
                   key={note}
                   className="muted"

@@ -56,7 +56,7 @@ export function TotalAssets({ assets: { valuation, decimals, demo } }: { assets:
           {t('position_unrealizedPnl')} {formatAmount(valuation.profitAndLose, { decimals })}
         </span>
       )}
-      {valuationNotes(valuation).map((note) => (
+      {valuationNotes(valuation, translate).map((note) => (
         <span key={note} className="muted" style={{ fontSize: 12 }} data-testid="total-note">
           {note}
         </span>

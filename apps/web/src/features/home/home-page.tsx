@@ -7,7 +7,7 @@ import { lazy, Suspense } from 'react';
 import { Button } from 'antd-mobile';
 import { GlobalOutline, SoundOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_TYPE, formatAmount } from '@bourse/shared';
+import { ACCOUNT_TYPE, UNKNOWN_VALUE } from '@bourse/shared';
 import { storedTip } from '../../api/launch';
 import { EntryGrid } from '../../components/entry-grid';
 import { HeaderIconButton } from '../../components/header-icon-button';
@@ -17,9 +17,12 @@ import { usePageConfig } from '../../hooks/use-page-config';
 import { useSiteInfo } from '../../hooks/use-site-info';
 import { translate } from '../../i18n';
 import { navigateTo } from '../../lib/navigation';
-import { getOtherValue } from '../../lib/storage';
-import { useValuation, valuationNotes } from '../../lib/balances';
 import { useUser } from '../../hooks/use-user';
+
+// The total of assets (and what keeps it current) loads after the first screen has painted.
+const HomeTotal = lazy(() =>
+  import('./home-total').then((module) => ({ default: module.HomeTotal })),
+);
 
 // The live list (and its WebSocket) loads after the first screen has painted.
 const RecommendedProducts = lazy(() =>
@@ -36,12 +39,9 @@ export default function HomePage() {
   const visible = usePageConfig('pages/tabs/home/home-k');
   const { user, signedIn } = useUser();
   const site = useSiteInfo();
-  // The one total of assets the server computes, the same answer the me screen and wallet show.
-  const valuation = useValuation(user?.accountType, signedIn).data;
   const notice = storedTip(
     user?.accountType === ACCOUNT_TYPE.demo ? 'demoAccount' : 'withdrawNotice',
   );
-  const { app_decimal_no: decimals } = getOtherValue();
 
   return (
     <div className="page" data-testid="home-page">
@@ -65,28 +65,16 @@ export default function HomePage() {
         {visible('assets') && (
           <section className="hero stack">
             {signedIn ? (
-              <>
-                <span className="muted">
-                  {translate('account_totalAssets', [valuation?.currencyName ?? 'USDT'])}
-                </span>
-                <span
-                  className="balance"
-                  data-testid="home-balance"
-                  data-price-time={valuation?.priceTime}
-                >
-                  {formatAmount(valuation?.userBalanceConvert, { decimals })}
-                </span>
-                {valuationNotes(valuation).map((note) => (
-                  <span
-                    key={note}
-                    className="muted"
-                    style={{ fontSize: 12 }}
-                    data-testid="total-note"
-                  >
-                    {note}
-                  </span>
-                ))}
-              </>
+              <Suspense
+                fallback={
+                  <>
+                    <span className="muted">{translate('account_totalAssets', ['USDT'])}</span>
+                    <span className="balance">{UNKNOWN_VALUE}</span>
+                  </>
+                }
+              >
+                <HomeTotal book={user?.accountType} />
+              </Suspense>
             ) : (
               <>
                 <strong style={{ fontSize: 20 }}>{site?.slogan || t('site_slogan')}</strong>
