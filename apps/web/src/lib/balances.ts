@@ -1,9 +1,12 @@
 /**
- * The account's balances in the session's book (a module of its own: the home screen shows one,
- * and needs nothing else of the trading helpers in trade.ts).
+ * The account's balances and its one total in the session's book (a module of its own: home's
+ * total, loaded after the first screen, needs nothing else of the trading helpers in trade.ts).
  */
-import { assetsApi, type CurrencyBalance } from '@bourse/shared';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { assetsApi, type BalanceValuation, type CurrencyBalance } from '@bourse/shared';
 import { api } from '../api';
+import { subscribe } from './realtime';
 
 /** A currency's available, frozen and total balance in the session's book. */
 export type Balance = CurrencyBalance;
@@ -23,4 +26,58 @@ export async function fetchBalance(currencyId: number): Promise<Balance> {
 export async function fetchBalances(): Promise<Balance[]> {
   const data = await api.call(assetsApi.balances, {});
   return Array.isArray(data) ? data : [data];
+}
+
+/**
+ * How long one valuation stands before a screen showing the total reads it again: home, me and
+ * the wallet show the same answer with the time of its prices (prices move every tick; the figure
+ * is as of its time, never re-summed here), and it is read again at least this often while shown.
+ */
+export const VALUATION_FRESH_MS = 10_000;
+export const VALUATION_REFRESH_MS = 30_000;
+
+/**
+ * THE total of assets and every asset held, as the server values them (userBalanceConvert). Its
+ * key starts with `balances`, so whatever marks the balances changed (a trade, a deposit, a
+ * withdrawal) has every screen read the total again; and while a screen shows it, the server's
+ * word that the user's money moved (the private `balances` topic) does the same at once.
+ */
+export function useValuation(book: number | undefined, enabled = true) {
+  const queryClient = useQueryClient();
+  const listening = enabled && book !== undefined;
+  useEffect(() => {
+    if (!listening) return;
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: ['balances'] });
+    return subscribe('balances', refresh, refresh);
+  }, [listening, queryClient]);
+  return useQuery({
+    queryKey: ['balances', 'valuation', book],
+    queryFn: () => api.call(assetsApi.valuation),
+    enabled,
+    staleTime: VALUATION_FRESH_MS,
+    refetchInterval: VALUATION_REFRESH_MS,
+  });
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** `HH:mm:ss` in local time, with Latin digits in every language (like the amounts). */
+export function clockTime(ms: number): string {
+  const date = new Date(ms);
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+/**
+ * What goes with the total wherever it shows, through the screen's `translate`: the time of its
+ * prices and, when some asset has no market price, which ones the total leaves out.
+ */
+export function valuationNotes(
+  valuation: BalanceValuation | undefined,
+  translate: (key: string, params: readonly unknown[]) => string,
+): string[] {
+  if (!valuation) return [];
+  const notes = [translate('wallet_pricesAt', [clockTime(valuation.priceTime)])];
+  if (valuation.unpricedCurrencies.length > 0)
+    notes.push(translate('wallet_unpriced', [valuation.unpricedCurrencies.join(', ')]));
+  return notes;
 }

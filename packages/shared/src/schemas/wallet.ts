@@ -343,6 +343,29 @@ export const currencyBalance = z.object({
 });
 export type CurrencyBalance = z.output<typeof currencyBalance>;
 
+/**
+ * One asset the account holds, as the wallet lists it: a ledger currency balance (`wallet`) or a
+ * spot holding (`spot`, bought through spot trading and held outside the wallet's balances).
+ */
+export const heldAsset = z.object({
+  kind: z
+    .enum(['wallet', 'spot'])
+    .describe('`wallet`: a currency balance; `spot`: a spot holding.'),
+  assetName: z
+    .string()
+    .describe('The currency (`BTC`), or what the spot product holds (`BTC`, `AAPL`).'),
+  currencyId: z.number().int().nullable().describe('The ledger currency of a `wallet` row.'),
+  productCode: z.string().nullable().describe('The product of a `spot` row (`BTCUSDT`).'),
+  amount: z.string().describe('Available to use (or to sell).'),
+  frozenAmount: z.string().describe('Frozen: pending withdrawals, resting orders.'),
+  totalAmount: z.string(),
+  value: z
+    .string()
+    .nullable()
+    .describe('The total amount in the trade currency at live prices; null when no price exists.'),
+});
+export type HeldAsset = z.output<typeof heldAsset>;
+
 /** The account's value in the trade currency (the spec's assets entity). */
 export const balanceValuation = z.object({
   currencyId: z.number().int().describe('The trade currency, which every figure is valued in.'),
@@ -356,6 +379,14 @@ export const balanceValuation = z.object({
   unpricedCurrencies: z
     .array(z.string())
     .describe('Currencies held that no market rate prices yet: not in the total.'),
+  priceTime: z
+    .number()
+    .describe('When the live prices of this valuation were read (ms): every figure is as of then.'),
+  assets: z
+    .array(heldAsset)
+    .describe(
+      'Every asset: held ones first (currency balances, then spot holdings), then the currencies never held.',
+    ),
 });
 export type BalanceValuation = z.output<typeof balanceValuation>;
 

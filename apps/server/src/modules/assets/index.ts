@@ -7,5 +7,6 @@
  */
 export { identityRates } from './rates';
 export type { RateSource } from './rates';
+export type { HeldOutside, OpenPositions, RealizedResults } from './service';
 export { assetsRoutes } from './routes';
 export { AssetsService } from './service';

@@ -3,11 +3,13 @@ import {
   add,
   isZero,
   mul,
+  normalize,
   sum,
   toScale,
   type BalanceValuation,
   type CurrencyBalance,
   type DecimalString,
+  type HeldAsset,
 } from '@bourse/shared';
 import type { Database } from '../../db/database';
 import type { Actor } from '../../http/actor';
@@ -37,13 +39,27 @@ export type RealizedResults = (
 ) => Promise<DecimalString>;
 
 /**
+ * An asset a trading product holds for a user outside the ledger's balances (a spot holding):
+ * what it holds (`assetName`, e.g. BTC of BTCUSDT), the quantity available and frozen, and what
+ * the whole quantity is worth in the trade currency at the feed's price (null while none exists).
+ */
+export interface HeldOutside {
+  assetName: string;
+  productCode: string;
+  available: DecimalString;
+  frozen: DecimalString;
+  value: DecimalString | null;
+}
+
+/**
  * What a trading product's open positions add to an account, in the trade currency: value held
- * outside the ledger's balances (holdings at market) and the unrealized result.
+ * outside the ledger's balances (priced holdings at market) and the unrealized result; with the
+ * holdings themselves, each valued at the feed's price or unpriced (then in neither figure).
  */
 export type OpenPositions = (
   userId: number,
   book: ledger.Book,
-) => Promise<{ value: DecimalString; pnl: DecimalString }>;
+) => Promise<{ value: DecimalString; pnl: DecimalString; holdings?: HeldOutside[] }>;
 
 export class AssetsService {
   private readonly realized: RealizedResults[] = [];
@@ -86,18 +102,28 @@ export class AssetsService {
     );
   }
 
-  /** The account's total value in the default trade currency at market rates. */
+  /**
+   * THE total of the account (every screen that shows a total reads this): in the default trade
+   * currency at the live prices read now, every currency's balance (available and frozen), the
+   * margin of open positions, spot holdings at market and the open positions' unrealized result.
+   * It is read-only arithmetic over the ledger's balances and the trading products' holdings at
+   * the feed's prices: an asset without a price is listed with its amounts, valued null, named in
+   * `unpricedCurrencies` and left out of the total, never valued at an invented price.
+   */
   async valuation(actor: Actor): Promise<BalanceValuation> {
     const tradeCurrencyId = (await this.settings.otherValue()).default_trade_currency_id;
     const tradeCurrency = await this.settings.currency(tradeCurrencyId);
     assert(tradeCurrency, `the trade currency ${tradeCurrencyId} is not a platform currency`);
-    const [balances, margins] = await Promise.all([
+    const scale = tradeCurrency.scale;
+    const now = this.clock.now();
+    const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    const [balances, margins, realized, open] = await Promise.all([
       this.balances(actor),
       ledger.userBalancesOfKind(this.db, actor.book, actor.userId, 'margin'),
+      Promise.all(this.realized.map((source) => source(actor.userId, actor.book, dayStart))),
+      Promise.all(this.positions.map((source) => source(actor.userId, actor.book))),
     ]);
     const names = new Map(balances.map((balance) => [balance.currencyId, balance.currencyName]));
-    let total = '0';
-    let margin = '0';
     const unpriced = new Set<string>();
     const value = (currencyId: number, amount: DecimalString): DecimalString | null => {
       if (isZero(amount)) return '0';
@@ -105,24 +131,48 @@ export class AssetsService {
       if (rate === null) unpriced.add(names.get(currencyId) ?? String(currencyId));
       return rate === null ? null : mul(amount, rate);
     };
-    for (const balance of balances) {
-      total = add(total, value(balance.currencyId, balance.totalAmount) ?? '0');
-    }
+
+    const wallet: HeldAsset[] = balances.map((balance) => {
+      const worth = value(balance.currencyId, balance.totalAmount);
+      return {
+        kind: 'wallet',
+        assetName: balance.currencyName,
+        currencyId: balance.currencyId,
+        productCode: null,
+        amount: balance.amount,
+        frozenAmount: balance.frozenAmount,
+        totalAmount: balance.totalAmount,
+        value: worth === null ? null : toScale(worth, scale),
+      };
+    });
+    let total = sum(
+      balances.map((balance) => value(balance.currencyId, balance.totalAmount) ?? '0'),
+    );
+    let margin = '0';
     for (const held of margins) {
       const valued = value(held.currencyId, held.balance) ?? '0';
       margin = add(margin, valued);
       total = add(total, valued);
     }
-    const scale = tradeCurrency.scale;
-    const now = this.clock.now();
-    const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-    const [realized, open] = await Promise.all([
-      Promise.all(this.realized.map((source) => source(actor.userId, actor.book, dayStart))),
-      Promise.all(this.positions.map((source) => source(actor.userId, actor.book))),
-    ]);
+    const spot: HeldAsset[] = open.flatMap((position) =>
+      (position.holdings ?? []).map((holding) => {
+        if (holding.value === null) unpriced.add(holding.assetName);
+        return {
+          kind: 'spot' as const,
+          assetName: holding.assetName,
+          currencyId: null,
+          productCode: holding.productCode,
+          amount: normalize(holding.available),
+          frozenAmount: normalize(holding.frozen),
+          totalAmount: normalize(add(holding.available, holding.frozen)),
+          value: holding.value === null ? null : toScale(holding.value, scale),
+        };
+      }),
+    );
     const unrealized = sum(open.map((position) => position.pnl));
     total = sum([total, ...open.map((position) => position.value)]);
     const today = add(sum(realized), unrealized);
+    const held = (asset: HeldAsset) => !isZero(asset.totalAmount);
     return {
       currencyId: tradeCurrencyId,
       currencyName: tradeCurrency.currencyName,
@@ -131,6 +181,12 @@ export class AssetsService {
       profitAndLose: toScale(unrealized, scale),
       profitAndLoseToday: toScale(today, scale),
       unpricedCurrencies: [...unpriced],
+      priceTime: now.getTime(),
+      assets: [
+        ...wallet.filter(held),
+        ...spot.filter(held),
+        ...wallet.filter((asset) => !held(asset)),
+      ],
     };
   }
 }

@@ -53,6 +53,7 @@ import { assertAmount } from '../../lib/money-assert';
 import { AppError } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
 import type { ProductRow } from '../../market/repo';
+import type { HeldOutside } from '../assets';
 import { currencyIn, type Currency } from '../settings';
 import { fingerprint, nextId, orderNumber } from '../wallet';
 import {
@@ -149,6 +150,16 @@ function sellCover(
   const earned =
     covered === quantity ? proceeds : div(mul(proceeds, covered), quantity, 18, 'down');
   return { covered, share, realized: sub(earned, share) };
+}
+
+/**
+ * What a spot product's holding holds: the code without its quote currency (BTC of BTCUSDT), or
+ * the whole code where it has none (AAPL).
+ */
+export function heldAssetName(productCode: string, tradeCurrencyName: string): string {
+  return productCode.length > tradeCurrencyName.length && productCode.endsWith(tradeCurrencyName)
+    ? productCode.slice(0, -tradeCurrencyName.length)
+    : productCode;
 }
 
 /** A holding's key: its user, book, position type and product. */
@@ -387,19 +398,39 @@ export class SpotTrading implements TriggerOwner {
 
   /**
    * What a user's holdings are worth at the current price, in the trade currency, and their
-   * unrealized result. A holding without a price yet counts at its cost. Coin-to-coin coins are
-   * wallet balances (valued with the wallet): only their unrealized result counts here.
+   * unrealized result, with each spot holding as the wallet lists it. A holding without a price
+   * yet is listed unpriced (value null) and counts in neither figure: no price is invented for it.
+   * Coin-to-coin coins are wallet balances (valued with the wallet): only their unrealized result
+   * counts here.
    */
-  async openHoldings(userId: number, book: ledger.Book): Promise<{ value: string; pnl: string }> {
+  async openHoldings(
+    userId: number,
+    book: ledger.Book,
+  ): Promise<{ value: string; pnl: string; holdings: HeldOutside[] }> {
+    const [rows, trade] = await Promise.all([
+      this.heldRows(userId, book),
+      tradeCurrency(this.deps.settings),
+    ]);
     let value = '0';
     let pnl = '0';
-    for (const row of await this.heldRows(userId, book)) {
+    const holdings: HeldOutside[] = [];
+    for (const row of rows) {
       const now = this.nowPrice(row.product_id);
-      const worth = now === null ? normalize(row.cost) : mul(row.quantity, now);
-      if (row.position_type === POSITION_TYPE.spot) value = add(value, worth);
-      pnl = add(pnl, sub(worth, row.cost));
+      const worth = now === null ? null : mul(row.quantity, now);
+      if (worth !== null) pnl = add(pnl, sub(worth, row.cost));
+      if (row.position_type !== POSITION_TYPE.spot) continue;
+      if (worth !== null) value = add(value, worth);
+      const code =
+        this.deps.market.productById(row.product_id)?.product_code ?? String(row.product_id);
+      holdings.push({
+        assetName: heldAssetName(code, trade.currencyName),
+        productCode: code,
+        available: normalize(sub(row.quantity, row.frozen_quantity)),
+        frozen: normalize(row.frozen_quantity),
+        value: worth,
+      });
     }
-    return { value, pnl };
+    return { value, pnl, holdings };
   }
 
   /** Results realized since a time: sells' results less the fees of every order filled since. */

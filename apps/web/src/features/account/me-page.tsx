@@ -2,7 +2,6 @@
  * The user centre (me-k): avatar, account, verification state, the live/demo switch with its
  * badge, the balance, entries to every area and logout. Signed out, it offers sign-in.
  */
-import { useQuery } from '@tanstack/react-query';
 import { Button, List } from 'antd-mobile';
 import { Dialog } from '../../lib/antd-render';
 import {
@@ -33,7 +32,7 @@ import { usePageConfig } from '../../hooks/use-page-config';
 import { translate } from '../../i18n';
 import { isBuilt, navigateTo, reLaunch } from '../../lib/navigation';
 import { getOtherValue } from '../../lib/storage';
-import { personCenterPanelData } from './api';
+import { useValuation, valuationNotes } from '../../lib/balances';
 import { useSwitchAccount } from '../../hooks/use-switch-account';
 import { signOut } from '../../api/session';
 import { useUser } from '../../hooks/use-user';
@@ -115,11 +114,8 @@ export default function MePage() {
   const { t } = useTranslation();
   const { user, signedIn } = useUser();
   const visible = usePageConfig('pages/tabs/me/me-k');
-  const panel = useQuery({
-    queryKey: ['personCenterPanelData', user?.accountType],
-    queryFn: personCenterPanelData,
-    enabled: signedIn,
-  });
+  // The one total of assets the server computes, the same answer home and the wallet show.
+  const valuation = useValuation(user?.accountType, signedIn).data;
   const demo = user?.accountType === ACCOUNT_TYPE.demo;
   const { app_decimal_no: decimals } = getOtherValue();
   const switchTo = useSwitchAccount();
@@ -195,11 +191,25 @@ export default function MePage() {
           {signedIn && visible('assets') && (
             <div className="stack" style={{ marginTop: 16, gap: 4 }}>
               <span className="muted">
-                {translate('account_totalAssets', [panel.data?.currencyName ?? 'USDT'])}
+                {translate('account_totalAssets', [valuation?.currencyName ?? 'USDT'])}
               </span>
-              <span className="balance" data-testid="me-balance">
-                {formatAmount(panel.data?.userBalanceConvert, { decimals })}
+              <span
+                className="balance"
+                data-testid="me-balance"
+                data-price-time={valuation?.priceTime}
+              >
+                {formatAmount(valuation?.userBalanceConvert, { decimals })}
               </span>
+              {valuationNotes(valuation, translate).map((note) => (
+                <span
+                  key={note}
+                  className="muted"
+                  style={{ fontSize: 12 }}
+                  data-testid="total-note"
+                >
+                  {note}
+                </span>
+              ))}
             </div>
           )}
         </section>

@@ -1,10 +1,11 @@
 /**
  * Balance records (accountRecord): every change of the account's balances, newest first, from the
  * ledger: what kind of change, the currency, the signed amount, the balance after it, whether it
- * moved the available or the frozen balance, and when. Filtered by type and currency, loaded page
- * by page while scrolling.
+ * moved the available or the frozen balance, and when. Filtered by type and currency (the wallet's
+ * rows open it on their currency, `?currencyId=`), loaded page by page while scrolling.
  */
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { List, Popup } from 'antd-mobile';
 import { DownOutline } from 'antd-mobile-icons';
@@ -173,7 +174,12 @@ export default function AccountRecordPage() {
   const { t } = useTranslation();
   const { user } = useUser();
   const demo = useDemoAccount();
-  const [currencyId, setCurrencyId] = useState<number | undefined>();
+  // The wallet opens a currency's records with `?currencyId=`: the filter starts on it.
+  const [search] = useSearchParams();
+  const [currencyId, setCurrencyId] = useState<number | undefined>(() => {
+    const asked = Number(search.get('currencyId'));
+    return Number.isInteger(asked) && asked > 0 ? asked : undefined;
+  });
   const currencies = usePlatformCurrencies();
   const list = useRecordPages(
     ['balanceRecords', user?.accountType, currencyId],

@@ -1,68 +1,43 @@
 /**
- * The account's assets as the wallet tab and the assets component page show them: the total
- * valued in the trade currency at live prices (personCenterPanelData) and every platform
- * currency's available, frozen and total balance (userBalance), held currencies first.
+ * The account's assets as the wallet tab and the assets component page show them, from the one
+ * valuation the server computes (userBalanceConvert, the same answer home and me show): the total
+ * in the trade currency at live prices with the time of the prices, and every asset held, each
+ * currency balance and each spot holding with its available, frozen and value, linked to its
+ * records; then the currencies never held, at zero.
  */
-import { useEffect } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { RightOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import {
-  assetsApi,
-  formatAmount,
-  isZero,
-  type BalanceValuation,
-  type CurrencyBalance,
-} from '@bourse/shared';
-import { api } from '../../api';
+import { formatAmount, UNKNOWN_VALUE, type BalanceValuation, type HeldAsset } from '@bourse/shared';
 import { useDemoAccount } from '../../components/demo-account';
 import { useUser } from '../../hooks/use-user';
 import { translate } from '../../i18n';
+import { useValuation, valuationNotes } from '../../lib/balances';
+import { navigateTo } from '../../lib/navigation';
 import { getOtherValue } from '../../lib/storage';
-import { fetchBalances } from '../../lib/trade';
-import { subscribe } from '../../lib/realtime';
+import { money } from '../../lib/trade';
 
 export interface Assets {
-  /** Every currency's balance, held currencies first. */
-  rows: CurrencyBalance[];
+  /** Every asset, held ones first, as the server lists them. */
+  rows: HeldAsset[];
   valuation: BalanceValuation | undefined;
-  /** The decimals amounts are shown with (`app_decimal_no`). */
+  /** The decimals the total and the values are shown with (`app_decimal_no`). */
   decimals: number;
   /** The session uses the demo account (virtual funds). */
   demo: boolean;
 }
 
-/** Balances and valuation of the session's book (live or demo), which keys the cache. */
+/** The valuation of the session's book (live or demo), which keys the cache. */
 export function useAssets(): Assets {
   const book = useUser().user?.accountType;
   const demo = useDemoAccount();
-  // Read afresh whenever shown: money can arrive meanwhile (an operator approves a deposit), and
-  // the total must never disagree with the balances beside it.
-  const balances = useQuery({
-    queryKey: ['balances', book],
-    queryFn: fetchBalances,
-    staleTime: 0,
-  });
-  const valuation = useQuery({
-    queryKey: ['personCenterPanelData', book],
-    queryFn: () => api.call(assetsApi.panelData),
-    staleTime: 0,
-  });
-  // While shown, the server's word that the user's money moved (a trade, a deposit credited, a
-  // withdrawal paid…) reads both again at once.
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (book === undefined) return;
-    const refresh = () => {
-      void queryClient.invalidateQueries({ queryKey: ['balances'] });
-      void queryClient.invalidateQueries({ queryKey: ['personCenterPanelData'] });
-    };
-    return subscribe('balances', refresh, refresh);
-  }, [book, queryClient]);
-  // Currencies the user holds first, then the others.
-  const rows = [...(balances.data ?? [])].sort(
-    (a, b) => Number(isZero(a.totalAmount)) - Number(isZero(b.totalAmount)),
-  );
-  return { rows, valuation: valuation.data, decimals: getOtherValue().app_decimal_no, demo };
+  // Read again when the user's money moves (the hook listens while shown) and as prices move.
+  const valuation = useValuation(book, book !== undefined);
+  return {
+    rows: valuation.data?.assets ?? [],
+    valuation: valuation.data,
+    decimals: getOtherValue().app_decimal_no,
+    demo,
+  };
 }
 
 export function TotalAssets({ assets: { valuation, decimals, demo } }: { assets: Assets }) {
@@ -72,44 +47,83 @@ export function TotalAssets({ assets: { valuation, decimals, demo } }: { assets:
       <span className="muted">
         {translate('account_totalAssets', [valuation?.currencyName ?? 'USDT'])}
       </span>
-      <span className="balance" data-testid="wallet-total">
+      <span className="balance" data-testid="wallet-total" data-price-time={valuation?.priceTime}>
         {formatAmount(valuation?.userBalanceConvert, { decimals })}
       </span>
-      {(valuation?.unpricedCurrencies.length ?? 0) > 0 && (
-        <span className="muted" style={{ fontSize: 12 }}>
-          {translate('wallet_unpriced', [valuation!.unpricedCurrencies.join(', ')])}
+      {valuation && (
+        <span className="muted" style={{ fontSize: 12 }} data-testid="wallet-breakdown">
+          {t('trade_margin')} {formatAmount(valuation.allMarginAmount, { decimals })} ·{' '}
+          {t('position_unrealizedPnl')} {formatAmount(valuation.profitAndLose, { decimals })}
         </span>
       )}
+      {valuationNotes(valuation, translate).map((note) => (
+        <span key={note} className="muted" style={{ fontSize: 12 }} data-testid="total-note">
+          {note}
+        </span>
+      ))}
       {demo && <span className="muted">{t('tip_demoAccount')}</span>}
     </section>
   );
 }
 
-export function BalanceTable({ assets: { rows, decimals } }: { assets: Assets }) {
+/** A row's records: a currency's balance records, a spot holding's orders. */
+function openRecords(asset: HeldAsset): void {
+  if (asset.kind === 'spot') navigateTo('bibiOrder', { kind: 'spot' });
+  else navigateTo('accountRecord', { currencyId: asset.currencyId ?? undefined });
+}
+
+export function BalanceTable({ assets: { rows, valuation, decimals } }: { assets: Assets }) {
   const { t } = useTranslation();
+  const trade = valuation?.currencyName ?? 'USDT';
   return (
-    <section className="card" style={{ padding: 0 }}>
+    <section className="card" style={{ padding: 0 }} data-testid="wallet-assets">
       <div className="wallet-head muted" aria-hidden="true">
         <span>{t('wallet_currency')}</span>
         <span>{t('wallet_available')}</span>
         <span>{t('wallet_frozen')}</span>
       </div>
-      {rows.map((row) => (
-        <div
-          key={row.currencyId}
-          className="wallet-row"
-          data-testid={`balance-${row.currencyName}`}
-        >
-          <span className="stack" style={{ gap: 2 }}>
-            <strong>{row.currencyName}</strong>
-            <span className="muted" style={{ fontSize: 12 }}>
-              {t('wallet_total')} {formatAmount(row.totalAmount, { decimals })}
+      {rows.map((row, index) => {
+        const name =
+          row.kind === 'spot' ? `${row.assetName} · ${t('trade_spotTitle')}` : row.assetName;
+        return (
+          <button
+            type="button"
+            key={`${row.kind}-${row.currencyId ?? row.productCode}`}
+            className="wallet-row"
+            data-testid={
+              row.kind === 'spot' ? `holding-${row.productCode}` : `balance-${row.assetName}`
+            }
+            onClick={() => openRecords(row)}
+            style={{
+              width: '100%',
+              background: 'none',
+              border: 0,
+              // The separator of .wallet-row + .wallet-row, which the reset above would drop.
+              borderBlockStart: index === 0 ? 0 : '1px solid var(--border)',
+              color: 'inherit',
+              font: 'inherit',
+              textAlign: 'start',
+              cursor: 'pointer',
+            }}
+          >
+            <span className="stack" style={{ gap: 2, minWidth: 0 }}>
+              <strong className="ellipsis">{name}</strong>
+              <span className="muted" style={{ fontSize: 12 }} data-testid="asset-value">
+                {row.value === null
+                  ? UNKNOWN_VALUE
+                  : `≈ ${formatAmount(row.value, { decimals })} ${trade}`}
+              </span>
             </span>
-          </span>
-          <span>{formatAmount(row.amount, { decimals })}</span>
-          <span className="muted">{formatAmount(row.frozenAmount, { decimals })}</span>
-        </div>
-      ))}
+            <span data-testid="asset-available">{money(row.amount, Number.POSITIVE_INFINITY)}</span>
+            <span className="muted row" style={{ justifyContent: 'flex-end', gap: 4 }}>
+              <span data-testid="asset-frozen">
+                {money(row.frozenAmount, Number.POSITIVE_INFINITY)}
+              </span>
+              <RightOutline className="flip-rtl" fontSize={12} aria-hidden="true" />
+            </span>
+          </button>
+        );
+      })}
     </section>
   );
 }

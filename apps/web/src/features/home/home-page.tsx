@@ -6,9 +6,8 @@
 import { lazy, Suspense } from 'react';
 import { Button } from 'antd-mobile';
 import { GlobalOutline, SoundOutline, UserOutline } from 'antd-mobile-icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_TYPE, USDT_CURRENCY_ID, formatAmount } from '@bourse/shared';
+import { ACCOUNT_TYPE, UNKNOWN_VALUE } from '@bourse/shared';
 import { storedTip } from '../../api/launch';
 import { EntryGrid } from '../../components/entry-grid';
 import { HeaderIconButton } from '../../components/header-icon-button';
@@ -18,9 +17,12 @@ import { usePageConfig } from '../../hooks/use-page-config';
 import { useSiteInfo } from '../../hooks/use-site-info';
 import { translate } from '../../i18n';
 import { navigateTo } from '../../lib/navigation';
-import { getOtherValue } from '../../lib/storage';
-import { fetchBalance } from '../../lib/balances';
 import { useUser } from '../../hooks/use-user';
+
+// The total of assets (and what keeps it current) loads after the first screen has painted.
+const HomeTotal = lazy(() =>
+  import('./home-total').then((module) => ({ default: module.HomeTotal })),
+);
 
 // The live list (and its WebSocket) loads after the first screen has painted.
 const RecommendedProducts = lazy(() =>
@@ -37,15 +39,9 @@ export default function HomePage() {
   const visible = usePageConfig('pages/tabs/home/home-k');
   const { user, signedIn } = useUser();
   const site = useSiteInfo();
-  const balance = useQuery({
-    queryKey: ['userBalance', USDT_CURRENCY_ID, user?.accountType],
-    queryFn: () => fetchBalance(USDT_CURRENCY_ID),
-    enabled: signedIn,
-  });
   const notice = storedTip(
     user?.accountType === ACCOUNT_TYPE.demo ? 'demoAccount' : 'withdrawNotice',
   );
-  const { app_decimal_no: decimals } = getOtherValue();
 
   return (
     <div className="page" data-testid="home-page">
@@ -69,12 +65,16 @@ export default function HomePage() {
         {visible('assets') && (
           <section className="hero stack">
             {signedIn ? (
-              <>
-                <span className="muted">{translate('account_totalAssets', ['USDT'])}</span>
-                <span className="balance" data-testid="home-balance">
-                  {formatAmount(balance.data?.amount, { decimals })}
-                </span>
-              </>
+              <Suspense
+                fallback={
+                  <>
+                    <span className="muted">{translate('account_totalAssets', ['USDT'])}</span>
+                    <span className="balance">{UNKNOWN_VALUE}</span>
+                  </>
+                }
+              >
+                <HomeTotal book={user?.accountType} />
+              </Suspense>
             ) : (
               <>
                 <strong style={{ fontSize: 20 }}>{site?.slogan || t('site_slogan')}</strong>
