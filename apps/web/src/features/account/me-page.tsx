@@ -23,19 +23,19 @@ import {
   UserContactOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_TYPE, AUTH_STATUS, formatAmount } from '@bourse/shared';
+import { ACCOUNT_TYPE, AUTH_STATUS } from '@bourse/shared';
 import { EntryGrid, type ScreenEntry } from '../../components/entry-grid';
 import { APP_ENTRIES, entryTable, screenEntries } from '../../components/screen-entries';
 import type { RouteName } from '../../config/paths';
 import { PageHeader } from '../../components/page-header';
 import { usePageConfig } from '../../hooks/use-page-config';
-import { translate } from '../../i18n';
 import { isBuilt, navigateTo, reLaunch } from '../../lib/navigation';
 import { getOtherValue } from '../../lib/storage';
-import { useValuation, valuationNotes } from '../../lib/balances';
+import { useValuation } from '../../lib/balances';
 import { useSwitchAccount } from '../../hooks/use-switch-account';
 import { signOut } from '../../api/session';
 import { useUser } from '../../hooks/use-user';
+import { TotalAssetsFigure } from '../../components/total-assets';
 
 const AUTH_LABEL: Record<number, string> = {
   [AUTH_STATUS.none]: 'account_authNone',
@@ -190,26 +190,7 @@ export default function MePage() {
           )}
           {signedIn && visible('assets') && (
             <div className="stack" style={{ marginTop: 16, gap: 4 }}>
-              <span className="muted">
-                {translate('account_totalAssets', [valuation?.currencyName ?? 'USDT'])}
-              </span>
-              <span
-                className="balance"
-                data-testid="me-balance"
-                data-price-time={valuation?.priceTime}
-              >
-                {formatAmount(valuation?.userBalanceConvert, { decimals })}
-              </span>
-              {valuationNotes(valuation, translate).map((note) => (
-                <span
-                  key={note}
-                  className="muted"
-                  style={{ fontSize: 12 }}
-                  data-testid="total-note"
-                >
-                  {note}
-                </span>
-              ))}
+              <TotalAssetsFigure valuation={valuation} decimals={decimals} testId="me-balance" />
             </div>
           )}
         </section>

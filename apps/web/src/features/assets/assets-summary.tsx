@@ -10,11 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { formatAmount, UNKNOWN_VALUE, type BalanceValuation, type HeldAsset } from '@bourse/shared';
 import { useDemoAccount } from '../../components/demo-account';
 import { useUser } from '../../hooks/use-user';
-import { translate } from '../../i18n';
-import { useValuation, valuationNotes } from '../../lib/balances';
+import { useValuation } from '../../lib/balances';
 import { navigateTo } from '../../lib/navigation';
 import { getOtherValue } from '../../lib/storage';
 import { money } from '../../lib/trade';
+import { TotalAssetsFigure } from '../../components/total-assets';
+import { currencyName, tradeCurrencyId } from '../../lib/trade';
 
 export interface Assets {
   /** Every asset, held ones first, as the server lists them. */
@@ -44,23 +45,13 @@ export function TotalAssets({ assets: { valuation, decimals, demo } }: { assets:
   const { t } = useTranslation();
   return (
     <section className="hero stack" style={{ gap: 4 }}>
-      <span className="muted">
-        {translate('account_totalAssets', [valuation?.currencyName ?? 'USDT'])}
-      </span>
-      <span className="balance" data-testid="wallet-total" data-price-time={valuation?.priceTime}>
-        {formatAmount(valuation?.userBalanceConvert, { decimals })}
-      </span>
+      <TotalAssetsFigure valuation={valuation} decimals={decimals} testId="wallet-total" />
       {valuation && (
         <span className="muted" style={{ fontSize: 12 }} data-testid="wallet-breakdown">
           {t('trade_margin')} {formatAmount(valuation.allMarginAmount, { decimals })} ·{' '}
           {t('position_unrealizedPnl')} {formatAmount(valuation.profitAndLose, { decimals })}
         </span>
       )}
-      {valuationNotes(valuation, translate).map((note) => (
-        <span key={note} className="muted" style={{ fontSize: 12 }} data-testid="total-note">
-          {note}
-        </span>
-      ))}
       {demo && <span className="muted">{t('tip_demoAccount')}</span>}
     </section>
   );
@@ -74,7 +65,7 @@ function openRecords(asset: HeldAsset): void {
 
 export function BalanceTable({ assets: { rows, valuation, decimals } }: { assets: Assets }) {
   const { t } = useTranslation();
-  const trade = valuation?.currencyName ?? 'USDT';
+  const trade = valuation?.currencyName ?? currencyName(tradeCurrencyId());
   return (
     <section className="card" style={{ padding: 0 }} data-testid="wallet-assets">
       <div className="wallet-head muted" aria-hidden="true">
