@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { DemoBadge } from '../../components/demo-account';
 import { EntryGrid, type ScreenEntry } from '../../components/entry-grid';
 import { RequireSignIn } from '../../components/require-sign-in';
+import { Refreshable } from '../../components/status-views';
 import { usePageConfig } from '../../hooks/use-page-config';
 import { BalanceTable, TotalAssets, useAssets } from './assets-summary';
 
@@ -44,15 +45,17 @@ export default function AccountDetailPage() {
           </h1>
           {assets.demo && <DemoBadge />}
         </header>
-        <div className="page-body stack">
-          {visible('total') && <TotalAssets assets={assets} />}
-          <EntryGrid
-            entries={ENTRIES.filter(
-              (entry) => visible(entry.module) && !(assets.demo && entry.live),
-            )}
-          />
-          <BalanceTable assets={assets} />
-        </div>
+        <Refreshable onRefresh={assets.refresh}>
+          <div className="page-body stack">
+            {visible('total') && <TotalAssets assets={assets} />}
+            <EntryGrid
+              entries={ENTRIES.filter(
+                (entry) => visible(entry.module) && !(assets.demo && entry.live),
+              )}
+            />
+            <BalanceTable assets={assets} />
+          </div>
+        </Refreshable>
       </div>
     </RequireSignIn>
   );

@@ -14,6 +14,7 @@ import { useValuation } from '../../lib/balances';
 import { navigateTo } from '../../lib/navigation';
 import { getOtherValue } from '../../lib/storage';
 import { money } from '../../lib/trade';
+import { ListStatus } from '../../components/status-views';
 import { TotalAssetsFigure } from '../../components/total-assets';
 import { currencyName, tradeCurrencyId } from '../../lib/trade';
 
@@ -25,6 +26,10 @@ export interface Assets {
   decimals: number;
   /** The session uses the demo account (virtual funds). */
   demo: boolean;
+  /** The valuation could not be read (and none is shown yet). */
+  failed: boolean;
+  /** Reads the valuation again; resolves when it is in. */
+  refresh: () => Promise<unknown>;
 }
 
 /** The valuation of the session's book (live or demo), which keys the cache. */
@@ -38,6 +43,8 @@ export function useAssets(): Assets {
     valuation: valuation.data,
     decimals: getOtherValue().app_decimal_no,
     demo,
+    failed: valuation.isError && !valuation.data,
+    refresh: () => valuation.refetch(),
   };
 }
 
@@ -63,7 +70,11 @@ function openRecords(asset: HeldAsset): void {
   else navigateTo('accountRecord', { currencyId: asset.currencyId ?? undefined });
 }
 
-export function BalanceTable({ assets: { rows, valuation, decimals } }: { assets: Assets }) {
+export function BalanceTable({
+  assets: { rows, valuation, decimals, failed, refresh },
+}: {
+  assets: Assets;
+}) {
   const { t } = useTranslation();
   const trade = valuation?.currencyName ?? currencyName(tradeCurrencyId());
   return (
@@ -73,6 +84,14 @@ export function BalanceTable({ assets: { rows, valuation, decimals } }: { assets
         <span>{t('wallet_available')}</span>
         <span>{t('wallet_frozen')}</span>
       </div>
+      <ListStatus
+        loaded={valuation !== undefined}
+        count={rows.length}
+        failed={failed}
+        onRetry={() => void refresh()}
+        empty={{ title: t('common_noData') }}
+        skeletonRows={3}
+      />
       {rows.map((row, index) => {
         const name =
           row.kind === 'spot' ? `${row.assetName} · ${t('trade_spotTitle')}` : row.assetName;
