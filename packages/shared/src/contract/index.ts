@@ -15,6 +15,7 @@ import { walletApi } from './wallet';
 
 export * from './route';
 export * from './answer';
+export type { OrderBook, OrderBookQuery } from './quotes';
 export {
   accountApi,
   assetsApi,
