@@ -15,7 +15,6 @@ import { walletApi } from './wallet';
 
 export * from './route';
 export * from './answer';
-export type { OrderBook, OrderBookQuery } from './quotes';
 export {
   accountApi,
   assetsApi,

@@ -3,47 +3,17 @@
  * favourites (/api/userProductOption), k-lines and the currencies' prices in USDT.
  */
 import { z } from 'zod';
-import { PRODUCT_TYPES } from '../constants';
-import { codeField, intField } from '../schemas/common';
 import {
   candle,
   exchangeInfo,
   klineQuery,
+  orderBook,
+  orderBookQuery,
   product,
-  productCode,
   productListQuery,
   productOptionBody,
 } from '../schemas/market';
 import { route } from './route';
-
-export const ORDER_BOOK_MAX_LEVELS = 20;
-
-/** The order book of a product: the levels on each side nearest the price. */
-export const orderBookQuery = z.object({
-  productType: codeField(PRODUCT_TYPES),
-  productCode,
-  levels: z.preprocess(
-    (value) => (value === '' || value === undefined ? 10 : value),
-    intField(1, ORDER_BOOK_MAX_LEVELS),
-  ),
-});
-export type OrderBookQuery = z.infer<typeof orderBookQuery>;
-
-const bookLevel = z.object({
-  price: z.string().describe('Price of the level, at the product’s price scale.'),
-  amount: z.string().describe('Quantity resting at that price.'),
-});
-
-export const orderBook = z.object({
-  simulated: z
-    .boolean()
-    .describe('True when the book is made up around the simulated feed’s price (labelled so).'),
-  source: z.string().describe('The feed the book comes from: `simulated`, `binance`…'),
-  time: z.number().int().describe('When the book was taken, milliseconds since the epoch.'),
-  bids: z.array(bookLevel).describe('Buyers, best (highest) price first.'),
-  asks: z.array(bookLevel).describe('Sellers, best (lowest) price first.'),
-});
-export type OrderBook = z.output<typeof orderBook>;
 
 /** A page of a market's products, searched by code or by name in any language. */
 function productList<const P extends string>(path: P, market: string) {
