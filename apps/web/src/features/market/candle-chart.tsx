@@ -114,6 +114,7 @@ export function CandleChart({
         background: { type: ColorType.Solid, color: '#121218' },
         textColor: '#9a9aab',
         attributionLogo: false,
+        panes: { separatorColor: '#2e2e3a', separatorHoverColor: '#3a3a48' },
       },
       grid: { vertLines: { color: '#1f1f29' }, horzLines: { color: '#1f1f29' } },
       crosshair: { mode: CrosshairMode.Normal },
