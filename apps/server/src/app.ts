@@ -67,7 +67,7 @@ export interface AppOptions {
   /** The product catalogue to seed (default: the built-in one). */
   catalogue?: readonly CatalogueProduct[];
   /** History generated for products without candles (default: a year of days, two of minutes). */
-  history?: { days: number; minuteDays: number };
+  history?: MarketEngineOptions['history'];
   /** A feed provider other than the configured one (tests). */
   feed?: (context: { params: SimulatedParams[] }) => FeedProvider;
 }

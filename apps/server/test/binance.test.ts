@@ -8,11 +8,19 @@ import { PRODUCT_TYPE } from '@bourse/shared';
 import {
   BinanceFeed,
   binanceHistory,
+  pageKlinesBack,
   fetchKlines,
   type BinanceFeedOptions,
   type FeedLogger,
 } from '../src/market/providers/binance';
-import type { Candle, CandleInterval, FeedProduct, Tick } from '../src/market/types';
+import { candleStart } from '../src/market/price-store';
+import {
+  CANDLE_INTERVALS,
+  type Candle,
+  type CandleInterval,
+  type FeedProduct,
+  type Tick,
+} from '../src/market/types';
 import {
   startBinanceProtocolServer,
   type BinanceProtocolServer,
@@ -483,7 +491,7 @@ describe('binance feed', () => {
     await expect(fetchKlines(srv.restUrl, 'BTC/USDT', '1m')).rejects.toThrow(/Invalid/);
   });
 
-  it('binanceHistory reads a year of days and pages back through two days of minutes', async () => {
+  it('binanceHistory pages back with endTime and limit to the depth asked, at every interval', async () => {
     const srv = await server();
     const now = T0 + 30_000;
     const row = (openTime: number, price: string) => ({
@@ -496,38 +504,74 @@ describe('binance feed', () => {
       quoteVolume: price,
       trades: 1,
     });
-    const dayNow = Math.floor(now / 86_400_000) * 86_400_000;
-    srv.setKlines(
-      'BTCUSDT',
-      '1d',
-      Array.from({ length: 400 }, (_, i) => row(dayNow - (399 - i) * 86_400_000, '60000.00000000')),
-    );
-    const minuteNow = Math.floor(now / 60_000) * 60_000;
-    srv.setKlines(
-      'BTCUSDT',
-      '1m',
-      Array.from({ length: 3000 }, (_, i) =>
-        row(minuteNow - (2999 - i) * 60_000, '64000.00000000'),
-      ),
-    );
-    const histories = await binanceHistory(srv.restUrl, [BTC, ETH], now, {
-      days: 366,
-      minuteDays: 2,
-    });
-    const btc = histories.get(`${BTC.productType}:${BTC.productCode}`)!;
-    // The still-open day and minute are left to live trades.
-    expect(btc.daily).toHaveLength(365);
-    expect(btc.daily.at(-1)!.openTime).toBe(dayNow - 86_400_000);
-    expect(btc.minute).toHaveLength(2 * 1440);
-    expect(btc.minute[0]!.openTime).toBe(minuteNow - 2 * 1440 * 60_000);
-    expect(btc.minute.at(-1)!.openTime).toBe(minuteNow - 60_000);
-    for (let i = 1; i < btc.minute.length; i++) {
-      expect(btc.minute[i]!.openTime - btc.minute[i - 1]!.openTime).toBe(60_000);
+    // Every interval has 3,000 candles up to the still-open one, except a short month history.
+    for (const interval of CANDLE_INTERVALS) {
+      const current = candleStart(interval, now);
+      const times: number[] = [current];
+      const count = interval === '1M' ? 80 : 3000;
+      while (times.length < count) {
+        const last = times[0]!;
+        times.unshift(
+          interval === '1M'
+            ? Date.UTC(new Date(last).getUTCFullYear(), new Date(last).getUTCMonth() - 1, 1)
+            : interval === '1w'
+              ? last - 7 * 86_400_000
+              : candleStart(interval, last - 1),
+        );
+      }
+      srv.setKlines(
+        'BTCUSDT',
+        interval,
+        times.map((time) => row(time, '64000.00000000')),
+      );
     }
+    const before = srv.restRequests().length;
+    const histories = await binanceHistory(srv.restUrl, [BTC, ETH], now, { depth: 1500 });
+    const btc = histories.get(`${BTC.productType}:${BTC.productCode}`)!;
+    for (const interval of CANDLE_INTERVALS) {
+      const candles = btc[interval]!;
+      // The still-open candle is left to live trades; the 1,500 before it, in order, no gaps.
+      expect(candles, interval).toHaveLength(interval === '1M' ? 79 : 1500);
+      expect(candles.at(-1)!.openTime).toBe(candleStart(interval, candleStart(interval, now) - 1));
+      for (let i = 1; i < candles.length; i++) {
+        expect(candleStart(interval, candles[i]!.openTime - 1)).toBe(candles[i - 1]!.openTime);
+      }
+    }
+    // Minutes: a page of 1,000 ending before the open minute, then one of 500 before that.
+    const minuteNow = candleStart('1m', now);
+    const minutePages = srv
+      .restRequests()
+      .slice(before)
+      .filter((path) => path.includes('symbol=BTCUSDT&interval=1m&'));
+    expect(minutePages).toEqual([
+      `/api/v3/klines?symbol=BTCUSDT&interval=1m&limit=1000&endTime=${minuteNow - 1}`,
+      `/api/v3/klines?symbol=BTCUSDT&interval=1m&limit=500&endTime=${minuteNow - 1000 * 60_000 - 1}`,
+    ]);
     // ETH has no klines on this server: an empty history, not a made-up one.
-    expect(histories.get(`${ETH.productType}:${ETH.productCode}`)).toEqual({
-      daily: [],
-      minute: [],
-    });
+    expect(histories.get(`${ETH.productType}:${ETH.productCode}`)).toEqual({});
+  });
+
+  it('pageKlinesBack stops at a short page and never repeats a candle', async () => {
+    const all = Array.from({ length: 2500 }, (_, i) => ({
+      openTime: i * 60_000,
+      open: '1',
+      high: '1',
+      low: '1',
+      close: '1',
+      volume: '0',
+      amount: '0',
+    }));
+    const asked: [number, number][] = [];
+    const page = async (endTime: number, limit: number) => {
+      asked.push([endTime, limit]);
+      return all.filter((candle) => candle.openTime <= endTime).slice(-limit);
+    };
+    const got = await pageKlinesBack(page, 2500 * 60_000, 5000);
+    expect(got.map((candle) => candle.openTime)).toEqual(all.map((candle) => candle.openTime));
+    expect(asked).toEqual([
+      [2500 * 60_000 - 1, 1000],
+      [1500 * 60_000 - 1, 1000],
+      [500 * 60_000 - 1, 1000],
+    ]);
   });
 });

@@ -49,7 +49,7 @@ it('stores the real feed history for the products it covers and generates the re
     history: { days: 5, minuteDays: 1 },
     historySource: async (products) => {
       asked.push(...products.map((product) => product.productCode));
-      return new Map([['2:BTCUSDT', { daily: [day], minute: [minute] }]]);
+      return new Map([['2:BTCUSDT', { '1d': [day], '1m': [minute] }]]);
     },
   });
   await engine.prepare();

@@ -361,7 +361,7 @@ describe('the simulated feed', () => {
 // ---------------------------------------------------------------------------------- history
 
 describe('generated history', () => {
-  const options = { days: 40, minuteDays: 1 };
+  const depth = 320;
 
   /** Whether a session trades at all on a UTC day (the rule of the daily history). */
   function tradesOn(session: SessionKind, day: number): boolean {
@@ -371,124 +371,115 @@ describe('generated history', () => {
     return true;
   }
 
-  function check(product: CatalogueProduct, history: History, now: number, days: number) {
-    const { minute, daily } = history;
-    const lastMinute = Math.floor(now / MINUTE) * MINUTE - MINUTE;
+  /** The interval each one is made of where both reach (1w and 1M: days). */
+  const FINER: Partial<Record<CandleInterval, CandleInterval>> = {
+    '5m': '1m',
+    '15m': '5m',
+    '30m': '15m',
+    '1h': '30m',
+    '4h': '1h',
+    '1d': '4h',
+    '1w': '1d',
+    '1M': '1d',
+  };
+
+  function check(product: CatalogueProduct, history: History, now: number) {
     const problems: string[] = [];
-    expect(minute.length).toBeGreaterThan(0);
-    // Minutes: aligned, increasing, before now and only while the session is open.
-    for (const [index, candle] of minute.entries()) {
-      const label = `${product.code} minute ${new Date(candle.openTime).toISOString()}`;
-      if (candle.openTime % MINUTE !== 0) problems.push(`${label} not aligned`);
-      if (candle.openTime > lastMinute) problems.push(`${label} after now`);
-      if (!isSessionOpen(product.session, candle.openTime))
-        problems.push(`${label} session closed`);
-      const previous = minute[index - 1];
-      if (previous && candle.openTime <= previous.openTime) problems.push(`${label} out of order`);
-      // The walk carries on: each minute opens at the previous close.
-      if (previous && candle.open !== previous.close) problems.push(`${label} does not continue`);
-      if (scaleOf(candle.close) !== product.priceScale) problems.push(`${label} scale`);
-      problems.push(...candleProblems(candle, label));
-    }
-    // ... and every minute the session was open, from the first one up to now.
+    const minute = history['1m']!;
+    const lastMinute = Math.floor(now / MINUTE) * MINUTE - MINUTE;
+    // Minutes: only while the session is open, every open minute up to the last one before now.
     let open = 0;
     for (let time = minute[0]!.openTime; time <= lastMinute; time += MINUTE) {
       if (isSessionOpen(product.session, time)) open += 1;
     }
     if (open !== minute.length) problems.push(`${minute.length} minutes where ${open} were open`);
-    // Days: aligned, increasing, never on a closed day, continuous.
-    for (const [index, candle] of daily.entries()) {
-      const label = `${product.code} day ${new Date(candle.openTime).toISOString()}`;
-      if (candle.openTime % DAY !== 0) problems.push(`${label} not aligned`);
-      if (!tradesOn(product.session, candle.openTime)) problems.push(`${label} on a closed day`);
-      const previous = daily[index - 1];
-      if (previous && candle.openTime <= previous.openTime) problems.push(`${label} out of order`);
-      if (previous && candle.open !== previous.close) problems.push(`${label} does not continue`);
-      problems.push(...candleProblems(candle, label));
+    for (const candle of minute) {
+      if (!isSessionOpen(product.session, candle.openTime))
+        problems.push(`${product.code} minute ${new Date(candle.openTime).toISOString()} closed`);
+    }
+    const price = minute.at(-1)!.close;
+    for (const interval of CANDLE_INTERVALS) {
+      const candles = history[interval]!;
+      // Enough for a chart at every interval, none in the future.
+      if (candles.length < depth) problems.push(`${interval}: ${candles.length} candles`);
+      // The newest candle of every interval closes where the minutes end: the live price.
+      if (candles.at(-1)!.close !== price) problems.push(`${interval} ends off the last price`);
+      if (candles.at(-1)!.openTime > candleStart(interval, lastMinute))
+        problems.push(`${interval} after now`);
+      for (const [index, candle] of candles.entries()) {
+        const label = `${product.code} ${interval} ${new Date(candle.openTime).toISOString()}`;
+        if (candleStart(interval, candle.openTime) !== candle.openTime)
+          problems.push(`${label} not aligned`);
+        const previous = candles[index - 1];
+        if (previous && candle.openTime <= previous.openTime) problems.push(`${label} order`);
+        // One walk: each candle opens at the previous close.
+        if (previous && candle.open !== previous.close) problems.push(`${label} does not continue`);
+        if (scaleOf(candle.close) !== product.priceScale) problems.push(`${label} scale`);
+        if (interval === '1d' && !tradesOn(product.session, candle.openTime))
+          problems.push(`${label} on a closed day`);
+        problems.push(...candleProblems(candle, label));
+      }
+      // Where the finer interval covers a candle, the candle is made of it (a 4h candle's high is
+      // the highest of its hours).
+      const finer = FINER[interval];
+      if (finer) {
+        const parts = history[finer]!;
+        const grouped = groupBy(parts, (candle) => candleStart(interval, candle.openTime));
+        let compared = 0;
+        for (const candle of candles) {
+          if (candle.openTime < parts[0]!.openTime) continue;
+          const inside = grouped.get(candle.openTime);
+          if (!inside) {
+            problems.push(`${interval} ${candle.openTime} has no ${finer} candles`);
+            continue;
+          }
+          compared += 1;
+          expect(normalized(candle), `${product.code} ${interval}`).toEqual(
+            aggregateCandles(candle.openTime, inside),
+          );
+        }
+        if (compared === 0) problems.push(`${interval}: nothing compared with ${finer}`);
+      }
     }
     expect(problems).toEqual([]);
-
-    // `days` days before the first minute's day (less the closed ones), then the days the minutes
-    // cover, each the aggregation of its minutes.
-    const firstDay = Math.floor(minute[0]!.openTime / DAY) * DAY;
-    const covered = groupBy(minute, (candle) => Math.floor(candle.openTime / DAY) * DAY);
-    const expectedDays: number[] = [];
-    for (let day = firstDay - days * DAY; day < firstDay; day += DAY) {
-      if (tradesOn(product.session, day)) expectedDays.push(day);
-    }
-    expectedDays.push(...covered.keys());
-    expect(daily.map((candle) => candle.openTime)).toEqual(expectedDays);
-    for (const [day, candles] of covered) {
-      const stored = daily.find((candle) => candle.openTime === day)!;
-      expect(normalized(stored)).toEqual(aggregateCandles(day, candles));
-    }
-    // No trading day is missing, from the oldest to the last one with minutes.
-    const have = new Set(daily.map((candle) => candle.openTime));
-    const missing: string[] = [];
-    for (let day = daily[0]!.openTime; day <= Math.max(...covered.keys()); day += DAY) {
-      if (tradesOn(product.session, day) && !have.has(day))
-        missing.push(new Date(day).toISOString());
-    }
-    expect(missing, product.code).toEqual([]);
-    const older = daily.filter((candle) => candle.openTime < firstDay);
-    if (older.length > 0) expect(older.at(-1)!.close).toBe(minute[0]!.open);
   }
 
   it('is deterministic, and another seed gives another history', () => {
     for (const product of [BTC, AAPL, EURUSD]) {
       const params = simulatedParams(product);
-      const first = generateHistory(params, 'alpha', NOW, options);
-      expect(generateHistory(params, 'alpha', NOW, options)).toEqual(first);
-      const other = generateHistory(params, 'beta', NOW, options);
-      expect(other.minute.map((c) => c.close)).not.toEqual(first.minute.map((c) => c.close));
-      expect(other.daily.map((c) => c.close)).not.toEqual(first.daily.map((c) => c.close));
-    }
-  });
-
-  it('covers the days asked for and has minutes only inside the session (midweek)', () => {
-    for (const product of [BTC, AAPL, EURUSD, GOLD]) {
-      const history = generateHistory(simulatedParams(product), 'alpha', NOW, options);
-      check(product, history, NOW, options.days);
-      // At least a day of trading in minutes.
-      expect(history.minute.length).toBeGreaterThanOrEqual(
-        product.session === 'usStock' ? 390 : 1440,
-      );
-      if (product.session === 'crypto') {
-        // Crypto never closes: exactly the last day, minute by minute.
-        expect(history.minute).toHaveLength(1440);
-        expect(history.minute[0]!.openTime).toBe(NOW - DAY);
-        expect(history.daily.length).toBeGreaterThanOrEqual(options.days);
+      const first = generateHistory(params, 'alpha', NOW, { depth });
+      expect(generateHistory(params, 'alpha', NOW, { depth })).toEqual(first);
+      const other = generateHistory(params, 'beta', NOW, { depth });
+      for (const interval of ['1m', '1h', '1d'] as const) {
+        expect(other[interval]!.map((c) => c.close)).not.toEqual(
+          first[interval]!.map((c) => c.close),
+        );
       }
     }
   });
 
-  it('skips the weekend for stocks and forex, not for crypto', () => {
-    // Monday 2026-11-23 10:00 New York, three days of minutes.
-    const monday = at('2026-11-23T15:00:00Z');
-    for (const product of [BTC, AAPL, EURUSD]) {
-      const history = generateHistory(simulatedParams(product), 'alpha', monday, {
-        days: 40,
-        minuteDays: 3,
-      });
-      check(product, history, monday, 40);
-      if (product.session === 'crypto') expect(history.minute).toHaveLength(3 * 1440);
-      else expect(history.minute.length).toBeGreaterThanOrEqual(3 * 390);
-      const weekdays = new Set(history.daily.map((c) => new Date(c.openTime).getUTCDay()));
-      expect(weekdays.has(6)).toBe(product.session === 'crypto');
+  it('has the depth asked at every interval, each made of the finer one (midweek)', () => {
+    for (const product of [BTC, AAPL, EURUSD, GOLD]) {
+      check(product, generateHistory(simulatedParams(product), 'alpha', NOW, { depth }), NOW);
     }
   });
 
-  it('keeps the trading day before the minutes when their window opens after its close', () => {
-    // Tuesday 05:00 New York: the minutes' window opens after Friday's close.
-    const tuesday = at('2026-11-17T10:00:00Z');
-    for (const product of [AAPL, EURUSD, BTC]) {
-      const history = generateHistory(simulatedParams(product), 'alpha', tuesday, options);
-      check(product, history, tuesday, options.days);
-      const friday = at('2026-11-13T00:00:00Z');
-      expect(
-        history.daily.some((candle) => candle.openTime === friday),
-        `${product.code} Friday`,
-      ).toBe(true);
+  it('skips the weekend for stocks and forex, not for crypto', () => {
+    // Monday 2026-11-23 10:00 New York and Sunday noon.
+    for (const now of [at('2026-11-23T15:00:00Z'), at('2026-11-22T17:00:00Z')]) {
+      for (const product of [BTC, AAPL, EURUSD]) {
+        const history = generateHistory(simulatedParams(product), 'alpha', now, { depth });
+        check(product, history, now);
+        const weekdays = new Set(history['1d']!.map((c) => new Date(c.openTime).getUTCDay()));
+        expect(weekdays.has(6)).toBe(product.session === 'crypto');
+        const hours = history['1h']!.filter((c) => !isSessionOpen(product.session, c.openTime));
+        // An hour opening while closed holds the session's opening (09:30 in the 09:00 hour).
+        for (const hour of hours) {
+          expect(isSessionOpen(product.session, hour.openTime + 30 * MINUTE), product.code).toBe(
+            true,
+          );
+        }
+      }
     }
   });
 });
@@ -767,7 +758,7 @@ describe('the market calls', () => {
       env: { MARKET_FEED: 'simulated', MARKET_TICK_MS: String(TICK_MS), MARKET_SEED: 'tests' },
       clock: new ManualClock(new Date(NOW)),
       catalogue: CATALOGUE,
-      history: { days: 40, minuteDays: 1 },
+      history: { candles: 1100 },
     });
   });
 

@@ -11,16 +11,25 @@ import { PriceStore, type TickerInfo } from './price-store';
 import * as repo from './repo';
 import { acquireLease, releaseLease, type TickBus } from './cluster';
 import { isSessionOpen } from './sessions';
-import { SimulatedFeed, generateHistory, productKey, type SimulatedParams } from './simulated';
+import {
+  SimulatedFeed,
+  generateHistory,
+  simulatedBook,
+  productKey,
+  type History,
+  type SimulatedParams,
+} from './simulated';
 import { lastLoggedTicks } from './tick-log';
 import { TickSequencer, takeEpoch } from './tick-sequence';
-import type {
-  Candle,
-  CandleInterval,
-  CatalogueProduct,
-  FeedProduct,
-  FeedProvider,
-  Tick,
+import {
+  CANDLE_INTERVALS,
+  type BookSides,
+  type Candle,
+  type CandleInterval,
+  type CatalogueProduct,
+  type FeedProduct,
+  type FeedProvider,
+  type Tick,
 } from './types';
 
 export interface TickEvent {
@@ -44,16 +53,17 @@ export interface MarketEngineOptions {
   seed?: string;
   tickIntervalMs?: number;
   spreadTicks?: boolean;
-  /** Days of daily and minute history generated for a product without candles. */
-  history?: { days: number; minuteDays: number };
+  /**
+   * Candles of every interval generated for a product without candles (HISTORY_DEPTH when
+   * absent). The older form, `days` (tests asking for a short history), gives that many, at
+   * least 30; `minuteDays` is no longer read.
+   */
+  history?: { candles?: number; days?: number; minuteDays?: number };
   /**
    * Real history for the products a real feed prices (by product key); they get this instead of
    * generated history. Products it does not cover are simulated and get generated history.
    */
-  historySource?: (
-    products: FeedProduct[],
-    now: number,
-  ) => Promise<Map<string, { daily: Candle[]; minute: Candle[] }>>;
+  historySource?: (products: FeedProduct[], now: number) => Promise<Map<string, History>>;
   /** How often grown candles are written (milliseconds). */
   flushIntervalMs?: number;
   /**
@@ -118,33 +128,29 @@ export class MarketEngine {
             missing.map((row) => this.feedProduct(row)),
             now,
           )
-        : new Map<string, { daily: Candle[]; minute: Candle[] }>();
+        : new Map<string, History>();
     for (const product of missing) {
       const history =
         real.get(productKey(product.product_type, product.product_code)) ??
-        generateHistory(
-          paramsOf(product),
-          this.seed,
-          now,
-          this.options.history ?? { days: 366, minuteDays: 2 },
-        );
-      const rows: repo.StoredCandle[] = [
-        ...history.daily.map((candle) => ({
+        generateHistory(paramsOf(product), this.seed, now, { depth: this.historyDepth });
+      const rows: repo.StoredCandle[] = CANDLE_INTERVALS.flatMap((resolution) =>
+        (history[resolution] ?? []).map((candle) => ({
           productId: product.id,
-          resolution: '1d' as const,
+          resolution,
           candle,
         })),
-        ...history.minute.map((candle) => ({
-          productId: product.id,
-          resolution: '1m' as const,
-          candle,
-        })),
-      ];
+      );
       for (let start = 0; start < rows.length; start += INSERT_BATCH) {
         await repo.upsertCandles(db, rows.slice(start, start + INSERT_BATCH));
       }
     }
     await this.restore(now);
+  }
+
+  private get historyDepth(): number | undefined {
+    const history = this.options.history;
+    if (history?.candles !== undefined) return history.candles;
+    return history?.days === undefined ? undefined : Math.max(30, history.days);
   }
 
   private get seed(): string {
@@ -294,8 +300,8 @@ export class MarketEngine {
     const candles = this.store.apply(key, tick);
     const ticker = this.store.tickerInfo(key);
     if (!candles || !ticker) return;
-    // Candles are written by the instance running the feed only.
-    for (const resolution of this.leader ? (['1m', '1d'] as const) : []) {
+    // Candles are written by the instance running the feed only, every interval as it grows.
+    for (const resolution of this.leader ? CANDLE_INTERVALS : []) {
       const candle = candles[resolution];
       if (candle) {
         this.dirty.set(`${product.id}:${resolution}:${candle.openTime}`, {
@@ -391,6 +397,47 @@ export class MarketEngine {
 
   isOpen(product: repo.ProductRow, time = this.options.clock.now().getTime()): boolean {
     return isSessionOpen(product.session, time);
+  }
+
+  /**
+   * The product's order book: from its feed when that publishes one, for a simulated product a
+   * simulated book around its last price (`simulated` true). Empty sides when there is neither.
+   */
+  async orderBook(
+    product: repo.ProductRow,
+    levels: number,
+  ): Promise<{
+    simulated: boolean;
+    source: string;
+    bids: BookSides['bids'];
+    asks: BookSides['asks'];
+    time: number;
+  }> {
+    const simulated = this.isSimulated(product);
+    const source = this.sourceOf(product);
+    const last = this.store.state(productKey(product.product_type, product.product_code))?.last;
+    if (simulated) {
+      if (!last)
+        return { simulated, source, bids: [], asks: [], time: this.options.clock.now().getTime() };
+      const book = simulatedBook(paramsOf(product), this.seed, last.price, last.time, levels);
+      return { simulated, source, ...book };
+    }
+    const book = await this.provider
+      ?.orderBook?.(this.feedProduct(product), levels)
+      .catch((error: unknown) => {
+        this.options.logger.warn(
+          { err: error, product: product.product_code },
+          'order book unavailable',
+        );
+        return undefined;
+      });
+    return {
+      simulated,
+      source,
+      bids: book?.bids ?? [],
+      asks: book?.asks ?? [],
+      time: book?.time ?? this.options.clock.now().getTime(),
+    };
   }
 
   /** The current candle of an interval (still growing), for the newest k-line. */

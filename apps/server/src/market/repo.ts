@@ -144,7 +144,7 @@ export async function countFavourites(q: Queryable, userId: number): Promise<num
 
 export interface StoredCandle {
   productId: number;
-  resolution: '1m' | '1d';
+  resolution: CandleInterval;
   candle: Candle;
 }
 
@@ -207,26 +207,12 @@ function toCandle(row: CandleRow): Candle {
   };
 }
 
-/** Seconds per bucket of the intervals aggregated from minutes, or the calendar unit. */
-const BUCKET: Record<CandleInterval, { resolution: '1m' | '1d'; seconds?: number; unit?: string }> =
-  {
-    '1m': { resolution: '1m' },
-    '5m': { resolution: '1m', seconds: 300 },
-    '15m': { resolution: '1m', seconds: 900 },
-    '30m': { resolution: '1m', seconds: 1800 },
-    '1h': { resolution: '1m', seconds: 3600 },
-    '4h': { resolution: '1m', seconds: 14400 },
-    '1d': { resolution: '1d' },
-    '1w': { resolution: '1d', unit: 'week' },
-    '1M': { resolution: '1d', unit: 'month' },
-  };
-
 const AMOUNT_COLUMNS = `open::text AS open, high::text AS high, low::text AS low,
   close::text AS close, volume::text AS volume, amount::text AS amount`;
 
 /**
  * Candles of an interval that open before `endTime` (milliseconds), newest first, at most `limit`.
- * Minutes and days are read as stored; other intervals are aggregated in the database.
+ * Every interval is stored as it grows (migration 0021), so this is one index range scan.
  */
 export async function candles(
   q: Queryable,
@@ -235,47 +221,12 @@ export async function candles(
   endTime: number,
   limit: number,
 ): Promise<Candle[]> {
-  const bucket = BUCKET[interval];
-  if (!bucket.seconds && !bucket.unit) {
-    const { rows } = await q.query<CandleRow>(
-      `SELECT (extract(epoch FROM open_time) * 1000)::bigint::text AS open_time, ${AMOUNT_COLUMNS}
-       FROM market_candle
-       WHERE product_id = $1 AND resolution = $2 AND open_time < to_timestamp($3 / 1000.0)
-       ORDER BY open_time DESC LIMIT $4`,
-      [productId, bucket.resolution, endTime, limit],
-    );
-    return rows.map(toCandle);
-  }
-  const start = (column: string) =>
-    bucket.seconds
-      ? `to_timestamp(floor(extract(epoch FROM ${column}) / ${bucket.seconds}) * ${bucket.seconds})`
-      : `(date_trunc('${bucket.unit}', ${column} AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`;
-  // Only the stored rows the newest `limit` buckets can hold are read: the bucket of the row that
-  // many rows back is the lower bound (sessions leave gaps, so rows are counted, not time).
-  const rowsPerBucket = bucket.seconds ? bucket.seconds / 60 : bucket.unit === 'week' ? 7 : 31;
   const { rows } = await q.query<CandleRow>(
-    `WITH bound AS (
-       SELECT coalesce((
-         SELECT ${start('open_time')} FROM market_candle
-         WHERE product_id = $1 AND resolution = $2 AND open_time < to_timestamp($3 / 1000.0)
-         ORDER BY open_time DESC OFFSET $5 LIMIT 1
-       ), '-infinity'::timestamptz) AS since
-     ), bucketed AS (
-       SELECT ${start('open_time')} AS bucket, open_time, open, high, low, close, volume, amount
-       FROM market_candle, bound
-       WHERE product_id = $1 AND resolution = $2 AND open_time < to_timestamp($3 / 1000.0)
-         AND open_time >= bound.since
-     ), buckets AS (
-       SELECT DISTINCT bucket FROM bucketed ORDER BY bucket DESC LIMIT $4
-     )
-     SELECT (extract(epoch FROM b.bucket) * 1000)::bigint::text AS open_time,
-       (array_agg(c.open ORDER BY c.open_time))[1]::text AS open,
-       max(c.high)::text AS high, min(c.low)::text AS low,
-       (array_agg(c.close ORDER BY c.open_time DESC))[1]::text AS close,
-       sum(c.volume)::text AS volume, sum(c.amount)::text AS amount
-     FROM buckets b JOIN bucketed c ON c.bucket = b.bucket
-     GROUP BY b.bucket ORDER BY b.bucket DESC`,
-    [productId, bucket.resolution, endTime, limit, limit * rowsPerBucket],
+    `SELECT (extract(epoch FROM open_time) * 1000)::bigint::text AS open_time, ${AMOUNT_COLUMNS}
+     FROM market_candle
+     WHERE product_id = $1 AND resolution = $2 AND open_time < to_timestamp($3 / 1000.0)
+     ORDER BY market_candle.open_time DESC LIMIT $4`,
+    [productId, interval, endTime, limit],
   );
   return rows.map(toCandle);
 }

@@ -17,25 +17,33 @@ const NEW_YORK = new Intl.DateTimeFormat('en-US', {
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-let cachedMinute = Number.NaN;
-let cachedClock = { weekday: 0, minute: 0 };
+/**
+ * New York's weekday and hour by UTC hour: the zone's offset is whole hours and changes on the
+ * hour, so within a UTC hour only the minutes move. Formatting a date in a zone is slow (history
+ * generation asks about hundreds of thousands of instants), so each hour is formatted once.
+ */
+const hours = new Map<number, { weekday: number; minute: number }>();
+const MAX_CACHED_HOURS = 50_000;
 
 /** Day of week (0 Sunday) and minute of day in New York at an instant. */
 export function newYorkClock(time: number): { weekday: number; minute: number } {
-  // Every product asks about the same minute in turn: remember the last answer.
-  const minuteKey = Math.floor(time / 60_000);
-  if (minuteKey === cachedMinute) return cachedClock;
-  let weekday = 0;
-  let hour = 0;
-  let minute = 0;
-  for (const part of NEW_YORK.formatToParts(time)) {
-    if (part.type === 'weekday') weekday = WEEKDAYS.indexOf(part.value);
-    else if (part.type === 'hour') hour = Number(part.value);
-    else if (part.type === 'minute') minute = Number(part.value);
+  const hourKey = Math.floor(time / 3_600_000);
+  let start = hours.get(hourKey);
+  if (!start) {
+    let weekday = 0;
+    let hour = 0;
+    let minute = 0;
+    for (const part of NEW_YORK.formatToParts(hourKey * 3_600_000)) {
+      if (part.type === 'weekday') weekday = WEEKDAYS.indexOf(part.value);
+      else if (part.type === 'hour') hour = Number(part.value);
+      else if (part.type === 'minute') minute = Number(part.value);
+    }
+    start = { weekday, minute: hour * 60 + minute };
+    if (hours.size >= MAX_CACHED_HOURS) hours.clear();
+    hours.set(hourKey, start);
   }
-  cachedMinute = minuteKey;
-  cachedClock = { weekday, minute: hour * 60 + minute };
-  return cachedClock;
+  const offset = Math.floor((time - hourKey * 3_600_000) / 60_000);
+  return { weekday: start.weekday, minute: start.minute + offset };
 }
 
 const US_OPEN = 9 * 60 + 30;

@@ -9,8 +9,11 @@
 import type { DecimalString } from '@bourse/shared';
 import type { Clock } from '../lib/clock';
 import { isSessionOpen } from './sessions';
+import { candleStart } from './price-store';
 import type {
+  BookSides,
   Candle,
+  CandleInterval,
   CatalogueProduct,
   FeedHandlers,
   FeedProduct,
@@ -121,13 +124,56 @@ function volumeFor(params: SimulatedParams, seconds: number, z: number): Decimal
 
 // ------------------------------------------------------------------ history
 
-export interface History {
-  minute: Candle[];
-  daily: Candle[];
-}
+/** Stored candles of every interval, oldest first. */
+export type History = Partial<Record<CandleInterval, Candle[]>>;
+
+/** Candles of every interval a fresh product gets (the charts ask for 300 at a time). */
+export const HISTORY_DEPTH = 400;
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
+
+/** Intervals from the finest up: each is made of the one before it (1w and 1M of days). */
+const CHAIN: readonly CandleInterval[] = ['1m', '5m', '15m', '30m', '1h', '4h', '1d'];
+
+/** Approximate length of a candle (exact below a week). */
+const LENGTH_MS: Record<CandleInterval, number> = {
+  '1m': MINUTE_MS,
+  '5m': 5 * MINUTE_MS,
+  '15m': 15 * MINUTE_MS,
+  '30m': 30 * MINUTE_MS,
+  '1h': 3_600_000,
+  '4h': 14_400_000,
+  '1d': DAY_MS,
+  '1w': 7 * DAY_MS,
+  '1M': 30 * DAY_MS,
+};
+
+/** The start of the candle of `interval` before the one starting at `openTime`. */
+function previousStart(interval: CandleInterval, openTime: number): number {
+  if (interval === '1M') {
+    const date = new Date(openTime);
+    return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() - 1, 1);
+  }
+  return openTime - LENGTH_MS[interval];
+}
+
+/** Whether a candle of `interval` starting at `openTime` has any trading in it. */
+function trades(session: SessionKind, interval: CandleInterval, openTime: number): boolean {
+  if (interval === '1w' || interval === '1M') return true;
+  if (interval === '1d') {
+    if (session === 'usStock') return isSessionOpen('usStock', openTime + 15 * 3600_000);
+    // forex and futures: no Saturday candle
+    if (session !== 'crypto') return new Date(openTime).getUTCDay() !== 6;
+    return true;
+  }
+  const length = LENGTH_MS[interval];
+  const spacing = Math.max(MINUTE_MS, length / 16);
+  for (let time = openTime; time < openTime + length; time += spacing) {
+    if (isSessionOpen(session, time)) return true;
+  }
+  return false;
+}
 
 function candleFrom(
   params: SimulatedParams,
@@ -155,34 +201,53 @@ function candleFrom(
   };
 }
 
+/** Candles of a coarser interval made of finer ones (oldest first), by the bucket they fall in. */
+function aggregateInto(
+  scale: number,
+  interval: CandleInterval,
+  finer: readonly Candle[],
+): Candle[] {
+  const buckets = new Map<number, Candle[]>();
+  for (const candle of finer) {
+    const start = candleStart(interval, candle.openTime);
+    const bucket = buckets.get(start);
+    if (bucket) bucket.push(candle);
+    else buckets.set(start, [candle]);
+  }
+  return [...buckets].map(([start, candles]) => aggregate(scale, start, candles));
+}
+
 /**
- * History so charts are full from the first minute: minute candles for the last `minuteDays`
- * days (only while the session is open), daily candles for `days` days before that (walked
- * backwards from the first minute's open) plus the days the minutes cover. Deterministic.
+ * History so charts are full from the first minute: at least `depth` candles of every interval.
+ * The minutes walk forward from the reference price up to now (only while the session is open),
+ * so the live feed continues from the last minute's close. Each coarser interval is the
+ * aggregation of the finer one where that reaches (a 4h candle's high is the highest of its
+ * hours), then walks backwards from the oldest open until it has `depth` candles: from one
+ * interval to the next only a few hundred candles are made, not a year of minutes. Deterministic.
  */
 export function generateHistory(
   params: SimulatedParams,
   seed: string,
   now: number,
-  { days = 366, minuteDays = 2 } = {},
+  { depth = HISTORY_DEPTH }: { depth?: number } = {},
 ): History {
   const floor = floorOf(params);
-  // Sessions close at night and at weekends: reach further back so there are about `minuteDays`
-  // days of trading in the minutes.
-  const reach =
-    params.session === 'crypto'
-      ? minuteDays
-      : params.session === 'usStock'
-        ? minuteDays * 3.5
-        : minuteDays * 2;
-  const minuteStart = Math.floor(now / MINUTE_MS) * MINUTE_MS - Math.ceil(reach * DAY_MS);
+  const scale = params.priceScale;
 
-  // Minutes, forward from the reference price.
+  // The newest `depth` open minutes before the current one, forward from the reference price.
+  const currentMinute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
+  const times: number[] = [];
+  for (
+    let time = currentMinute - MINUTE_MS;
+    times.length < depth && time > currentMinute - 30 * DAY_MS;
+    time -= MINUTE_MS
+  ) {
+    if (isSessionOpen(params.session, time)) times.push(time);
+  }
+  times.reverse();
   const minute: Candle[] = [];
   let price = toMinor(params.referencePrice, params.priceScale);
-  const startPrice = price;
-  for (let time = minuteStart; time < Math.floor(now / MINUTE_MS) * MINUTE_MS; time += MINUTE_MS) {
-    if (!isSessionOpen(params.session, time)) continue;
+  for (const time of times) {
     const points = [price];
     for (let part = 1; part <= 4; part++) {
       price = step(params, price, 15, shock(seed, params.productCode, time, `m${part}`), floor);
@@ -192,41 +257,43 @@ export function generateHistory(
     minute.push(candleFrom(params, time, points, volume));
   }
 
-  // The days the minutes cover, aggregated from them.
-  const covered = new Map<number, Candle[]>();
-  for (const candle of minute) {
-    const day = Math.floor(candle.openTime / DAY_MS) * DAY_MS;
-    covered.set(day, [...(covered.get(day) ?? []), candle]);
-  }
-  const recentDays = [...covered.entries()].map(([day, candles]) =>
-    aggregate(params.priceScale, day, candles),
-  );
-
-  // Older days, backwards from the first minute's open: from the day before the first minute's
-  // (not the window's first day, which may have closed before the window opened and would be lost).
-  const firstDay = Math.floor((minute[0]?.openTime ?? minuteStart) / DAY_MS) * DAY_MS;
-  const older: Candle[] = [];
-  let close = startPrice;
-  for (let day = firstDay - DAY_MS; day >= firstDay - days * DAY_MS; day -= DAY_MS) {
-    if (params.session === 'usStock' && !isSessionOpen('usStock', day + 15 * 3600_000)) continue;
-    if (params.session !== 'crypto' && params.session !== 'usStock') {
-      // forex and futures: no Saturday candle
-      if (new Date(day).getUTCDay() === 6) continue;
+  const history: History = { '1m': minute };
+  const extend = (interval: CandleInterval, finer: readonly Candle[]): Candle[] => {
+    const made = aggregateInto(scale, interval, finer);
+    const older: Candle[] = [];
+    let close = toMinor(made[0]?.open ?? params.referencePrice, scale);
+    const length = LENGTH_MS[interval];
+    let start = previousStart(interval, candleStart(interval, made[0]?.openTime ?? now));
+    // A bounded search: a session is never closed for more than a few days in a row.
+    for (let tries = 0; made.length + older.length < depth && tries < depth * 8; tries++) {
+      if (trades(params.session, interval, start)) {
+        const points = [close];
+        let walk = close;
+        for (let part = 1; part <= 4; part++) {
+          const z = shock(seed, params.productCode, start, `${interval}${part}`);
+          walk = step(params, walk, length / 4000, z, floor);
+          points.push(walk);
+        }
+        // Walking back: this candle's close is the next one's open; its open is the walk's end.
+        points.reverse();
+        const volume = volumeFor(
+          params,
+          length / 1000,
+          shock(seed, params.productCode, start, `${interval}v`),
+        );
+        older.push(candleFrom(params, start, points, volume));
+        close = walk;
+      }
+      start = previousStart(interval, start);
     }
-    const points = [close];
-    let walk = close;
-    for (let part = 1; part <= 4; part++) {
-      walk = step(params, walk, 21_600, shock(seed, params.productCode, day, `d${part}`), floor);
-      points.push(walk);
-    }
-    // Walking back: this day's close is the next day's open; its open is the walk's end.
-    points.reverse();
-    const volume = volumeFor(params, 86_400, shock(seed, params.productCode, day, 'dv'));
-    older.push(candleFrom(params, day, points, volume));
-    close = walk;
+    return [...older.reverse(), ...made];
+  };
+  for (let index = 1; index < CHAIN.length; index++) {
+    history[CHAIN[index]!] = extend(CHAIN[index]!, history[CHAIN[index - 1]!]!);
   }
-  older.reverse();
-  return { minute, daily: [...older, ...recentDays] };
+  history['1w'] = extend('1w', history['1d']!);
+  history['1M'] = extend('1M', history['1d']!);
+  return history;
 }
 
 /** Several candles as one (the first open, the highest high, the lowest low, the last close). */
@@ -256,6 +323,39 @@ export function aggregate(scale: number, openTime: number, candles: readonly Can
 
 function trimZeros(value: DecimalString): DecimalString {
   return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
+}
+
+// ------------------------------------------------------------------ simulated order book
+
+/**
+ * A made-up order book around the feed's price, for the simulated feed only (and labelled so):
+ * `levels` a side, one price step of about 0.02 % apart (at least the product's smallest step),
+ * amounts drawn from the seed, the product and the second, so it changes as the market moves but
+ * never depends on anything an operator does. The best bid is below the price, the best ask above.
+ */
+export function simulatedBook(
+  params: SimulatedParams,
+  seed: string,
+  price: DecimalString,
+  time: number,
+  levels: number,
+): BookSides {
+  const scale = params.priceScale;
+  const mid = toMinor(price, scale);
+  const step = mid / 5000n > 1n ? mid / 5000n : 1n;
+  const second = Math.floor(time / 1000);
+  const perLevel = toMinor(params.dailyVolume, 4) / 2000n;
+  const side = (sign: 1n | -1n, salt: string) =>
+    Array.from({ length: levels }, (_, index) => {
+      const z = shock(seed, params.productCode, second, `${salt}${index}`);
+      const factor = BigInt(Math.max(50, Math.round(1000 * Math.exp(0.6 * z) * (1 + index / 4))));
+      const amount = (perLevel * factor) / 1000n;
+      return {
+        price: fromMinor(mid + sign * step * BigInt(index + 1), scale),
+        amount: trimZeros(fromMinor(amount > 0n ? amount : 1n, 4)),
+      };
+    }).filter((level) => toMinor(level.price, scale) > 0n);
+  return { bids: side(-1n, 'b'), asks: side(1n, 'a'), time };
 }
 
 // ------------------------------------------------------------------ the live feed

@@ -102,4 +102,13 @@ export interface FeedProvider {
   isSimulated?(product: FeedProduct): boolean;
   /** Per product, the name of the source feeding it; `name` otherwise. */
   sourceOf?(product: FeedProduct): string;
+  /** The product's order book from the source (read only), when the source publishes one. */
+  orderBook?(product: FeedProduct, levels: number): Promise<BookSides | undefined>;
+}
+
+/** Both sides of an order book, best price first; prices and amounts are decimal strings. */
+export interface BookSides {
+  bids: { price: DecimalString; amount: DecimalString }[];
+  asks: { price: DecimalString; amount: DecimalString }[];
+  time: number;
 }

@@ -7,6 +7,8 @@ import {
   candle,
   exchangeInfo,
   klineQuery,
+  orderBook,
+  orderBookQuery,
   product,
   productListQuery,
   productOptionBody,
@@ -71,6 +73,16 @@ export const quotesApi = {
       'Candles of a product, newest first; without endTime the still-growing candle comes first.',
     query: klineQuery,
     data: z.array(candle),
+    hints: ['hint_productUnknown'],
+  }),
+  orderBook: route({
+    method: 'GET',
+    path: '/api/kline/orderBook',
+    auth: 'public',
+    summary:
+      'The order book of a product from its feed (read only); for the simulated feed a simulated book around its price, marked simulated. Empty sides when the feed has no book.',
+    query: orderBookQuery,
+    data: orderBook,
     hints: ['hint_productUnknown'],
   }),
   exchangeInfo: route({

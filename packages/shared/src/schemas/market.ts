@@ -138,3 +138,32 @@ export const exchangeInfo = z.object({
     .describe('Units of USDT per unit of the currency; null when the market has no price.'),
 });
 export type ExchangeInfo = z.output<typeof exchangeInfo>;
+
+export const ORDER_BOOK_MAX_LEVELS = 20;
+
+/** The order book of a product: the levels on each side nearest the price. */
+export const orderBookQuery = z.object({
+  productType: codeField(PRODUCT_TYPES),
+  productCode,
+  levels: z.preprocess(
+    (value) => (value === '' || value === undefined ? 10 : value),
+    intField(1, ORDER_BOOK_MAX_LEVELS),
+  ),
+});
+export type OrderBookQuery = z.infer<typeof orderBookQuery>;
+
+const bookLevel = z.object({
+  price: z.string().describe('Price of the level, at the product’s price scale.'),
+  amount: z.string().describe('Quantity resting at that price.'),
+});
+
+export const orderBook = z.object({
+  simulated: z
+    .boolean()
+    .describe('True when the book is made up around the simulated feed’s price (labelled so).'),
+  source: z.string().describe('The feed the book comes from: `simulated`, `binance`…'),
+  time: z.number().int().describe('When the book was taken, milliseconds since the epoch.'),
+  bids: z.array(bookLevel).describe('Buyers, best (highest) price first.'),
+  asks: z.array(bookLevel).describe('Sellers, best (lowest) price first.'),
+});
+export type OrderBook = z.output<typeof orderBook>;

@@ -26,6 +26,7 @@ import {
   type DecimalString,
 } from '@bourse/shared';
 import type {
+  BookSides,
   Candle,
   CandleInterval,
   FeedHandlers,
@@ -33,6 +34,7 @@ import type {
   FeedProvider,
   Tick,
 } from '../types';
+import { candleStart } from '../price-store';
 import { CANDLE_INTERVALS } from '../types';
 
 /** The pino-like logger the provider writes to. */
@@ -249,6 +251,35 @@ export async function fetchKlines(
   });
 }
 
+/**
+ * The order book from `GET /api/v3/depth` (`bids` and `asks` as `[price, quantity]` strings, best
+ * first), cut to `levels` a side, prices at the product's scale.
+ */
+export async function fetchDepth(
+  restUrl: string,
+  symbol: string,
+  levels: number,
+  priceScale: number,
+): Promise<BookSides> {
+  if (!SYMBOL_PATTERN.test(symbol)) throw new TypeError(`Invalid Binance symbol: ${symbol}`);
+  // Binance's accepted limits: 5, 10, 20, 50, 100…
+  const limit = [5, 10, 20, 50, 100].find((candidate) => candidate >= levels) ?? 100;
+  const body = await getJson(
+    `${trimBase(restUrl)}/api/v3/depth?symbol=${symbol.toUpperCase()}&limit=${limit}`,
+  );
+  const side = (rows: unknown) => {
+    if (!Array.isArray(rows)) throw new Error('Binance depth: a side is not an array');
+    return rows.slice(0, levels).map((row: unknown) => {
+      const [price, amount] = Array.isArray(row) ? row : [];
+      if (!isDecimalString(price) || !isDecimalString(amount))
+        throw new Error('Binance depth: malformed level');
+      return { price: toScale(price, priceScale), amount: normalize(amount) };
+    });
+  };
+  if (!isRecord(body)) throw new Error('Binance depth: the answer is not an object');
+  return { bids: side(body.bids), asks: side(body.asks), time: Date.now() };
+}
+
 /** The real crypto feed. One instance serves one start/stop cycle. */
 export class BinanceFeed implements FeedProvider {
   readonly name = 'binance';
@@ -347,6 +378,11 @@ export class BinanceFeed implements FeedProvider {
     const firstAttempt = new Promise<void>((resolve) => (this.settleFirstAttempt = resolve));
     this.connect();
     await firstAttempt;
+  }
+
+  /** The product's book from Binance's REST depth (read only). */
+  orderBook(product: FeedProduct, levels: number): Promise<BookSides> {
+    return fetchDepth(this.restUrl, product.sourceSymbol, levels, product.priceScale);
   }
 
   async stop(): Promise<void> {
@@ -795,56 +831,66 @@ function closeSocket(socket: WebSocket): Promise<void> {
 }
 
 /**
- * Real history for products fed by Binance: a year of daily candles and `minuteDays` days of
- * minutes (fetched backwards, 1,000 at a time), for the charts to be full from the first minute.
- * A product whose history cannot be read gets an empty one (its charts fill as candles close)
- * rather than made-up history next to real prices.
+ * The newest `depth` candles opening before `before`, oldest first: pages of at most 1,000 rows
+ * read backwards with `endTime` (Binance answers the candles opening at or before it, the newest
+ * `limit` of them); each page ends just before the oldest open of the one after it, until there
+ * are enough or Binance has no older ones (a short or empty page).
+ */
+export async function pageKlinesBack(
+  fetchPage: (endTime: number, limit: number) => Promise<Candle[]>,
+  before: number,
+  depth: number,
+): Promise<Candle[]> {
+  const candles: Candle[] = [];
+  let endTime = before - 1;
+  while (candles.length < depth) {
+    const limit = Math.min(MAX_KLINES, depth - candles.length);
+    const batch = await fetchPage(endTime, limit);
+    const older = batch.filter((candle) => candle.openTime <= endTime);
+    candles.unshift(...older);
+    if (older.length < limit) break;
+    endTime = older[0]!.openTime - 1;
+  }
+  return candles;
+}
+
+/**
+ * Real history for products fed by Binance: the newest `depth` candles of every interval (the
+ * charts ask for 300), read backwards through `GET /api/v3/klines` with `endTime` and `limit`, so
+ * charts are full from the first minute. A product whose history cannot be read gets an empty one
+ * (its charts fill as candles close) rather than made-up history next to real prices.
  */
 export async function binanceHistory(
   restUrl: string,
   products: readonly FeedProduct[],
   now: number,
-  {
-    days = 366,
-    minuteDays = 2,
-    logger = silentLogger,
-  }: { days?: number; minuteDays?: number; logger?: FeedLogger } = {},
-): Promise<Map<string, { daily: Candle[]; minute: Candle[] }>> {
-  const histories = new Map<string, { daily: Candle[]; minute: Candle[] }>();
+  { depth = 400, logger = silentLogger }: { depth?: number; logger?: FeedLogger } = {},
+): Promise<Map<string, Partial<Record<CandleInterval, Candle[]>>>> {
+  const histories = new Map<string, Partial<Record<CandleInterval, Candle[]>>>();
   for (const product of products) {
     const symbol = product.sourceSymbol;
+    const history: Partial<Record<CandleInterval, Candle[]>> = {};
     try {
-      const daily = await fetchKlines(restUrl, symbol, '1d', {
-        limit: Math.min(MAX_KLINES, days),
-        priceScale: product.priceScale,
-      });
-      const minute: Candle[] = [];
-      const since = Math.floor(now / 60_000) * 60_000 - minuteDays * 86_400_000;
-      let endTime = now;
-      for (let page = 0; page < Math.ceil((minuteDays * 1440) / MAX_KLINES) + 1; page++) {
-        const batch = await fetchKlines(restUrl, symbol, '1m', {
-          limit: MAX_KLINES,
-          endTime,
-          priceScale: product.priceScale,
-        });
-        const wanted = batch.filter((candle) => candle.openTime >= since);
-        minute.unshift(...wanted);
-        if (batch.length < MAX_KLINES || wanted.length < batch.length) break;
-        endTime = batch[0]!.openTime - 1;
+      for (const interval of CANDLE_INTERVALS) {
+        // The still-open candle grows from live trades instead.
+        history[interval] = await pageKlinesBack(
+          (endTime, limit) =>
+            fetchKlines(restUrl, symbol, interval, {
+              endTime,
+              limit,
+              priceScale: product.priceScale,
+            }),
+          candleStart(interval, now),
+          depth,
+        );
       }
-      // The still-open minute and day grow from live trades instead.
-      const minuteNow = Math.floor(now / 60_000) * 60_000;
-      const dayNow = Math.floor(now / 86_400_000) * 86_400_000;
-      histories.set(`${product.productType}:${product.productCode}`, {
-        daily: daily.filter((candle) => candle.openTime < dayNow),
-        minute: minute.filter((candle) => candle.openTime < minuteNow),
-      });
+      histories.set(`${product.productType}:${product.productCode}`, history);
     } catch (error) {
       logger.warn(
         { symbol, err: error },
         'Binance history unavailable; charts fill as candles close',
       );
-      histories.set(`${product.productType}:${product.productCode}`, { daily: [], minute: [] });
+      histories.set(`${product.productType}:${product.productCode}`, {});
     }
   }
   return histories;

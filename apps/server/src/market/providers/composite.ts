@@ -3,7 +3,7 @@
  * `binance`, crypto pairs come from Binance and every other product from the simulated feed,
  * which stays labelled as simulated product by product.
  */
-import type { FeedHandlers, FeedProduct, FeedProvider } from '../types';
+import type { BookSides, FeedHandlers, FeedProduct, FeedProvider } from '../types';
 
 export interface Route {
   provider: FeedProvider;
@@ -30,6 +30,11 @@ export class CompositeFeed implements FeedProvider {
 
   sourceOf(product: FeedProduct): string {
     return this.assigned.get(`${product.productType}:${product.productCode}`)?.name ?? this.name;
+  }
+
+  orderBook(product: FeedProduct, levels: number): Promise<BookSides | undefined> {
+    const provider = this.assigned.get(`${product.productType}:${product.productCode}`);
+    return provider?.orderBook?.(product, levels) ?? Promise.resolve(undefined);
   }
 
   async start(products: readonly FeedProduct[], handlers: FeedHandlers): Promise<void> {

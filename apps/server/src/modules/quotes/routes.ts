@@ -40,5 +40,7 @@ export function quotesRoutes(router: Router, market: QuotesService): void {
 
   router.handle(routes.kline, async ({ query }) => ok(await market.kline(query)));
 
+  router.handle(routes.orderBook, async ({ query }) => ok(await market.orderBook(query)));
+
   router.handle(routes.exchangeInfo, async () => ok(await market.exchangeInfo()));
 }

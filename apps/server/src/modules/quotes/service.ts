@@ -9,6 +9,8 @@ import {
   type DecimalString,
   type KlineQuery,
   type LanguageKey,
+  type OrderBook,
+  type OrderBookQuery,
   type Product,
   type ProductListQuery,
   type ProductType,
@@ -167,6 +169,13 @@ export class QuotesService implements RateSource {
       return [current, ...stored].slice(0, query.limit);
     }
     return stored;
+  }
+
+  /** The product's order book from its feed (a simulated one for the simulated feed). */
+  async orderBook(query: OrderBookQuery): Promise<OrderBook> {
+    const row = this.engine.product(query.productType, query.productCode.toUpperCase());
+    if (!row || row.is_visible !== 1) throw new AppError('hint_productUnknown', 404);
+    return this.engine.orderBook(row, query.levels);
   }
 
   private currencyNames = new Map<number, string>();

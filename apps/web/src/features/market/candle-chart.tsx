@@ -1,8 +1,9 @@
 /**
  * Candlesticks with volume and moving averages (TradingView's lightweight-charts), the crosshair's
  * values above, the last candle growing live from the `kline:` topic, and older candles loaded as
- * the user scrolls back in time. The chart needs numbers to draw; the values shown in the legend
- * are the server's decimal strings.
+ * the user scrolls back in time. Volume has its own pane under the candles, so its bars never
+ * cover them. The chart needs numbers to draw; every figure it shows (axis, legend) is formatted
+ * like the price: the product's decimals and the thousands separator.
  */
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -41,6 +42,22 @@ function localTime(seconds: number, withClock: boolean): string {
       ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }
       : { month: '2-digit', day: '2-digit' },
   ).format(new Date(seconds * 1000));
+}
+
+/** A chart number as the app shows prices: `decimals` places, thousands separated. */
+export function chartFigure(value: number, decimals: number): string {
+  if (!Number.isFinite(value)) return '';
+  return formatAmount(value.toFixed(decimals), { decimals });
+}
+
+/** Volumes on the axis: whole units thousands separated, small ones with up to 4 decimals. */
+export function volumeFigure(value: number): string {
+  if (!Number.isFinite(value)) return '';
+  const abs = Math.abs(value);
+  if (abs >= 1e9) return `${formatAmount((value / 1e9).toFixed(2), { decimals: 2 })}B`;
+  if (abs >= 1e6) return `${formatAmount((value / 1e6).toFixed(2), { decimals: 2 })}M`;
+  if (abs >= 1e4) return `${formatAmount((value / 1e3).toFixed(2), { decimals: 2 })}K`;
+  return formatAmount(value.toFixed(abs >= 100 ? 0 : 4), { decimals: abs >= 100 ? 0 : 4 });
 }
 
 function movingAverage(candles: readonly Candle[], length: number) {
@@ -85,6 +102,7 @@ export function CandleChart({
   const container = useRef<HTMLDivElement>(null);
   const [legend, setLegend] = useState<Candle | undefined>();
   const [status, setStatus] = useState<'loading' | 'ready' | 'empty'>('loading');
+  const [loaded, setLoaded] = useState(0);
 
   useEffect(() => {
     const element = container.current;
@@ -96,6 +114,7 @@ export function CandleChart({
         background: { type: ColorType.Solid, color: '#121218' },
         textColor: '#9a9aab',
         attributionLogo: false,
+        panes: { separatorColor: '#2e2e3a', separatorHoverColor: '#3a3a48' },
       },
       grid: { vertLines: { color: '#1f1f29' }, horzLines: { color: '#1f1f29' } },
       crosshair: { mode: CrosshairMode.Normal },
@@ -110,9 +129,9 @@ export function CandleChart({
       },
     });
     const precision = {
-      type: 'price' as const,
-      precision: priceScale,
+      type: 'custom' as const,
       minMove: 1 / 10 ** priceScale,
+      formatter: (price: number) => chartFigure(price, priceScale),
     };
     const candlesSeries: ISeriesApi<'Candlestick'> = chart.addSeries(CandlestickSeries, {
       upColor: UP,
@@ -121,14 +140,28 @@ export function CandleChart({
       wickUpColor: UP,
       wickDownColor: DOWN,
       priceFormat: precision,
-    });
-    const volumeSeries = chart.addSeries(HistogramSeries, {
-      priceScaleId: 'volume',
-      priceFormat: { type: 'volume' },
+      // The last price is in the legend and on its dashed line: a tag on the axis would hide the
+      // axis label under it.
       lastValueVisible: false,
-      priceLineVisible: false,
     });
-    chart.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+    candlesSeries.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.06 } });
+    // Volume in a pane of its own under the candles (a fifth of the height): its bars never
+    // reach the candles, whatever the prices do.
+    const volumeSeries = chart.addSeries(
+      HistogramSeries,
+      {
+        priceFormat: { type: 'custom', minMove: 0.0001, formatter: volumeFigure },
+        lastValueVisible: false,
+        priceLineVisible: false,
+      },
+      1,
+    );
+    volumeSeries.priceScale().applyOptions({ scaleMargins: { top: 0.15, bottom: 0 } });
+    const [pricePane, volumePane] = chart.panes();
+    pricePane?.setStretchFactor(4);
+    volumePane?.setStretchFactor(1);
+    element.dataset.volumePane = String(volumeSeries.getPane().paneIndex());
+    element.dataset.candlePane = String(candlesSeries.getPane().paneIndex());
     const averages = MOVING_AVERAGES.map(({ color }) =>
       chart.addSeries(LineSeries, {
         color,
@@ -166,6 +199,9 @@ export function CandleChart({
       MOVING_AVERAGES.forEach(({ length }, index) =>
         averages[index]!.setData(movingAverage(candles, length)),
       );
+      // What a test or a curious user can ask the chart: how many candles it holds.
+      element.dataset.candles = String(candles.length);
+      setLoaded(candles.length);
     };
 
     const merge = (more: readonly Candle[]) => {
@@ -272,6 +308,9 @@ export function CandleChart({
                 {t(label)} {formatAmount(value, { decimals: priceScale })}
               </span>
             ))}
+            <span data-testid="legend-volume">
+              {t('market_volume')} {volumeFigure(Number(legend.volume))}
+            </span>
             <span className="ma-key">
               {MOVING_AVERAGES.map(({ length, color }) => (
                 <span key={length} style={{ color }}>
@@ -286,7 +325,13 @@ export function CandleChart({
           </span>
         )}
       </div>
-      <div ref={container} style={{ height }} />
+      <div
+        ref={container}
+        style={{ height }}
+        data-testid="chart-canvas"
+        aria-busy={status === 'loading' || undefined}
+        data-loaded={loaded}
+      />
     </div>
   );
 }

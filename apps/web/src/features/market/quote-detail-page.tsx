@@ -33,6 +33,7 @@ import { CandleChart, CandleChartPlaceholder } from './candle-chart';
 import { fetchFastTradeOptions } from './fast-trade-api';
 import { FastTradePanel } from './fast-trade-panel';
 import { IntervalTabs } from './interval-tabs';
+import { OrderBookView } from './order-book';
 import { useProductQuery } from './use-product-query';
 
 /** What an order form of another feature gets: the product, its live price, a side to start. */
@@ -134,13 +135,15 @@ export default function QuoteDetailPage({ panels = {} }: { panels?: TradePanels 
 
   const direction = changeClass(ticker?.changeRate);
   const scale = data?.priceScale ?? 2;
-  const stats: [string, string | undefined][] = [
-    ['market_open', ticker?.dayOpen],
-    ['market_high', ticker?.dayMax],
-    ['market_low', ticker?.dayMin],
-    ['market_prevClose', ticker?.prevDayClose],
-    ['market_volume', ticker?.dayVolume],
-    ['market_amount', ticker?.tradeAmount],
+  // Every figure as the price is shown: the product's decimals and the thousands separator
+  // (volumes to 4 decimals, turnover to 2).
+  const stats: [string, string | undefined, number][] = [
+    ['market_open', ticker?.dayOpen, scale],
+    ['market_high', ticker?.dayMax, scale],
+    ['market_low', ticker?.dayMin, scale],
+    ['market_prevClose', ticker?.prevDayClose, scale],
+    ['market_volume', ticker?.dayVolume, 4],
+    ['market_amount', ticker?.tradeAmount, 2],
   ];
   return (
     <div className="page" data-testid="quote-detail-page">
@@ -181,10 +184,10 @@ export default function QuoteDetailPage({ panels = {} }: { panels?: TradePanels 
         </span>
       </section>
       <dl className="detail-stats">
-        {stats.map(([label, value]) => (
+        {stats.map(([label, value, decimals]) => (
           <div key={label}>
             <dt className="muted">{t(label)}</dt>
-            <dd>{value ?? '- -'}</dd>
+            <dd data-testid={`stat-${label}`}>{formatAmount(value, { decimals })}</dd>
           </div>
         ))}
       </dl>
@@ -198,6 +201,9 @@ export default function QuoteDetailPage({ panels = {} }: { panels?: TradePanels 
         />
       ) : (
         <CandleChartPlaceholder />
+      )}
+      {data && (
+        <OrderBookView productType={productType} productCode={productCode} priceScale={scale} />
       )}
       {/* The links come before the modes: the order panel below them grows as it loads, and
           nothing under it moves. */}

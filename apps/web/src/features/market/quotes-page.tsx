@@ -1,5 +1,5 @@
 /** Quotes (tab 1): favourites and the four markets, live. */
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { SearchOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_TYPES, type ProductType } from '@bourse/shared';
@@ -22,6 +22,13 @@ export default function QuotesPage() {
     setItem(TAB_KEY, next);
   };
   const tabs: Tab[] = ['favorite', ...PRODUCT_TYPES];
+  // The tabs scroll sideways when they do not fit (a long language, a narrow phone): the chosen
+  // one is brought into view, at start and whenever it changes.
+  const tabRow = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const active = tabRow.current?.querySelector<HTMLElement>('[aria-selected="true"]');
+    active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [tab]);
   return (
     <div className="page market-page" data-testid="quotes-page">
       <header className="home-header">
@@ -37,16 +44,18 @@ export default function QuotesPage() {
           <SearchOutline />
         </HeaderIconButton>
       </header>
-      <ChoiceRow
-        tabs
-        as="nav"
-        className="market-tabs"
-        options={tabs}
-        value={tab}
-        onChange={choose}
-        text={(name) => t(name === 'favorite' ? 'market_favorites' : PRODUCT_TYPE_LABEL[name])}
-        optionTestId="market-tab"
-      />
+      <div ref={tabRow} className="market-tabs-frame" data-testid="market-tabs">
+        <ChoiceRow
+          tabs
+          as="nav"
+          className="market-tabs"
+          options={tabs}
+          value={tab}
+          onChange={choose}
+          text={(name) => t(name === 'favorite' ? 'market_favorites' : PRODUCT_TYPE_LABEL[name])}
+          optionTestId="market-tab"
+        />
+      </div>
       {tab === 'favorite' ? (
         isSignedIn() ? (
           <ProductList list={FAVOURITES_LIST} emptyText={t('market_noFavorites')} />
