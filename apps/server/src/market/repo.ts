@@ -212,7 +212,7 @@ const AMOUNT_COLUMNS = `open::text AS open, high::text AS high, low::text AS low
 
 /**
  * Candles of an interval that open before `endTime` (milliseconds), newest first, at most `limit`.
- * Every interval is stored as it grows (migration 0021), so this is one index range scan.
+ * Every interval is stored as it grows (migration 0022), so this is one index range scan.
  */
 export async function candles(
   q: Queryable,
