@@ -7,7 +7,6 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { routeTablePlugin } from './route-table-plugin';
@@ -21,19 +20,11 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 );
 
-/**
- * The screens import `useTranslation` from react-i18next; the app's own message store answers it
- * (src/i18n/react.ts): the screens use `t(key)` and `i18n.exists(key)` alone, and i18next with
- * react-i18next weighed 14 KB gzip on the first screen.
- */
-const translationHook = fileURLToPath(new URL('./src/i18n/react.ts', import.meta.url));
-
 export default defineConfig(({ mode }) => ({
   plugins: [routeTablePlugin(), react()],
   base: './',
   resolve: {
     alias: [
-      { find: /^react-i18next$/, replacement: translationHook },
       ...(mode === 'production'
         ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
         : []),

@@ -4,7 +4,7 @@
  * to show (antd-mobile's Dialog brought its animation library, ~29 KB, onto the first screen).
  */
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import type { PopUp } from '../api/launch';
 import './launch-pop-up.css';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { switchTab } from '../lib/navigation';
 
 /** Any path without a screen: says so and offers the way home. */

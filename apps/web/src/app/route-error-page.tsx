@@ -1,5 +1,5 @@
 import { useRouteError } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { isChunkLoadError } from '../lib/chunks';
 
 /**

@@ -1,6 +1,6 @@
 /** The four tabs of spec section 2: home, quotes (market), quote detail (trade), wallet. */
 import { AppOutline, FileOutline, HistogramOutline, PayCircleOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { paths, TAB_ROUTES, type TabRoute } from '../config/paths';
 import { switchTab } from '../lib/navigation';
 

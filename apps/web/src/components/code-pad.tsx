@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { PasscodeInput, type NumberKeyboardProps, type PasscodeInputRef } from 'antd-mobile';
 import { TextDeletionOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { BottomSheet } from './bottom-sheet';
 
 export const CODE_PAD_LENGTH = 6;

@@ -1,6 +1,6 @@
 /** A dialog asking to confirm a step: cancel or go ahead, both held while the step is pending. */
 import { Dialog } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 export function ConfirmDialog({
   visible,

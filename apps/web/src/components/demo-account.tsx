@@ -1,5 +1,5 @@
 /** The demo account (paper trading, virtual funds): whether the session uses it, and its badge. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { ACCOUNT_TYPE } from '@bourse/shared';
 import { useUser } from '../hooks/use-user';
 

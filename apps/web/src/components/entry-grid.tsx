@@ -1,5 +1,5 @@
 /** A grid of shortcuts to screens: icon over a translated label. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import type { RouteName } from '../config/paths';
 import { isBuilt, navigateTo } from '../lib/navigation';
 

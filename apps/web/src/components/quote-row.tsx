@@ -3,7 +3,7 @@
  * and the day's change rate, coloured. Prices are shown as the server sent them.
  */
 import { memo, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { cmp, formatAmount } from '@bourse/shared';
 import type { Product, TickerInfo } from '../api/market';
 

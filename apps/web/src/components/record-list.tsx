@@ -12,7 +12,7 @@ import {
   type UseInfiniteQueryResult,
 } from '@tanstack/react-query';
 import { InfiniteScroll } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { ChoiceRow } from './choice-row';
 import {
   EmptyState,

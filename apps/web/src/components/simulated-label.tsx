@@ -1,5 +1,5 @@
 /** PRODUCT section 1.7: while the simulated feed runs, every quote screen says so. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { storedSiteInfo } from '../api/launch';
 
 /**

@@ -5,7 +5,7 @@
  */
 import { Button, PullToRefresh, Skeleton } from 'antd-mobile';
 import { FileOutline, InformationCircleOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 /**
  * A number, amount, price, percentage, code, address or range as one left-to-right island: in

@@ -2,7 +2,7 @@
  * A tick as evidence: price, time to the millisecond, source and sequence number. Each screen
  * gives its look: its own line, the card's style, and the price and the time as it shows them.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import type { TickEvidence } from '@bourse/shared';
 
 /** A line of a card or a preview: label at the start, value at the end. */

@@ -5,7 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { ACCOUNT_TYPE, accountApi, type UserInfo } from '@bourse/shared';
 import { api, showToast, unhandledMessage } from '../api';
 import { storeUserInfo } from '../api/session';

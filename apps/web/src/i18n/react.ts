@@ -1,8 +1,8 @@
 /**
- * `useTranslation` for the screens, on the app's message store (store.ts). The build resolves
- * `react-i18next` to this module (vite.config.ts), so the screens keep their import; they use
- * `t(key)` and `i18n.exists(key)`, which this gives with the same results. A screen renders again
- * when messages arrive or the language changes.
+ * `useTranslation` for the screens, on the app's message store (store.ts): `t(key)` and
+ * `i18n.exists(key)`, the only parts of i18next the screens ever used (i18next and react-i18next
+ * weighed 14 KB gzip on a first screen budgeted at 160 KB). A screen renders again when messages
+ * arrive or the language changes.
  */
 import { useSyncExternalStore } from 'react';
 import { messageStore, type TFunction } from './store';

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { Input, type InputProps } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { isEmail, isPhoneForAreaCode } from '@bourse/shared';
 import { ChoiceRow } from '../../components/choice-row';
 import { Field } from '../../components/field';

@@ -2,7 +2,7 @@
 import { useMemo, useState } from 'react';
 import { List, Popup, SearchBar } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { fetchAreaCodes } from './api';
 
 export function AreaCodePicker({

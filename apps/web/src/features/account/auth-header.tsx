@@ -5,7 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { GlobalOutline, LeftOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { SignedIn } from '@bourse/shared';
 import { showToast } from '../../api';
 import { signIn } from '../../api/session';

@@ -1,7 +1,7 @@
 /** Sign in by email or by phone with its area code (custom navigation). */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useSubmit } from '../../hooks/use-submit';
 import { translate } from '../../i18n';
 import { redirectTo, returnTo } from '../../lib/navigation';

@@ -22,7 +22,7 @@ import {
   TeamOutline,
   UserContactOutline,
 } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { ACCOUNT_TYPE, AUTH_STATUS } from '@bourse/shared';
 import { EntryGrid, type ScreenEntry } from '../../components/entry-grid';
 import { APP_ENTRIES, entryTable, screenEntries } from '../../components/screen-entries';

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { isPassword, isWithdrawalPassword } from '@bourse/shared';
 import { showToast } from '../../api';
 import { ChoiceRow } from '../../components/choice-row';

@@ -1,5 +1,5 @@
 /** The spec's three password messages, live under the field: broken rules red, kept ones green. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { PASSWORD_PROBLEM, passwordProblems } from '@bourse/shared';
 
 const SHOWN = [

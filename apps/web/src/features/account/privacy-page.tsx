@@ -1,5 +1,5 @@
 /** The privacy notice: what this platform keeps about a user, why, and for how long. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { PageHeader } from '../../components/page-header';
 
 const SECTIONS = ['Operator', 'Collect', 'Use', 'Security', 'Keep', 'Rights'] as const;

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { REG_TYPE, UI, VERIFICATION_CODE, isPassword, isVerificationCode } from '@bourse/shared';
 import { showToast } from '../../api';
 import { useSiteInfo } from '../../hooks/use-site-info';

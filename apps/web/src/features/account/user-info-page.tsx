@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Input, List } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatDateTime } from '@bourse/shared';
 import { showToast } from '../../api';
 import { Field } from '../../components/field';

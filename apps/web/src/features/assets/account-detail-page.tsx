@@ -4,7 +4,7 @@
  * told that their funds are virtual: they get exchange and records, not deposit and withdrawal.
  */
 import { FileOutline, LoopOutline, ReceivePaymentOutline, SendOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { DemoBadge } from '../../components/demo-account';
 import { EntryGrid, type ScreenEntry } from '../../components/entry-grid';
 import { RequireSignIn } from '../../components/require-sign-in';

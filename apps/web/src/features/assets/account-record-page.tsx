@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { List, Popup } from 'antd-mobile';
 import { DownOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import {
   cmp,
   formatDateTime,

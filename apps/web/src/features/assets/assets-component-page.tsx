@@ -3,7 +3,7 @@
  * currency's balance, the same summary as the wallet tab, with the way to the balance records.
  */
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { DemoBadge } from '../../components/demo-account';
 import { SignedInScreen } from '../../components/signed-in-screen';
 import { navigateTo } from '../../lib/navigation';

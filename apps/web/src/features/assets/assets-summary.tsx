@@ -6,7 +6,7 @@
  * records; then the currencies never held, at zero.
  */
 import { RightOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatAmount, UNKNOWN_VALUE, type BalanceValuation, type HeldAsset } from '@bourse/shared';
 import { useDemoAccount } from '../../components/demo-account';
 import { useUser } from '../../hooks/use-user';

@@ -2,7 +2,7 @@
  * The home banners from site configuration: swipe through them; each opens its screen. Until site
  * info arrives, the default banners show in the current language, so the first paint is complete.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { DEFAULT_BANNERS } from '@bourse/shared';
 import { paths, type RouteName } from '../../config/paths';
 import { useSiteInfo } from '../../hooks/use-site-info';

@@ -6,7 +6,7 @@
 import { lazy, Suspense } from 'react';
 import { Button } from 'antd-mobile';
 import { GlobalOutline, SoundOutline, UserOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { ACCOUNT_TYPE, UNKNOWN_VALUE } from '@bourse/shared';
 import { storedTip } from '../../api/launch';
 import { EntryGrid } from '../../components/entry-grid';

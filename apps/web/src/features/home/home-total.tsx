@@ -3,7 +3,7 @@
  * wallet show), with the time of its prices and the assets it leaves unpriced. Loaded after the
  * first screen has painted, with the code that keeps it current (the first screen is budgeted).
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useValuation } from '../../lib/balances';
 import { getOtherValue } from '../../lib/storage';
 import { TotalAssetsFigure } from '../../components/total-assets';

@@ -1,7 +1,7 @@
 /** m-quolist: the recommended products, live, with the simulated-data label when it applies. */
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { PRODUCT_TYPES } from '@bourse/shared';
 import { fetchRecommended, type Product } from '../../api/market';
 import { QuoteRow } from '../../components/quote-row';

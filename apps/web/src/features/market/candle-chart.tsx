@@ -17,7 +17,7 @@ import {
   type ISeriesApi,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatAmount, type ProductType } from '@bourse/shared';
 import { fetchKline, type Candle, type CandleInterval } from '../../api/market';
 import { currentLanguage } from '../../i18n';

@@ -4,7 +4,7 @@
  * itself again when an open trade's time is up, every second until none is waiting.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { FAST_TRADE_STATUS, ORDER_DIRECTION, type FastTradeOrder } from '@bourse/shared';
 import { translate } from '../../i18n';
 import { currencyScale, money, signedMoney, tradeCurrencyId } from '../../lib/trade';

@@ -1,5 +1,5 @@
 /** The user's favourite products, live. */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { PageHeader } from '../../components/page-header';
 import { RequireSignIn } from '../../components/require-sign-in';
 import { FAVOURITES_LIST } from '../../api/market';

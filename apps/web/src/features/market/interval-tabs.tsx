@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { CANDLE_INTERVALS, type CandleInterval } from '../../api/market';
 import { ChoiceRow, type ChoiceRowProps } from '../../components/choice-row';
 

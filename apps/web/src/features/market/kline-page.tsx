@@ -1,7 +1,7 @@
 /** The full-screen chart of a product: every interval, moving averages, paging back in time. */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { fetchProduct, type CandleInterval } from '../../api/market';
 import { PageHeader } from '../../components/page-header';
 import { SimulatedLabel } from '../../components/simulated-label';

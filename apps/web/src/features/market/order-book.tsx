@@ -4,7 +4,7 @@
  * book is made up around its price and says so.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatAmount, gt, quotesApi, type ProductType } from '@bourse/shared';
 import { api } from '../../api';
 import './market.css';

@@ -6,7 +6,7 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { PRODUCT_TYPES } from '@bourse/shared';
 import { fetchProducts, type Product, type ProductListRoute } from '../../api/market';
 import { QuoteRow } from '../../components/quote-row';

@@ -10,7 +10,7 @@ import { Suspense, useState, type ComponentType } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { StarFill, StarOutline } from 'antd-mobile-icons';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { POSITION_TYPE, PRODUCT_TYPE, formatAmount } from '@bourse/shared';
 import {
   addOption,

@@ -1,7 +1,7 @@
 /** Quotes (tab 1): favourites and the four markets, live. */
 import { useLayoutEffect, useRef, useState } from 'react';
 import { SearchOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { PRODUCT_TYPES, type ProductType } from '@bourse/shared';
 import { FAVOURITES_LIST, PRODUCT_LISTS, PRODUCT_TYPE_LABEL } from '../../api/market';
 import { isSignedIn } from '../../api/session';

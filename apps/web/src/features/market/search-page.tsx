@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { SearchBar } from 'antd-mobile';
 import { useQueries } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { PRODUCT_TYPES, UI } from '@bourse/shared';
 import { fetchProducts, PRODUCT_LISTS, PRODUCT_TYPE_LABEL, type Product } from '../../api/market';
 import { PageHeader } from '../../components/page-header';

@@ -3,7 +3,7 @@
  * the server sends it; edit, delete after a confirmation, and add while under the limit.
  */
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { BankCard } from '@bourse/shared';
 import { navigateTo } from '../../lib/navigation';
 import { BANK_CARDS } from './api';

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Input, TextArea } from 'antd-mobile';
 import { PayCircleOutline } from 'antd-mobile-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useSearchParams } from 'react-router';
 import { isWalletAddress, networksOf } from '@bourse/shared';
 import { showToast } from '../../api';

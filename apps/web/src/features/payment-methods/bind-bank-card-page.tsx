@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Input } from 'antd-mobile';
 import { BankcardOutline } from 'antd-mobile-icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useSearchParams } from 'react-router';
 import { showToast } from '../../api';
 import { isSignedIn } from '../../api/session';

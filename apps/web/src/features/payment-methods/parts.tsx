@@ -5,7 +5,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, DotLoading } from 'antd-mobile';
 import { BankcardOutline, PayCircleOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { showToast } from '../../api';
 import { isSignedIn } from '../../api/session';
 import { SignedInScreen } from '../../components/signed-in-screen';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { CheckOutline } from 'antd-mobile-icons';
 import { List } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { LANGUAGES, type LanguageKey } from '@bourse/shared';
 import { loadLanguagePack, loadTips } from '../../api/launch';
 import { PageHeader } from '../../components/page-header';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Button, List, Tag } from 'antd-mobile';
 import { CheckOutline } from 'antd-mobile-icons';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { PageHeader } from '../../components/page-header';
 import { translate } from '../../i18n';
 import { apiLines, chooseLine, lineIndex, measureLatency } from '../../lib/lines';

@@ -1,6 +1,6 @@
 /** Shown when the language pack or the switches cannot be loaded at launch (custom navigation). */
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { loadLanguagePack, loadSwitches } from '../../api/launch';
 import { useSubmit } from '../../hooks/use-submit';
 import { currentLocale } from '../../i18n';

@@ -6,7 +6,7 @@
  * confirmation. Visitors see the form and are sent to sign in when they place an order.
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import {
   CONTRACT_STATUS,
   ORDER_TYPE,

@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import {
   CONTRACT_STATUS,
   ORDER_DIRECTION,

@@ -9,7 +9,7 @@
  */
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { ORDER_DIRECTION, ORDER_TYPE, fillPrice, normalize, parseDecimal } from '@bourse/shared';
 import { isSignedIn } from '../../api/session';
 import { AmountField } from '../../components/amount-field';

@@ -4,7 +4,7 @@
  * page by page.
  */
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { SPOT_ORDER_STATUS } from '@bourse/shared';
 import { ChoiceRow } from '../../components/choice-row';
 import { PageHeader } from '../../components/page-header';

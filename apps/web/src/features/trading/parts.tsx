@@ -2,7 +2,7 @@
 import { Fragment, useState } from 'react';
 import { Button } from 'antd-mobile';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import {
   ORDER_DIRECTION,
   cmp,

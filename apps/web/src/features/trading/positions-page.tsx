@@ -4,7 +4,7 @@
  */
 import { Suspense, useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { FastTradeOrder } from '@bourse/shared';
 import { ChoiceRow } from '../../components/choice-row';
 import { PageHeader } from '../../components/page-header';

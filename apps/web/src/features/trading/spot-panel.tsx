@@ -5,7 +5,7 @@
  * A halted product takes sells only: the buy side says why (PRODUCT section 1, rule 8).
  */
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import {
   SPOT_ORDER_STATUS,
   POSITION_TYPE,

@@ -6,7 +6,7 @@
  */
 import qrcode from 'qrcode-generator';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { UI } from '@bourse/shared';
 import { showToast } from '../../api';
 

@@ -2,7 +2,7 @@
  * Exchange records (changeRecord): the account's currency exchanges, newest first, loaded page
  * by page as the list scrolls: what was paid, what arrived, the rate and the fee.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatDateTime, walletApi, type ConvertRecord } from '@bourse/shared';
 import { api } from '../../api';
 import { RecordList, useRecordPages } from '../../components/record-list';

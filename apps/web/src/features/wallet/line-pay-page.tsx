@@ -9,7 +9,7 @@ import { useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
 import { InformationCircleOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useSearchParams } from 'react-router';
 import { parseDecimal, RECHARGE_CHANNEL_TYPE } from '@bourse/shared';
 import { useSubmit } from '../../hooks/use-submit';

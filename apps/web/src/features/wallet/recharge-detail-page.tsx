@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, ImageViewer } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useSearchParams } from 'react-router';
 import { formatDateTime, RECHARGE_CHANNEL_TYPE, RECHARGE_STATUS } from '@bourse/shared';
 import { SignedInScreen } from '../../components/signed-in-screen';

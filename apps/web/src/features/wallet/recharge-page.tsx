@@ -10,7 +10,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, TextArea } from 'antd-mobile';
 import { AddOutline, InformationCircleOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useSearchParams } from 'react-router';
 import { isolateLtr, parseDecimal, RECHARGE_CHANNEL_TYPE, UI } from '@bourse/shared';
 import { showToast } from '../../api';

@@ -3,7 +3,7 @@
  * copyable details and the proof image loaded with the session.
  */
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { isolateLtr, parseDecimal, RECHARGE_CHANNEL_TYPE, RECHARGE_STATUS } from '@bourse/shared';
 import { showToast } from '../../api';
 import { translate } from '../../i18n';

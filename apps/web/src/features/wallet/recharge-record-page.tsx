@@ -2,7 +2,7 @@
  * Deposit records (rechargeRecord): the user's deposits, newest first, filtered by status, loaded
  * page by page as the list scrolls. Each row opens its detail.
  */
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatDateTime, RECHARGE_STATUS } from '@bourse/shared';
 import { RecordList, RecordTabs, useRecordPages } from '../../components/record-list';
 import { SignedInScreen } from '../../components/signed-in-screen';

@@ -4,7 +4,7 @@
  */
 import { Button } from 'antd-mobile';
 import { FileOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { ACCOUNT_TYPE } from '@bourse/shared';
 import { DemoBadge, useDemoAccount } from '../../components/demo-account';
 import { SignedInScreen } from '../../components/signed-in-screen';

@@ -18,7 +18,7 @@ import {
   PayCircleOutline,
 } from 'antd-mobile-icons';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import {
   accountApi,
   add,

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatDateTime, walletApi, WITHDRAW_STATUS, type WithdrawRecord } from '@bourse/shared';
 import { api, showToast, unhandledMessage } from '../../api';
 import { RecordList, RecordTabs, useRecordPages } from '../../components/record-list';
