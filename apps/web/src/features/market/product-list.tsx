@@ -11,6 +11,7 @@ import { PRODUCT_TYPES } from '@bourse/shared';
 import { fetchProducts, type Product, type ProductListRoute } from '../../api/market';
 import { QuoteRow } from '../../components/quote-row';
 import { SimulatedLabel } from '../../components/simulated-label';
+import { ListStatus, Refreshable } from '../../components/status-views';
 import { useLiveTickers } from '../../hooks/use-live-tickers';
 import { navigateTo } from '../../lib/navigation';
 
@@ -74,36 +75,42 @@ export function ProductList({
         <span style={{ textAlign: 'center' }}>{t('market_change')}</span>
       </div>
       <div className="quote-list" ref={scroller} data-testid="quote-list">
-        {query.isSuccess && rows.length === 0 && (
-          <p className="muted" style={{ textAlign: 'center', padding: 32 }}>
-            {emptyText ?? t('common_noData')}
-          </p>
-        )}
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {items.map((item) => {
-            const product = rows[item.index]!;
-            return (
-              <div
-                key={product.id}
-                style={{
-                  position: 'absolute',
-                  top: 0,
-                  insetInlineStart: 0,
-                  width: '100%',
-                  transform: `translateY(${item.start}px)`,
-                }}
-              >
-                <QuoteRow
-                  product={product}
-                  ticker={
-                    live.get(`${product.productType}:${product.productCode}`) ?? product.tickerInfo
-                  }
-                  onOpen={open}
-                />
-              </div>
-            );
-          })}
-        </div>
+        <Refreshable onRefresh={() => query.refetch()}>
+          <ListStatus
+            loaded={query.isSuccess}
+            count={rows.length}
+            failed={query.isError && !query.data}
+            onRetry={() => void query.refetch()}
+            empty={{ title: emptyText ?? t('common_noData') }}
+            skeletonRows={6}
+          />
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {items.map((item) => {
+              const product = rows[item.index]!;
+              return (
+                <div
+                  key={product.id}
+                  style={{
+                    position: 'absolute',
+                    top: 0,
+                    insetInlineStart: 0,
+                    width: '100%',
+                    transform: `translateY(${item.start}px)`,
+                  }}
+                >
+                  <QuoteRow
+                    product={product}
+                    ticker={
+                      live.get(`${product.productType}:${product.productCode}`) ??
+                      product.tickerInfo
+                    }
+                    onOpen={open}
+                  />
+                </div>
+              );
+            })}
+          </div>
+        </Refreshable>
       </div>
     </>
   );
