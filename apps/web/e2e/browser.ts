@@ -190,6 +190,8 @@ export interface PageOptions {
   user?: RegisteredUser;
   /** Extra device storage (values are stored as JSON, like the app does). */
   storage?: Record<string, unknown>;
+  /** A touch screen, as a phone has (for gestures such as pull-to-refresh). */
+  touch?: boolean;
 }
 
 export interface BrowserHarness {
@@ -256,6 +258,7 @@ export function useBrowser(): BrowserHarness {
         screen: VIEWPORT,
         deviceScaleFactor: 1,
         locale: 'en-US',
+        hasTouch: options.touch ?? false,
         storageState: {
           cookies: [],
           origins: [
