@@ -100,3 +100,20 @@ describe.each(['en', 'ar'] as const)('loading states (%s)', (locale) => {
     await screenshot(page, `wallet-refreshed-${locale}`);
   });
 });
+
+describe('cold load', () => {
+  const browser = useBrowser();
+
+  it('paints the grey shapes of the home screen while the scripts are on their way', async () => {
+    const page = await browser.newPage();
+    const release = await holdAnswers(page, '**/assets/*.js');
+    await page.goto(appUrl('/'), { waitUntil: 'commit' });
+    const shapes = page.locator('.boot .boot-block');
+    await shapes.first().waitFor();
+    expect(await shapes.count()).toBeGreaterThanOrEqual(5);
+    await screenshot(page, 'cold-load-shapes');
+    release();
+    await page.locator('[data-testid="home-page"]').waitFor();
+    expect(await page.locator('.boot').count()).toBe(0);
+  });
+});
