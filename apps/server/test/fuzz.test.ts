@@ -322,30 +322,36 @@ function casesOf(route: RegisteredRoute, recordBase: Record<string, unknown>): C
     }
     for (const { path: at, schema } of fields) {
       const field = at.join('.');
-      const key = typeOf(schema) === 'record' || isText(schema);
+      // A map of texts by language (channelNameLang…): the hostile text goes inside it, as the
+      // English text, and is refused naming that entry. A form cannot carry a map: refused all
+      // the same, as a value of the wrong kind.
+      const map = typeOf(schema) === 'record' && schema !== bodySchema;
+      const hostile = (value: string) => (map ? { en: value } : value);
+      const textField = map ? `${field}.en` : field;
+      const key = map || isText(schema);
       cases.push(
         {
           route,
           label: `body ${field}: NUL`,
-          request: postJson(withValue(bodyBase, at, NUL)),
-          text: { field, key },
+          request: postJson(withValue(bodyBase, at, hostile(NUL))),
+          text: { field: textField, key },
         },
         {
           route,
           label: `body ${field}: NUL (form)`,
           request: postForm(withValue(bodyBase, at, NUL)),
-          text: { field, key },
+          text: { field, key: key && !map },
         },
         {
           route,
           label: `body ${field}: surrogate`,
-          request: postJson(withValue(bodyBase, at, LONE_SURROGATE)),
-          text: { field, key },
+          request: postJson(withValue(bodyBase, at, hostile(LONE_SURROGATE))),
+          text: { field: textField, key },
         },
         {
           route,
           label: `body ${field}: 100 KB`,
-          request: postJson(withValue(bodyBase, at, HUGE)),
+          request: postJson(withValue(bodyBase, at, hostile(HUGE))),
           text: { field, key: false },
         },
       );
