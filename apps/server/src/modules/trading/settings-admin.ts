@@ -208,18 +208,7 @@ export class TradingSettingsAdmin {
         const found = await lockOption(tx, input.id);
         if (!found) throw new AppError('hint_fastTradeOptionUnknown', 404, ['id']);
         before = toOption(found);
-        const wanted: FastTradeOptionConfig = {
-          id: before.id,
-          productType: input.productType,
-          productCode: input.productCode ?? null,
-          durationSeconds: input.durationSeconds,
-          payoutRate: input.payoutRate,
-          lossRate: input.lossRate,
-          minStake: input.minStake,
-          maxStake: input.maxStake,
-          isEnabled: input.isEnabled,
-          sort: input.sort,
-        };
+        const wanted: FastTradeOptionConfig = { id: before.id, ...values };
         if (sameJson(before, wanted)) return { record: before, changed: false };
       }
       const row = before
