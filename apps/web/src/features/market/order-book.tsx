@@ -1,5 +1,5 @@
 /**
- * The order book beside the chart (read only): bids and asks nearest the price with their amounts
+ * The order book of the quote detail, under the order panel (read only): bids and asks nearest the price with their amounts
  * and depth bars, from the feed (`orderBook`), refreshed every two seconds. The simulated feed's
  * book is made up around its price and says so.
  */

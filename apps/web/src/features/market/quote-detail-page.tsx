@@ -202,9 +202,6 @@ export default function QuoteDetailPage({ panels = {} }: { panels?: TradePanels 
       ) : (
         <CandleChartPlaceholder />
       )}
-      {data && (
-        <OrderBookView productType={productType} productCode={productCode} priceScale={scale} />
-      )}
       {/* The links come before the modes: the order panel below them grows as it loads, and
           nothing under it moves. */}
       <div className="trade-links">
@@ -289,6 +286,10 @@ export default function QuoteDetailPage({ panels = {} }: { panels?: TradePanels 
             initialSide={side}
           />
         </Suspense>
+      )}
+      {/* Last on the page: the book grows as its levels arrive, and nothing under it moves. */}
+      {data && (
+        <OrderBookView productType={productType} productCode={productCode} priceScale={scale} />
       )}
     </div>
   );
