@@ -42,12 +42,7 @@ export const VALUATION_REFRESH_MS = 30_000;
  * withdrawal) has every screen read the total again; and while a screen shows it, the server's
  * word that the user's money moved (the private `balances` topic) does the same at once.
  */
-export function useValuation(
-  book: number | undefined,
-  enabled = true,
-  /** Read again whenever the screen opens (the wallet, where a user checks money arrived). */
-  freshOnOpen = false,
-) {
+export function useValuation(book: number | undefined, enabled = true) {
   const queryClient = useQueryClient();
   const listening = enabled && book !== undefined;
   useEffect(() => {
@@ -61,7 +56,6 @@ export function useValuation(
     enabled,
     staleTime: VALUATION_FRESH_MS,
     refetchInterval: VALUATION_REFRESH_MS,
-    refetchOnMount: freshOnOpen ? 'always' : true,
   });
 }
 

@@ -37,8 +37,7 @@ export function useAssets(): Assets {
   const book = useUser().user?.accountType;
   const demo = useDemoAccount();
   // Read again when the user's money moves (the hook listens while shown) and as prices move.
-  // The wallet is where a user looks for money that arrived: it reads the total as it opens.
-  const valuation = useValuation(book, book !== undefined, true);
+  const valuation = useValuation(book, book !== undefined);
   return {
     rows: valuation.data?.assets ?? [],
     valuation: valuation.data,
