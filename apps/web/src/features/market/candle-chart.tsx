@@ -18,7 +18,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useTranslation } from '../../i18n/react';
-import { formatAmount, type ProductType } from '@bourse/shared';
+import { abs, cmp, div, formatAmount, isDecimalString, type ProductType } from '@bourse/shared';
 import { fetchKline, type Candle, type CandleInterval } from '../../api/market';
 import { currentLanguage } from '../../i18n';
 import { subscribe } from '../../lib/realtime';
@@ -50,14 +50,27 @@ export function chartFigure(value: number, decimals: number): string {
   return formatAmount(value.toFixed(decimals), { decimals });
 }
 
-/** Volumes on the axis: whole units thousands separated, small ones with up to 4 decimals. */
-export function volumeFigure(value: number): string {
-  if (!Number.isFinite(value)) return '';
-  const abs = Math.abs(value);
-  if (abs >= 1e9) return `${formatAmount((value / 1e9).toFixed(2), { decimals: 2 })}B`;
-  if (abs >= 1e6) return `${formatAmount((value / 1e6).toFixed(2), { decimals: 2 })}M`;
-  if (abs >= 1e4) return `${formatAmount((value / 1e3).toFixed(2), { decimals: 2 })}K`;
-  return formatAmount(value.toFixed(abs >= 100 ? 0 : 4), { decimals: abs >= 100 ? 0 : 4 });
+/**
+ * A volume as text: whole units thousands separated, small ones with up to 4 decimals, large ones
+ * in K, M or B. Worked on the decimal string (the legend's volume comes from the feed as one); the
+ * axis hands the chart's own number, made text at its full precision first.
+ */
+export function volumeFigure(value: number | string): string {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value;
+  if (!isDecimalString(text)) return '';
+  const size = abs(text);
+  for (const [unit, suffix] of [
+    ['1000000000', 'B'],
+    ['1000000', 'M'],
+    ['10000', 'K'],
+  ] as const) {
+    if (cmp(size, unit) >= 0) {
+      const divisor = suffix === 'K' ? '1000' : unit;
+      return `${formatAmount(div(text, divisor, 2), { decimals: 2 })}${suffix}`;
+    }
+  }
+  const decimals = cmp(size, '100') >= 0 ? 0 : 4;
+  return formatAmount(text, { decimals });
 }
 
 function movingAverage(candles: readonly Candle[], length: number) {
@@ -309,7 +322,7 @@ export function CandleChart({
               </span>
             ))}
             <span data-testid="legend-volume">
-              {t('market_volume')} {volumeFigure(Number(legend.volume))}
+              {t('market_volume')} {volumeFigure(legend.volume)}
             </span>
             <span className="ma-key">
               {MOVING_AVERAGES.map(({ length, color }) => (
