@@ -504,30 +504,34 @@ export interface WithdrawChannelValues {
   remarkLang: LanguageTexts;
 }
 
+/** A withdrawal channel's columns but its currency, in the order both statements below take. */
+function withdrawChannelParams(values: Omit<WithdrawChannelValues, 'currencyId'>): unknown[] {
+  return [
+    values.channelType,
+    values.channelName,
+    values.network,
+    values.feeRate,
+    values.fixedFee,
+    values.minAmount,
+    values.maxAmount,
+    values.dailyLimit,
+    values.remark,
+    values.sort,
+    values.isVisible,
+    JSON.stringify(values.channelNameLang),
+    JSON.stringify(values.remarkLang),
+  ];
+}
+
 export async function insertWithdrawChannel(
   q: Queryable,
   values: WithdrawChannelValues,
 ): Promise<WithdrawChannelRow> {
   const { rows } = await q.query<WithdrawChannelRow>(
-    `INSERT INTO withdraw_channel (channel_type, channel_name, currency_id, network, fee_rate, fixed_fee,
-             min_amount, max_amount, daily_limit, remark, sort, is_visible, channel_name_lang, remark_lang)
+    `INSERT INTO withdraw_channel (channel_type, channel_name, network, fee_rate, fixed_fee, min_amount,
+             max_amount, daily_limit, remark, sort, is_visible, channel_name_lang, remark_lang, currency_id)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
-    [
-      values.channelType,
-      values.channelName,
-      values.currencyId,
-      values.network,
-      values.feeRate,
-      values.fixedFee,
-      values.minAmount,
-      values.maxAmount,
-      values.dailyLimit,
-      values.remark,
-      values.sort,
-      values.isVisible,
-      JSON.stringify(values.channelNameLang),
-      JSON.stringify(values.remarkLang),
-    ],
+    [...withdrawChannelParams(values), values.currencyId],
   );
   return rows[0]!;
 }
@@ -546,22 +550,7 @@ export async function updateWithdrawChannel(
            fixed_fee = $5, min_amount = $6, max_amount = $7, daily_limit = $8, remark = $9, sort = $10,
            is_visible = $11, channel_name_lang = $12, remark_lang = $13, is_example = 0
          WHERE id = $14 RETURNING *`,
-    [
-      values.channelType,
-      values.channelName,
-      values.network,
-      values.feeRate,
-      values.fixedFee,
-      values.minAmount,
-      values.maxAmount,
-      values.dailyLimit,
-      values.remark,
-      values.sort,
-      values.isVisible,
-      JSON.stringify(values.channelNameLang),
-      JSON.stringify(values.remarkLang),
-      id,
-    ],
+    [...withdrawChannelParams(values), id],
   );
   return rows[0]!;
 }
