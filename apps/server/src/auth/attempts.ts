@@ -14,7 +14,7 @@
  * database for a slot.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Database, Queryable } from '../db/database';
+import { type Database, firstRow, type Queryable } from '../db/database';
 import type { Clock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 
@@ -132,11 +132,11 @@ interface AttemptRow {
 }
 
 async function findAttempts(q: Queryable, key: string): Promise<AttemptRow | undefined> {
-  const { rows } = await q.query<AttemptRow>(
+  return firstRow<AttemptRow>(
+    q,
     'SELECT failures, first_failure_at, locked_until FROM attempt_limit WHERE key = $1',
     [key],
   );
-  return rows[0];
 }
 
 /**

@@ -246,3 +246,38 @@ export async function openPostgres(connectionString: string, poolMax = 20): Prom
   client.release();
   return new PostgresDatabase(pool);
 }
+
+/** The first row a statement returns, or undefined when it returns none. */
+export async function firstRow<T>(
+  q: Queryable,
+  sql: string,
+  params?: readonly unknown[],
+  options?: QueryOptions,
+): Promise<T | undefined> {
+  return (await q.query<T>(sql, params, options)).rows[0];
+}
+
+/** Every row a statement returns. */
+export async function allRows<T>(
+  q: Queryable,
+  sql: string,
+  params?: readonly unknown[],
+  options?: QueryOptions,
+): Promise<T[]> {
+  return (await q.query<T>(sql, params, options)).rows;
+}
+
+/**
+ * The row a statement always returns: an INSERT … RETURNING, or an UPDATE … RETURNING of a row
+ * the transaction has locked. No row is a bug, not an answer.
+ */
+export async function oneRow<T>(
+  q: Queryable,
+  sql: string,
+  params?: readonly unknown[],
+  options?: QueryOptions,
+): Promise<T> {
+  const row = (await q.query<T>(sql, params, options)).rows[0];
+  if (row === undefined) throw new Error('the statement returned no row');
+  return row;
+}

@@ -1,6 +1,6 @@
 /** SQL of the market: the catalogue, candles and favourites. */
 import { normalize } from '@bourse/shared';
-import type { Queryable } from '../db/database';
+import { allRows, type Queryable } from '../db/database';
 import type { Candle, CandleInterval, CatalogueProduct } from './types';
 
 export interface ProductRow {
@@ -91,11 +91,11 @@ const PRODUCT_COLUMNS = `id, product_type, product_code, product_name_lang, prod
   volatility::text AS volatility, daily_volume::text AS daily_volume, recommended,
   maintenance_rate::text AS maintenance_rate`;
 
-export async function allProducts(q: Queryable): Promise<ProductRow[]> {
-  const { rows } = await q.query<ProductRow>(
+export function allProducts(q: Queryable) {
+  return allRows<ProductRow>(
+    q,
     `SELECT ${PRODUCT_COLUMNS} FROM product ORDER BY product_type, sort, id`,
   );
-  return rows;
 }
 
 export async function favouriteProductIds(q: Queryable, userId: number): Promise<Set<number>> {

@@ -1,5 +1,5 @@
 /** SQL of users and verification codes (sessions and attempt limits: src/auth/). */
-import type { Queryable } from '../../db/database';
+import { firstRow, type Queryable } from '../../db/database';
 
 export interface UserRow {
   id: number;
@@ -37,23 +37,18 @@ export async function findUserByIdentity(
     return (await q.query<UserRow>('SELECT * FROM app_user WHERE email = $1', [identity.email]))
       .rows[0];
   }
-  const { rows } = await q.query<UserRow>(
-    'SELECT * FROM app_user WHERE area_code = $1 AND phone = $2',
-    [identity.areaCode, identity.phone],
-  );
-  return rows[0];
+  return firstRow<UserRow>(q, 'SELECT * FROM app_user WHERE area_code = $1 AND phone = $2', [
+    identity.areaCode,
+    identity.phone,
+  ]);
 }
 
-export async function findUserById(
-  q: Queryable,
-  id: number,
-  forUpdate = false,
-): Promise<UserRow | undefined> {
-  const { rows } = await q.query<UserRow>(
+export function findUserById(q: Queryable, id: number, forUpdate = false) {
+  return firstRow<UserRow>(
+    q,
     `SELECT * FROM app_user WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
     [id],
   );
-  return rows[0];
 }
 
 export async function findUserIdByInviteCode(
@@ -80,8 +75,9 @@ export interface NewUser {
 }
 
 /** Inserts a user; returns undefined when the phone, email or invite code is already taken. */
-export async function insertUser(q: Queryable, user: NewUser): Promise<UserRow | undefined> {
-  const { rows } = await q.query<UserRow>(
+export function insertUser(q: Queryable, user: NewUser) {
+  return firstRow<UserRow>(
+    q,
     `INSERT INTO app_user (reg_type, area_code, phone, email, user_account, password_hash, nick_name, invite_code, inviter_id, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      ON CONFLICT DO NOTHING RETURNING *`,
@@ -98,7 +94,6 @@ export async function insertUser(q: Queryable, user: NewUser): Promise<UserRow |
       user.createdAt,
     ],
   );
-  return rows[0];
 }
 
 /** 0 active, 1 disabled by an operator. */
@@ -158,31 +153,32 @@ export interface CodeRow {
   consumed_at: Date | null;
 }
 
-export async function latestCode(
+export function latestCode(
   q: Queryable,
   channel: 'email' | 'phone',
   target: string,
   purpose: string,
   forUpdate = false,
-): Promise<CodeRow | undefined> {
-  const { rows } = await q.query<CodeRow>(
+) {
+  return firstRow<CodeRow>(
+    q,
     `SELECT id, code_hash, created_at, expires_at, attempts, consumed_at FROM verification_code
      WHERE channel = $1 AND target = $2 AND purpose = $3 ORDER BY created_at DESC, id DESC LIMIT 1${forUpdate ? ' FOR UPDATE' : ''}`,
     [channel, target, purpose],
   );
-  return rows[0];
 }
 
 /**
  * Counts one try at the user's latest unused code, atomically and before any comparison, and
  * returns it; nothing when there is none or its tries are used up.
  */
-export async function countCodeAttempt(
+export function countCodeAttempt(
   q: Queryable,
   code: { channel: 'email' | 'phone'; target: string; purpose: string },
   maxAttempts: number,
-): Promise<{ id: number; code_hash: string; expires_at: Date } | undefined> {
-  const { rows } = await q.query<{ id: number; code_hash: string; expires_at: Date }>(
+) {
+  return firstRow<{ id: number; code_hash: string; expires_at: Date }>(
+    q,
     `UPDATE verification_code SET attempts = attempts + 1
      WHERE id = (SELECT id FROM verification_code WHERE channel = $1 AND target = $2 AND purpose = $3
                  ORDER BY created_at DESC, id DESC LIMIT 1)
@@ -190,7 +186,6 @@ export async function countCodeAttempt(
      RETURNING id, code_hash, expires_at`,
     [code.channel, code.target, code.purpose, maxAttempts],
   );
-  return rows[0];
 }
 
 /** Uses a code up; false when another request used it first. */

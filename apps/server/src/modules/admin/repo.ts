@@ -1,5 +1,5 @@
 /** SQL of operators and the audit log (sessions: src/auth/sessions.ts). */
-import type { Queryable } from '../../db/database';
+import { firstRow, oneRow, type Queryable } from '../../db/database';
 import type { OperatorRole } from './roles';
 
 export interface OperatorRow {
@@ -14,26 +14,16 @@ export interface OperatorRow {
   last_login_at: Date | null;
 }
 
-export async function findOperatorByUsername(
-  q: Queryable,
-  username: string,
-): Promise<OperatorRow | undefined> {
-  const { rows } = await q.query<OperatorRow>('SELECT * FROM operator WHERE username = $1', [
-    username,
-  ]);
-  return rows[0];
+export function findOperatorByUsername(q: Queryable, username: string) {
+  return firstRow<OperatorRow>(q, 'SELECT * FROM operator WHERE username = $1', [username]);
 }
 
-export async function findOperatorById(
-  q: Queryable,
-  id: number,
-  forUpdate = false,
-): Promise<OperatorRow | undefined> {
-  const { rows } = await q.query<OperatorRow>(
+export function findOperatorById(q: Queryable, id: number, forUpdate = false) {
+  return firstRow<OperatorRow>(
+    q,
     `SELECT * FROM operator WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
     [id],
   );
-  return rows[0];
 }
 
 /** Serializes instances that start together on one PostgreSQL database (first-admin creation). */
@@ -60,42 +50,37 @@ export async function listOperators(
 }
 
 /** Inserts an operator; undefined when the username is taken. */
-export async function insertOperator(
+export function insertOperator(
   q: Queryable,
   operator: { username: string; passwordHash: string; roles: OperatorRole[]; at: Date },
-): Promise<OperatorRow | undefined> {
-  const { rows } = await q.query<OperatorRow>(
+) {
+  return firstRow<OperatorRow>(
+    q,
     `INSERT INTO operator (username, password_hash, roles, created_at, updated_at)
      VALUES ($1, $2, $3::text[], $4, $4)
      ON CONFLICT (username) DO NOTHING RETURNING *`,
     [operator.username, operator.passwordHash, operator.roles, operator.at],
   );
-  return rows[0];
 }
 
-export async function updateOperator(
+export function updateOperator(
   q: Queryable,
   id: number,
   change: { roles: OperatorRole[]; disabled: boolean; at: Date },
-): Promise<OperatorRow> {
-  const { rows } = await q.query<OperatorRow>(
+) {
+  return oneRow<OperatorRow>(
+    q,
     `UPDATE operator SET roles = $2::text[], disabled = $3, updated_at = $4 WHERE id = $1 RETURNING *`,
     [id, change.roles, change.disabled, change.at],
   );
-  return rows[0]!;
 }
 
-export async function updateOperatorPassword(
-  q: Queryable,
-  id: number,
-  passwordHash: string,
-  at: Date,
-): Promise<OperatorRow> {
-  const { rows } = await q.query<OperatorRow>(
+export function updateOperatorPassword(q: Queryable, id: number, passwordHash: string, at: Date) {
+  return oneRow<OperatorRow>(
+    q,
     `UPDATE operator SET password_hash = $2, pwd_changed_at = $3, updated_at = $3 WHERE id = $1 RETURNING *`,
     [id, passwordHash, at],
   );
-  return rows[0]!;
 }
 
 /** Locks the enabled admins (so two changes cannot remove the last two at once). */

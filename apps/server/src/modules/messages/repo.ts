@@ -1,5 +1,5 @@
 /** SQL of site messages. */
-import type { Queryable } from '../../db/database';
+import { type Queryable } from '../../db/database';
 
 /** Messages addressed to the user, or broadcast since they joined, that they have not read. */
 export async function countUnread(q: Queryable, userId: number): Promise<number> {

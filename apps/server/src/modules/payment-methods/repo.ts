@@ -1,5 +1,5 @@
 /** SQL of bank cards (user_bank) and wallet addresses (user_wallet_address). */
-import type { Queryable } from '../../db/database';
+import { allRows, firstRow, oneRow, type Queryable } from '../../db/database';
 
 export interface BankCardRow {
   id: number;
@@ -42,12 +42,12 @@ export class LiveRows<Row> {
     params: readonly unknown[] = [],
   ): Promise<Row[]> {
     const { alias } = this;
-    const { rows } = await q.query<Row>(
+    return allRows<Row>(
+      q,
       `${this.select} WHERE ${alias}.user_id = $1 AND ${alias}.deleted_at IS NULL${and}
        ORDER BY ${alias}.id DESC`,
       [userId, ...params],
     );
-    return rows;
   }
 
   /** A live row of this user. */
@@ -110,19 +110,19 @@ export function bankCardIdByNumber(
   return bankCards.idWith(q, userId, { card_number: cardNumber }, exceptId);
 }
 
-export async function insertBankCard(
+export function insertBankCard(
   q: Queryable,
   card: { userId: number; cardNumber: string; properties: Record<string, string>; at: Date },
-): Promise<BankCardRow> {
-  const { rows } = await q.query<BankCardRow>(
+) {
+  return oneRow<BankCardRow>(
+    q,
     `INSERT INTO user_bank (user_id, card_number, properties, created_at, updated_at)
      VALUES ($1, $2, $3, $4, $4) RETURNING ${BANK_COLUMNS}`,
     [card.userId, card.cardNumber, JSON.stringify(card.properties), card.at],
   );
-  return rows[0]!;
 }
 
-export async function updateBankCard(
+export function updateBankCard(
   q: Queryable,
   card: {
     id: number;
@@ -131,13 +131,13 @@ export async function updateBankCard(
     properties: Record<string, string>;
     at: Date;
   },
-): Promise<BankCardRow | undefined> {
-  const { rows } = await q.query<BankCardRow>(
+) {
+  return firstRow<BankCardRow>(
+    q,
     `UPDATE user_bank SET card_number = $3, properties = $4, updated_at = $5
      WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL RETURNING ${BANK_COLUMNS}`,
     [card.id, card.userId, card.cardNumber, JSON.stringify(card.properties), card.at],
   );
-  return rows[0];
 }
 
 // ---------------------------------------------------------------- wallet addresses

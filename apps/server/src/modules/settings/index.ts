@@ -4,7 +4,8 @@
  * The module's only public face: the rest of the server imports it from here, never from its
  * files (eslint.config.js checks it).
  */
-export type { BankPropertyRow } from './repo';
+export { listFees, lockFee, saveFee } from './repo';
+export type { BankPropertyRow, FeeRow } from './repo';
 export { settingsRoutes } from './routes';
 export { countryName, currencyIn, SettingsService } from './service';
 export type { Currency } from './service';

@@ -1,14 +1,11 @@
 /** SQL of the platform settings read at launch. */
-import type { Queryable } from '../../db/database';
+import { allRows, firstRow, oneRow, type Queryable } from '../../db/database';
 
-export async function listSwitches(
-  q: Queryable,
-): Promise<{ switch_name: string; status: number }[]> {
-  return (
-    await q.query<{ switch_name: string; status: number }>(
-      'SELECT switch_name, status FROM switch_set ORDER BY switch_name',
-    )
-  ).rows;
+export function listSwitches(q: Queryable) {
+  return allRows<{ switch_name: string; status: number }>(
+    q,
+    'SELECT switch_name, status FROM switch_set ORDER BY switch_name',
+  );
 }
 
 export async function getSetting<T>(q: Queryable, key: string): Promise<T | undefined> {
@@ -48,24 +45,49 @@ export interface FeeRow {
   fee_rate: string;
 }
 
-export async function listFees(q: Queryable): Promise<FeeRow[]> {
-  return (
-    await q.query<FeeRow>(
-      'SELECT id, product_type, position_type, ex_type, fee_rate FROM order_fee_setting ORDER BY product_type, position_type, ex_type',
-    )
-  ).rows;
+const FEE_COLUMNS = 'id, product_type, position_type, ex_type, fee_rate::text AS fee_rate';
+
+/** Order fees by product type, position type and direction (read at launch and by operators). */
+export function listFees(q: Queryable) {
+  return allRows<FeeRow>(
+    q,
+    `SELECT ${FEE_COLUMNS} FROM order_fee_setting ORDER BY product_type, position_type, ex_type`,
+  );
 }
 
-export async function listLangOverrides(
+export function lockFee(q: Queryable, productType: number, positionType: number, exType: number) {
+  return firstRow<FeeRow>(
+    q,
+    `SELECT ${FEE_COLUMNS} FROM order_fee_setting
+         WHERE product_type = $1 AND position_type = $2 AND ex_type = $3 FOR UPDATE`,
+    [productType, positionType, exType],
+  );
+}
+
+/** Creates or changes the fee rate of a product type, position type and direction. */
+export function saveFee(
   q: Queryable,
-  lang: string,
-): Promise<{ msg_key: string; value: string }[]> {
-  return (
-    await q.query<{ msg_key: string; value: string }>(
-      'SELECT msg_key, value FROM lang_override WHERE lang = $1',
-      [lang],
-    )
-  ).rows;
+  productType: number,
+  positionType: number,
+  exType: number,
+  feeRate: string,
+) {
+  return oneRow<FeeRow>(
+    q,
+    `INSERT INTO order_fee_setting (product_type, position_type, ex_type, fee_rate)
+         VALUES ($1, $2, $3, $4)
+         ON CONFLICT (product_type, position_type, ex_type) DO UPDATE SET fee_rate = EXCLUDED.fee_rate
+         RETURNING ${FEE_COLUMNS}`,
+    [productType, positionType, exType, feeRate],
+  );
+}
+
+export function listLangOverrides(q: Queryable, lang: string) {
+  return allRows<{ msg_key: string; value: string }>(
+    q,
+    'SELECT msg_key, value FROM lang_override WHERE lang = $1',
+    [lang],
+  );
 }
 
 export interface PopUpRow {
@@ -76,12 +98,11 @@ export interface PopUpRow {
   created_at: Date;
 }
 
-export async function listPopUps(q: Queryable): Promise<PopUpRow[]> {
-  return (
-    await q.query<PopUpRow>(
-      'SELECT id, title, content, version, created_at FROM pop_up WHERE is_show = 1 ORDER BY sort, id DESC LIMIT 20',
-    )
-  ).rows;
+export function listPopUps(q: Queryable) {
+  return allRows<PopUpRow>(
+    q,
+    'SELECT id, title, content, version, created_at FROM pop_up WHERE is_show = 1 ORDER BY sort, id DESC LIMIT 20',
+  );
 }
 
 export interface AppConfigRow {
@@ -95,7 +116,7 @@ export interface AppConfigRow {
 export async function listAppConfig(q: Queryable, pagePath?: string): Promise<AppConfigRow[]> {
   const sql = `SELECT page_path, module, is_visible, description, sort FROM app_config
                ${pagePath ? 'WHERE page_path = $1' : ''} ORDER BY page_path, sort, module LIMIT 500`;
-  return (await q.query<AppConfigRow>(sql, pagePath ? [pagePath] : [])).rows;
+  return allRows<AppConfigRow>(q, sql, pagePath ? [pagePath] : []);
 }
 
 export interface CurrencyRow {
@@ -108,13 +129,12 @@ export interface CurrencyRow {
   sort: number;
 }
 
-export async function listCurrencies(q: Queryable): Promise<CurrencyRow[]> {
-  return (
-    await q.query<CurrencyRow>(
-      `SELECT id, currency_name, currency_type, wallet_address_type, scale, icon, sort
+export function listCurrencies(q: Queryable) {
+  return allRows<CurrencyRow>(
+    q,
+    `SELECT id, currency_name, currency_type, wallet_address_type, scale, icon, sort
        FROM platform_currency WHERE is_visible = 1 ORDER BY sort, id`,
-    )
-  ).rows;
+  );
 }
 
 export interface BankPropertyRow {
@@ -128,25 +148,18 @@ export interface BankPropertyRow {
   sort: number;
 }
 
-export async function listBankProperties(
-  q: Queryable,
-  configType: number,
-): Promise<BankPropertyRow[]> {
-  return (
-    await q.query<BankPropertyRow>(
-      `SELECT id, config_type, property_name, label_key, is_required, input_type, max_length, sort
+export function listBankProperties(q: Queryable, configType: number) {
+  return allRows<BankPropertyRow>(
+    q,
+    `SELECT id, config_type, property_name, label_key, is_required, input_type, max_length, sort
        FROM bank_property_config WHERE config_type = $1 ORDER BY sort, id`,
-      [configType],
-    )
-  ).rows;
+    [configType],
+  );
 }
 
-export async function listAreaCodes(
-  q: Queryable,
-): Promise<{ id: number; area_code: string; country_code: string }[]> {
-  return (
-    await q.query<{ id: number; area_code: string; country_code: string }>(
-      'SELECT id, area_code, country_code FROM phone_area_code ORDER BY sort, id',
-    )
-  ).rows;
+export function listAreaCodes(q: Queryable) {
+  return allRows<{ id: number; area_code: string; country_code: string }>(
+    q,
+    'SELECT id, area_code, country_code FROM phone_area_code ORDER BY sort, id',
+  );
 }

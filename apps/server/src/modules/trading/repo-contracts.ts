@@ -1,7 +1,7 @@
 /** SQL of contract positions (contract_position and the opens of sql/contract-open.sql). */
 import { CONTRACT_STATUS, type PageQuery, type TickEvidence } from '@bourse/shared';
-import type { Queryable } from '../../db/database';
-import { pageOfTable, type Book } from './repo';
+import { allRows, firstRow, oneRow, type Queryable } from '../../db/database';
+import { pageOfTable, tickParams, type Book } from './repo';
 
 export interface PositionRow {
   id: number;
@@ -113,13 +113,10 @@ const OPEN_MANY = namedCall('contract_open_many', [
 ]);
 
 /** One open in its own statement (contract_open: its own transaction). */
-export async function openPosition(q: Queryable, item: OpenArgs): Promise<PositionRow> {
-  const { rows } = await q.query<PositionRow>(
-    OPEN_ONE,
-    [...perOrder(item), ...(item.postings ?? NO_POSTINGS)],
-    { name: 'contract_open' },
-  );
-  return rows[0]!;
+export function openPosition(q: Queryable, item: OpenArgs) {
+  return oneRow<PositionRow>(q, OPEN_ONE, [...perOrder(item), ...(item.postings ?? NO_POSTINGS)], {
+    name: 'contract_open',
+  });
 }
 
 /** Opens in one statement (contract_open_many); the rows come back in the items' order. */
@@ -141,32 +138,27 @@ export async function openPositions(q: Queryable, items: OpenArgs[]): Promise<Po
       ends.push(null);
     }
   }
-  const { rows } = await q.query<PositionRow>(OPEN_MANY, [...columns, starts, ends, ...postings], {
+  return allRows<PositionRow>(q, OPEN_MANY, [...columns, starts, ends, ...postings], {
     name: 'contract_open_many',
   });
-  return rows;
 }
 
 // ------------------------------------------------------------ reads
 
 /** Resting entries and open positions: what has triggers. */
-export async function listLivePositions(q: Queryable): Promise<PositionRow[]> {
-  const { rows } = await q.query<PositionRow>(
+export function listLivePositions(q: Queryable) {
+  return allRows<PositionRow>(
+    q,
     `SELECT * FROM contract_position WHERE status IN (${CONTRACT_STATUS.pending}, ${CONTRACT_STATUS.open})`,
   );
-  return rows;
 }
 
-export async function listOpenPositions(
-  q: Queryable,
-  userId: number,
-  book: Book,
-): Promise<PositionRow[]> {
-  const { rows } = await q.query<PositionRow>(
+export function listOpenPositions(q: Queryable, userId: number, book: Book) {
+  return allRows<PositionRow>(
+    q,
     `SELECT * FROM contract_position WHERE user_id = $1 AND book = $2 AND status = ${CONTRACT_STATUS.open}`,
     [userId, book],
   );
-  return rows;
 }
 
 export interface PositionFilter {
@@ -189,17 +181,12 @@ export function pagePositions(
   return pageOfTable<PositionRow>(q, 'contract_position', where, params, page);
 }
 
-export async function findUserPosition(
-  q: Queryable,
-  id: number,
-  userId: number,
-  book: Book,
-): Promise<PositionRow | undefined> {
-  const { rows } = await q.query<PositionRow>(
+export function findUserPosition(q: Queryable, id: number, userId: number, book: Book) {
+  return firstRow<PositionRow>(
+    q,
     'SELECT * FROM contract_position WHERE id = $1 AND user_id = $2 AND book = $3',
     [id, userId, book],
   );
-  return rows[0];
 }
 
 /** The sums behind a user's realized contract results since a time (null when none). */
@@ -213,13 +200,9 @@ export interface ContractRealizedRow {
  * Results and close fees of the positions closed since `since`, and open fees of those opened
  * since.
  */
-export async function contractRealizedSince(
-  q: Queryable,
-  userId: number,
-  book: Book,
-  since: Date,
-): Promise<ContractRealizedRow | undefined> {
-  const { rows } = await q.query<ContractRealizedRow>(
+export function contractRealizedSince(q: Queryable, userId: number, book: Book, since: Date) {
+  return firstRow<ContractRealizedRow>(
+    q,
     `SELECT (SELECT sum(realized_pnl) FROM contract_position
                 WHERE user_id = $1 AND book = $2 AND status = ${CONTRACT_STATUS.closed} AND closed_at >= $3) AS results,
               (SELECT sum(close_fee) FROM contract_position
@@ -228,28 +211,28 @@ export async function contractRealizedSince(
                 WHERE user_id = $1 AND book = $2 AND opened_at >= $3) AS open_fees`,
     [userId, book, since],
   );
-  return rows[0];
 }
 
 // ------------------------------------------------------------ fill, close, change
 
 /** The positions among `ids` still resting, locked in id order. */
-export async function lockPendingPositions(q: Queryable, ids: number[]): Promise<PositionRow[]> {
-  const { rows } = await q.query<PositionRow>(
+export function lockPendingPositions(q: Queryable, ids: number[]) {
+  return allRows<PositionRow>(
+    q,
     `SELECT * FROM contract_position WHERE id = ANY($1::bigint[]) AND status = ${CONTRACT_STATUS.pending} ORDER BY id FOR UPDATE`,
     [ids],
   );
-  return rows;
 }
 
 /** Opens resting entries at their limits with the tick as evidence; returns the rows opened. */
-export async function fillPositions(
+export function fillPositions(
   q: Queryable,
   entries: { id: number; liquidation: string }[],
   tick: TickEvidence,
   now: Date,
-): Promise<PositionRow[]> {
-  const { rows } = await q.query<PositionRow>(
+) {
+  return allRows<PositionRow>(
+    q,
     `UPDATE contract_position c SET status = ${CONTRACT_STATUS.open}, entry_price = c.limit_price, entry_tick_price = $3,
            entry_time = $4, entry_source = $5, entry_sequence = $6, liquidation_price = d.liquidation,
            opened_at = $7
@@ -258,23 +241,19 @@ export async function fillPositions(
     [
       entries.map((entry) => entry.id),
       entries.map((entry) => entry.liquidation),
-      tick.price,
-      tick.time,
-      tick.source,
-      tick.sequence,
+      ...tickParams(tick),
       now,
     ],
   );
-  return rows;
 }
 
 /** The positions among `ids` still open, locked in id order. */
-export async function lockOpenPositions(q: Queryable, ids: number[]): Promise<PositionRow[]> {
-  const { rows } = await q.query<PositionRow>(
+export function lockOpenPositions(q: Queryable, ids: number[]) {
+  return allRows<PositionRow>(
+    q,
     `SELECT * FROM contract_position WHERE id = ANY($1::bigint[]) AND status = ${CONTRACT_STATUS.open} ORDER BY id FOR UPDATE`,
     [ids],
   );
-  return rows;
 }
 
 export interface PositionClose {
@@ -286,13 +265,14 @@ export interface PositionClose {
 }
 
 /** Closes positions at the tick (its evidence on each); returns the rows closed. */
-export async function closePositions(
+export function closePositions(
   q: Queryable,
   closes: PositionClose[],
   tick: TickEvidence,
   now: Date,
-): Promise<PositionRow[]> {
-  const { rows } = await q.query<PositionRow>(
+) {
+  return allRows<PositionRow>(
+    q,
     `UPDATE contract_position c SET status = ${CONTRACT_STATUS.closed}, close_reason = d.reason, exit_price = $5,
            exit_time = $6, exit_source = $7, exit_sequence = $8, close_fee = d.fee,
            realized_pnl = d.result, closed_at = $9, close_request_id = d.request_id
@@ -304,33 +284,29 @@ export async function closePositions(
       closes.map((close) => close.reason),
       closes.map((close) => close.fee),
       closes.map((close) => close.result),
-      tick.price,
-      tick.time,
-      tick.source,
-      tick.sequence,
+      ...tickParams(tick),
       now,
       closes.map((close) => close.requestId),
     ],
   );
-  return rows;
 }
 
 /**
  * Sets the take-profit and stop-loss (null clears) of the user's resting or open position, as of
  * `at` (ms); undefined when it is neither any more.
  */
-export async function updatePositionTpSl(
+export function updatePositionTpSl(
   q: Queryable,
   id: number,
   userId: number,
   takeProfit: string | null,
   stopLoss: string | null,
   at: number,
-): Promise<PositionRow | undefined> {
-  const { rows } = await q.query<PositionRow>(
+) {
+  return firstRow<PositionRow>(
+    q,
     `UPDATE contract_position SET take_profit = $3, stop_loss = $4, tpsl_at = $5
        WHERE id = $1 AND user_id = $2 AND status IN (${CONTRACT_STATUS.pending}, ${CONTRACT_STATUS.open}) RETURNING *`,
     [id, userId, takeProfit, stopLoss, at],
   );
-  return rows[0];
 }

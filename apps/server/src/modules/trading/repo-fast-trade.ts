@@ -1,7 +1,7 @@
 /** SQL of fast trades: their orders, the options users choose from, and the risk acceptance. */
 import { FAST_TRADE_STATUS, type PageQuery, type TickEvidence } from '@bourse/shared';
-import type { Queryable } from '../../db/database';
-import { pageOfTable, type Book } from './repo';
+import { allRows, firstRow, type Queryable } from '../../db/database';
+import { pageOfTable, tickParams, type Book } from './repo';
 
 /** A row of fast_trade_option. */
 export interface OptionRow {
@@ -55,37 +55,31 @@ export interface OpenFastTradeRow {
   expires_at: number;
 }
 
-export async function listOpenFastTrades(q: Queryable): Promise<OpenFastTradeRow[]> {
-  const { rows } = await q.query<OpenFastTradeRow>(
+export function listOpenFastTrades(q: Queryable) {
+  return allRows<OpenFastTradeRow>(
+    q,
     `SELECT id, user_id, product_id, expires_at FROM fast_trade_order WHERE status = ${FAST_TRADE_STATUS.open}`,
   );
-  return rows;
 }
 
 /** Open orders that expired at or before `due` (ms), soonest first, 1000 at most. */
-export async function listOverdueFastTrades(
-  q: Queryable,
-  due: number,
-): Promise<OpenFastTradeRow[]> {
-  const { rows } = await q.query<OpenFastTradeRow>(
+export function listOverdueFastTrades(q: Queryable, due: number) {
+  return allRows<OpenFastTradeRow>(
+    q,
     `SELECT id, user_id, product_id, expires_at FROM fast_trade_order
          WHERE status = ${FAST_TRADE_STATUS.open} AND expires_at <= $1 ORDER BY expires_at LIMIT 1000`,
     [due],
   );
-  return rows;
 }
 
 /** The orders among `ids` still open, locked in id order. */
-export async function lockOpenFastTrades(
-  q: Queryable,
-  ids: number[],
-): Promise<FastTradeOrderRow[]> {
-  const { rows } = await q.query<FastTradeOrderRow>(
+export function lockOpenFastTrades(q: Queryable, ids: number[]) {
+  return allRows<FastTradeOrderRow>(
+    q,
     `SELECT * FROM fast_trade_order WHERE id = ANY($1::bigint[]) AND status = ${FAST_TRADE_STATUS.open}
            ORDER BY id FOR UPDATE`,
     [ids],
   );
-  return rows;
 }
 
 /** Each order's outcome (won, lost or tie) and result, decided by the tick (its evidence). */
@@ -103,10 +97,7 @@ export async function settleFastTrades(
     [
       outcomes.map((outcome) => outcome.id),
       outcomes.map((outcome) => outcome.status),
-      tick.price,
-      tick.time,
-      tick.source,
-      tick.sequence,
+      ...tickParams(tick),
       now,
       outcomes.map((outcome) => outcome.result),
     ],
@@ -114,20 +105,15 @@ export async function settleFastTrades(
 }
 
 /** Results of a user's orders settled since `since` and fees of those placed since (null: none). */
-export async function fastTradeRealizedSince(
-  q: Queryable,
-  userId: number,
-  book: Book,
-  since: Date,
-): Promise<{ results: string | null; fees: string | null } | undefined> {
-  const { rows } = await q.query<{ results: string | null; fees: string | null }>(
+export function fastTradeRealizedSince(q: Queryable, userId: number, book: Book, since: Date) {
+  return firstRow<{ results: string | null; fees: string | null }>(
+    q,
     `SELECT (SELECT sum(result) FROM fast_trade_order
                 WHERE user_id = $1 AND book = $2 AND status <> ${FAST_TRADE_STATUS.open} AND settled_at >= $3) AS results,
               (SELECT sum(fee) FROM fast_trade_order
                 WHERE user_id = $1 AND book = $2 AND created_at >= $3) AS fees`,
     [userId, book, since],
   );
-  return rows[0];
 }
 
 export interface NewFastTradeOrder {
@@ -201,18 +187,14 @@ export function pageFastTradeOrders(
 // ------------------------------------------------------------ options and risk
 
 /** The enabled options of the product's type: the product's own and those of no product. */
-export async function listEnabledOptions(
-  q: Queryable,
-  productType: number,
-  productCode: string,
-): Promise<OptionRow[]> {
-  const { rows } = await q.query<OptionRow>(
+export function listEnabledOptions(q: Queryable, productType: number, productCode: string) {
+  return allRows<OptionRow>(
+    q,
     `SELECT * FROM fast_trade_option
        WHERE is_enabled = 1 AND product_type = $1 AND (product_code = $2 OR product_code IS NULL)
        ORDER BY sort, duration_seconds, id`,
     [productType, productCode],
   );
-  return rows;
 }
 
 export async function hasAcceptedFastTradeRisk(q: Queryable, userId: number): Promise<boolean> {

@@ -1,7 +1,7 @@
 /** SQL of spot and coin-to-coin orders (spot_order) and the holdings they fill (holding). */
 import { SPOT_ORDER_STATUS, type PageQuery, type TickEvidence } from '@bourse/shared';
-import type { Queryable } from '../../db/database';
-import { pageOfTable, type Book } from './repo';
+import { allRows, firstRow, oneRow, type Queryable } from '../../db/database';
+import { pageOfTable, tickParams, type Book } from './repo';
 
 export interface SpotOrderRow {
   id: number;
@@ -53,11 +53,11 @@ export interface HoldingKey {
 
 // ------------------------------------------------------------ orders
 
-export async function listOpenSpotOrders(q: Queryable): Promise<SpotOrderRow[]> {
-  const { rows } = await q.query<SpotOrderRow>(
+export function listOpenSpotOrders(q: Queryable) {
+  return allRows<SpotOrderRow>(
+    q,
     `SELECT * FROM spot_order WHERE status = ${SPOT_ORDER_STATUS.open}`,
   );
-  return rows;
 }
 
 export interface SpotOrderFilter {
@@ -91,38 +91,32 @@ export function pageSpotOrders(
   return pageOfTable<SpotOrderRow>(q, 'spot_order', where, params, page);
 }
 
-export async function findSpotOrder(q: Queryable, id: number): Promise<SpotOrderRow | undefined> {
-  const { rows } = await q.query<SpotOrderRow>('SELECT * FROM spot_order WHERE id = $1', [id]);
-  return rows[0];
+export function findSpotOrder(q: Queryable, id: number) {
+  return firstRow<SpotOrderRow>(q, 'SELECT * FROM spot_order WHERE id = $1', [id]);
 }
 
-export async function findUserSpotOrder(
+export function findUserSpotOrder(
   q: Queryable,
   id: number,
   userId: number,
   book: Book,
   positionType: number,
-): Promise<SpotOrderRow | undefined> {
-  const { rows } = await q.query<SpotOrderRow>(
+) {
+  return firstRow<SpotOrderRow>(
+    q,
     `SELECT * FROM spot_order WHERE id = $1 AND user_id = $2 AND book = $3 AND position_type = $4`,
     [id, userId, book, positionType],
   );
-  return rows[0];
 }
 
 /** Sells' results and the fees of every order of the user filled since `since` (null: none). */
-export async function spotRealizedSince(
-  q: Queryable,
-  userId: number,
-  book: Book,
-  since: Date,
-): Promise<{ results: string | null; fees: string | null } | undefined> {
-  const { rows } = await q.query<{ results: string | null; fees: string | null }>(
+export function spotRealizedSince(q: Queryable, userId: number, book: Book, since: Date) {
+  return firstRow<{ results: string | null; fees: string | null }>(
+    q,
     `SELECT sum(realized_pnl) FILTER (WHERE direction = 2) AS results, sum(fee) AS fees
        FROM spot_order WHERE user_id = $1 AND book = $2 AND status = ${SPOT_ORDER_STATUS.filled} AND filled_at >= $3`,
     [userId, book, since],
   );
-  return rows[0];
 }
 
 export interface NewSpotOrder {
@@ -152,7 +146,8 @@ export interface NewSpotOrder {
 
 export async function insertSpotOrder(q: Queryable, order: NewSpotOrder): Promise<SpotOrderRow> {
   const { fill } = order;
-  const { rows } = await q.query<SpotOrderRow>(
+  return oneRow<SpotOrderRow>(
+    q,
     `INSERT INTO spot_order (id, order_no, user_id, book, position_type, product_id, currency_id,
            direction, order_type, limit_price, quantity, hold_id, status, fill_price, fill_time,
            fill_source, fill_sequence, amount, fee, realized_pnl, request_id, request_hash, created_at,
@@ -187,16 +182,15 @@ export async function insertSpotOrder(q: Queryable, order: NewSpotOrder): Promis
       order.filledAt,
     ],
   );
-  return rows[0]!;
 }
 
 /** The orders among `ids` still resting, locked in id order. */
-export async function lockOpenSpotOrders(q: Queryable, ids: number[]): Promise<SpotOrderRow[]> {
-  const { rows } = await q.query<SpotOrderRow>(
+export function lockOpenSpotOrders(q: Queryable, ids: number[]) {
+  return allRows<SpotOrderRow>(
+    q,
     `SELECT * FROM spot_order WHERE id = ANY($1::bigint[]) AND status = ${SPOT_ORDER_STATUS.open} ORDER BY id FOR UPDATE`,
     [ids],
   );
-  return rows;
 }
 
 export interface SpotFill {
@@ -207,16 +201,12 @@ export interface SpotFill {
 }
 
 /** Fills resting orders at their limits with the tick as evidence; returns the rows filled. */
-export async function fillSpotOrders(
-  q: Queryable,
-  fills: SpotFill[],
-  tick: TickEvidence,
-  now: Date,
-): Promise<SpotOrderRow[]> {
-  const { rows } = await q.query<SpotOrderRow>(
-    `UPDATE spot_order o SET status = ${SPOT_ORDER_STATUS.filled}, fill_price = o.limit_price, fill_time = $5,
-           fill_source = $6, fill_sequence = $7, amount = d.amount, fee = d.fee,
-           realized_pnl = d.realized, filled_at = $8, fill_tick_price = $9
+export function fillSpotOrders(q: Queryable, fills: SpotFill[], tick: TickEvidence, now: Date) {
+  return allRows<SpotOrderRow>(
+    q,
+    `UPDATE spot_order o SET status = ${SPOT_ORDER_STATUS.filled}, fill_price = o.limit_price, fill_time = $6,
+           fill_source = $7, fill_sequence = $8, amount = d.amount, fee = d.fee,
+           realized_pnl = d.realized, filled_at = $9, fill_tick_price = $5
          FROM unnest($1::bigint[], $2::numeric[], $3::numeric[], $4::numeric[])
            AS d (id, amount, fee, realized)
          WHERE o.id = d.id RETURNING o.*`,
@@ -225,41 +215,37 @@ export async function fillSpotOrders(
       fills.map((fill) => fill.amount),
       fills.map((fill) => fill.fee),
       fills.map((fill) => fill.realized),
-      tick.time,
-      tick.source,
-      tick.sequence,
+      ...tickParams(tick),
       now,
-      tick.price,
     ],
   );
-  return rows;
 }
 
 // ------------------------------------------------------------ holdings
 
 /** A user's holdings with a quantity, of one position type or (null) all. */
-export async function listHoldings(
+export function listHoldings(
   q: Queryable,
   userId: number,
   book: Book,
   positionType: number | null,
-): Promise<HoldingRow[]> {
-  const { rows } = await q.query<HoldingRow>(
+) {
+  return allRows<HoldingRow>(
+    q,
     `SELECT * FROM holding WHERE user_id = $1 AND book = $2 AND quantity > 0
          AND ($3::int IS NULL OR position_type = $3)
        ORDER BY position_type, product_id`,
     [userId, book, positionType],
   );
-  return rows;
 }
 
-export async function lockHolding(q: Queryable, key: HoldingKey): Promise<HoldingRow | undefined> {
-  const { rows } = await q.query<HoldingRow>(
+export function lockHolding(q: Queryable, key: HoldingKey) {
+  return firstRow<HoldingRow>(
+    q,
     `SELECT * FROM holding WHERE user_id = $1 AND book = $2 AND position_type = $3 AND product_id = $4
        FOR UPDATE`,
     [key.userId, key.book, key.positionType, key.productId],
   );
-  return rows[0];
 }
 
 /**
@@ -286,7 +272,8 @@ export async function lockHoldings(
        ON CONFLICT (user_id, book, position_type, product_id) DO NOTHING`,
     [...columns, now],
   );
-  const { rows } = await q.query<HoldingRow>(
+  return allRows<HoldingRow>(
+    q,
     `SELECT h.* FROM holding h
        JOIN unnest($1::bigint[], $2::text[], $3::smallint[], $4::int[])
          AS d (user_id, book, position_type, product_id)
@@ -296,7 +283,6 @@ export async function lockHoldings(
        FOR UPDATE OF h`,
     columns,
   );
-  return rows;
 }
 
 /** Adds a buy's quantity and cost to the holding, made when the user has none. */

@@ -4,12 +4,22 @@
  * repo-contracts.ts, repo-fast-trade.ts and repo-spot.ts; the operators' settings in
  * repo-settings.ts.
  */
-import { CONTRACT_STATUS, SPOT_ORDER_STATUS, type PageQuery } from '@bourse/shared';
-import type { Queryable } from '../../db/database';
+import {
+  CONTRACT_STATUS,
+  SPOT_ORDER_STATUS,
+  type PageQuery,
+  type TickEvidence,
+} from '@bourse/shared';
+import { allRows, firstRow, oneRow, type Queryable } from '../../db/database';
 import { pageOf } from '../../db/page';
 
 /** A ledger book (ledger.Book: repos do not import the ledger). */
 export type Book = 'live' | 'demo';
+
+/** A tick's evidence as four statement parameters, in this order: price, time, source, sequence. */
+export function tickParams(tick: TickEvidence): unknown[] {
+  return [tick.price, tick.time, tick.source, tick.sequence];
+}
 
 /** The tables of users' orders: each row has its user, request id and hash, product, currency. */
 export type OrderTable = 'fast_trade_order' | 'spot_order' | 'contract_position';
@@ -17,42 +27,29 @@ export type OrderTable = 'fast_trade_order' | 'spot_order' | 'contract_position'
 /** The tables of orders that can rest, and so be cancelled. */
 export type RestingTable = 'spot_order' | 'contract_position';
 
-export async function findProductState(
-  q: Queryable,
-  productId: number,
-): Promise<{ is_lock: number; is_visible: number } | undefined> {
-  const { rows } = await q.query<{ is_lock: number; is_visible: number }>(
+export function findProductState(q: Queryable, productId: number) {
+  return firstRow<{ is_lock: number; is_visible: number }>(
+    q,
     'SELECT is_lock, is_visible FROM product WHERE id = $1',
     [productId],
   );
-  return rows[0];
 }
 
-export async function findOrderByRequestId<T>(
+export function findOrderByRequestId<T>(
   q: Queryable,
   table: OrderTable,
   userId: number,
   requestId: string,
-): Promise<T | undefined> {
-  const { rows } = await q.query<T>(
-    `SELECT * FROM ${table} WHERE user_id = $1 AND request_id = $2`,
-    [userId, requestId],
-  );
-  return rows[0];
+) {
+  return firstRow<T>(q, `SELECT * FROM ${table} WHERE user_id = $1 AND request_id = $2`, [
+    userId,
+    requestId,
+  ]);
 }
 
 /** The user's order with this id (any book). */
-export async function findOwnedOrder<T>(
-  q: Queryable,
-  table: OrderTable,
-  id: number,
-  userId: number,
-): Promise<T | undefined> {
-  const { rows } = await q.query<T>(`SELECT * FROM ${table} WHERE id = $1 AND user_id = $2`, [
-    id,
-    userId,
-  ]);
-  return rows[0];
+export function findOwnedOrder<T>(q: Queryable, table: OrderTable, id: number, userId: number) {
+  return firstRow<T>(q, `SELECT * FROM ${table} WHERE id = $1 AND user_id = $2`, [id, userId]);
 }
 
 /**
@@ -77,13 +74,8 @@ export function pageOfTable<T>(
   );
 }
 
-export async function lockOrder<T>(
-  q: Queryable,
-  table: RestingTable,
-  id: number,
-): Promise<T | undefined> {
-  const { rows } = await q.query<T>(`SELECT * FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
-  return rows[0];
+export function lockOrder<T>(q: Queryable, table: RestingTable, id: number) {
+  return firstRow<T>(q, `SELECT * FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
 }
 
 /** What a cancel sets: the cancelled status and its time (`$2`). */
@@ -94,17 +86,11 @@ const CANCELLED: Record<RestingTable, string> = {
 };
 
 /** Gives an order the cancelled status; returns the row as it now is. */
-export async function markCancelled<T>(
-  q: Queryable,
-  table: RestingTable,
-  id: number,
-  now: Date,
-): Promise<T> {
-  const { rows } = await q.query<T>(
-    `UPDATE ${table} SET ${CANCELLED[table]} WHERE id = $1 RETURNING *`,
-    [id, now],
-  );
-  return rows[0]!;
+export function markCancelled<T>(q: Queryable, table: RestingTable, id: number, now: Date) {
+  return oneRow<T>(q, `UPDATE ${table} SET ${CANCELLED[table]} WHERE id = $1 RETURNING *`, [
+    id,
+    now,
+  ]);
 }
 
 // ------------------------------------------------------------ tick log (trigger engine)
@@ -125,15 +111,16 @@ export const TICK_PAGE = 5000;
  * The product's first logged tick after `since` and before (`before.time`, `before.sequence`)
  * whose price is at or below `price` (`atOrBelow`), else at or above it.
  */
-export async function firstTickReaching(
+export function firstTickReaching(
   q: Queryable,
   productId: number,
   since: number,
   before: { time: number; sequence: number },
   price: string,
   atOrBelow: boolean,
-): Promise<TickRow | undefined> {
-  const { rows } = await q.query<TickRow>(
+) {
+  return firstRow<TickRow>(
+    q,
     `SELECT ${TICK_COLUMNS} FROM market_tick
          WHERE product_id = $1 AND tick_time > $2
            AND (tick_time < $3 OR (tick_time = $3 AND sequence < $4))
@@ -141,21 +128,15 @@ export async function firstTickReaching(
          ORDER BY tick_time, sequence LIMIT 1`,
     [productId, since, before.time, before.sequence, price, atOrBelow],
   );
-  return rows[0];
 }
 
 /** The product's logged ticks after (`time`, `sequence`), oldest first, `TICK_PAGE` at most. */
-export async function ticksAfter(
-  q: Queryable,
-  productId: number,
-  time: number,
-  sequence: number,
-): Promise<TickRow[]> {
-  const { rows } = await q.query<TickRow>(
+export function ticksAfter(q: Queryable, productId: number, time: number, sequence: number) {
+  return allRows<TickRow>(
+    q,
     `SELECT ${TICK_COLUMNS} FROM market_tick
          WHERE product_id = $1 AND (tick_time > $2 OR (tick_time = $2 AND sequence > $3))
          ORDER BY tick_time, sequence LIMIT ${TICK_PAGE}`,
     [productId, time, sequence],
   );
-  return rows;
 }

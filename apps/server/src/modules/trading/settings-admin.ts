@@ -22,22 +22,19 @@ import type { Database, Queryable } from '../../db/database';
 import { AppError } from '../../lib/errors';
 import { pickLanguage } from '../../lib/i18n';
 import { positionTypesOf } from '../../market/repo';
+import { listFees, lockFee, saveFee, type FeeRow } from '../settings';
 import type { AuditWriter } from '../wallet';
 import { optionTerms } from './fast-trade';
 import type { OptionRow } from './repo-fast-trade';
 import {
   findProductPositionTypes,
   insertOption,
-  listFees,
   listOptions,
   listProductSettings,
-  lockFee,
   lockOption,
   lockProductSettings,
-  saveFee,
   updateOption,
   updateProductSettings,
-  type FeeRow,
   type OptionValues,
   type ProductSettingRow,
 } from './repo-settings';

@@ -9,7 +9,8 @@ import {
   type WithdrawDestination,
   type WithdrawTerm,
 } from '@bourse/shared';
-import type { Queryable } from '../../db/database';
+import { assignments, columnParams, placeholders } from '../../db/columns';
+import { allRows, firstRow, oneRow, type Queryable } from '../../db/database';
 import { pageOf } from '../../db/page';
 import type { RequestTable } from '../../db/user-lock';
 
@@ -114,11 +115,11 @@ export async function findRequest<Row extends ReviewRow>(
   forUpdate = false,
 ): Promise<Row | undefined> {
   const { alias, select } = REVIEW_TABLES[table];
-  const { rows } = await q.query<Row>(
+  return firstRow<Row>(
+    q,
     `${select} WHERE ${alias}.id = $1${forUpdate ? ` FOR UPDATE OF ${alias}` : ''}`,
     [id],
   );
-  return rows[0];
 }
 
 export async function findRequestByRequestId<Row extends ReviewRow>(
@@ -128,11 +129,10 @@ export async function findRequestByRequestId<Row extends ReviewRow>(
   requestId: string,
 ): Promise<Row | undefined> {
   const { alias, select } = REVIEW_TABLES[table];
-  const { rows } = await q.query<Row>(
-    `${select} WHERE ${alias}.user_id = $1 AND ${alias}.request_id = $2`,
-    [userId, requestId],
-  );
-  return rows[0];
+  return firstRow<Row>(q, `${select} WHERE ${alias}.user_id = $1 AND ${alias}.request_id = $2`, [
+    userId,
+    requestId,
+  ]);
 }
 
 /** Writes a request's row: `row` maps its columns (names from the code, never input) to values. */
@@ -217,43 +217,33 @@ export interface RechargeChannelRow {
 export type LanguageTexts = Record<string, string>;
 
 /** Every deposit channel, hidden ones included. */
-export async function listRechargeChannels(q: Queryable): Promise<RechargeChannelRow[]> {
-  return (await q.query<RechargeChannelRow>('SELECT * FROM recharge_channel ORDER BY sort, id'))
-    .rows;
+export function listRechargeChannels(q: Queryable) {
+  return allRows<RechargeChannelRow>(q, 'SELECT * FROM recharge_channel ORDER BY sort, id');
 }
 
-export async function listVisibleRechargeChannels(
-  q: Queryable,
-  currencyId?: number,
-): Promise<RechargeChannelRow[]> {
-  const { rows } = await q.query<RechargeChannelRow>(
+export function listVisibleRechargeChannels(q: Queryable, currencyId?: number) {
+  return allRows<RechargeChannelRow>(
+    q,
     `SELECT * FROM recharge_channel WHERE is_visible = 1 AND ($1::int IS NULL OR currency_id = $1)
          ORDER BY sort, id`,
     [currencyId ?? null],
   );
-  return rows;
 }
 
-export async function findVisibleRechargeChannel(
-  q: Queryable,
-  id: number,
-): Promise<RechargeChannelRow | undefined> {
-  const { rows } = await q.query<RechargeChannelRow>(
+export function findVisibleRechargeChannel(q: Queryable, id: number) {
+  return firstRow<RechargeChannelRow>(
+    q,
     'SELECT * FROM recharge_channel WHERE id = $1 AND is_visible = 1',
     [id],
   );
-  return rows[0];
 }
 
-export async function lockRechargeChannel(
-  q: Queryable,
-  id: number,
-): Promise<RechargeChannelRow | undefined> {
-  const { rows } = await q.query<RechargeChannelRow>(
+export function lockRechargeChannel(q: Queryable, id: number) {
+  return firstRow<RechargeChannelRow>(
+    q,
     'SELECT * FROM recharge_channel WHERE id = $1 FOR UPDATE',
     [id],
   );
-  return rows[0];
 }
 
 /** A deposit channel's columns as an operator saves them. */
@@ -278,59 +268,27 @@ export interface RechargeChannelValues {
   accountNameLang: LanguageTexts;
 }
 
-function rechargeChannelParams(values: RechargeChannelValues): unknown[] {
-  return [
-    values.channelType,
-    values.channelName,
-    values.currencyId,
-    values.network,
-    values.depositAddress,
-    values.bankName,
-    values.accountName,
-    values.accountNumber,
-    values.payUrl,
-    values.minAmount,
-    values.maxAmount,
-    values.remark,
-    values.sort,
-    values.isVisible,
-    JSON.stringify(values.channelNameLang),
-    JSON.stringify(values.remarkLang),
-    JSON.stringify(values.bankNameLang),
-    JSON.stringify(values.accountNameLang),
-  ];
+/** The columns an operator writes, in the order of both statements below. */
+const RECHARGE_CHANNEL_COLUMNS = `channel_type, channel_name, currency_id, network, deposit_address, bank_name,
+  account_name, account_number, pay_url, min_amount, max_amount, remark, sort, is_visible, channel_name_lang,
+  remark_lang, bank_name_lang, account_name_lang`;
+
+export function insertRechargeChannel(q: Queryable, values: RechargeChannelValues) {
+  return oneRow<RechargeChannelRow>(
+    q,
+    `INSERT INTO recharge_channel (${RECHARGE_CHANNEL_COLUMNS})
+       VALUES (${placeholders(RECHARGE_CHANNEL_COLUMNS)}) RETURNING *`,
+    columnParams(RECHARGE_CHANNEL_COLUMNS, values),
+  );
 }
 
-export async function insertRechargeChannel(
-  q: Queryable,
-  values: RechargeChannelValues,
-): Promise<RechargeChannelRow> {
-  const { rows } = await q.query<RechargeChannelRow>(
-    `INSERT INTO recharge_channel (channel_type, channel_name, currency_id, network, deposit_address, bank_name,
-               account_name, account_number, pay_url, min_amount, max_amount, remark, sort, is_visible,
-               channel_name_lang, remark_lang, bank_name_lang, account_name_lang)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
-             RETURNING *`,
-    rechargeChannelParams(values),
+export function updateRechargeChannel(q: Queryable, id: number, values: RechargeChannelValues) {
+  return oneRow<RechargeChannelRow>(
+    q,
+    `UPDATE recharge_channel SET ${assignments(RECHARGE_CHANNEL_COLUMNS, 2)}, is_example = 0
+       WHERE id = $1 RETURNING *`,
+    [id, ...columnParams(RECHARGE_CHANNEL_COLUMNS, values)],
   );
-  return rows[0]!;
-}
-
-export async function updateRechargeChannel(
-  q: Queryable,
-  id: number,
-  values: RechargeChannelValues,
-): Promise<RechargeChannelRow> {
-  const { rows } = await q.query<RechargeChannelRow>(
-    `UPDATE recharge_channel SET channel_type = $1, channel_name = $2, currency_id = $3, network = $4,
-               deposit_address = $5, bank_name = $6, account_name = $7, account_number = $8, pay_url = $9,
-               min_amount = $10, max_amount = $11, remark = $12, sort = $13, is_visible = $14,
-               channel_name_lang = $15, remark_lang = $16, bank_name_lang = $17, account_name_lang = $18,
-               is_example = 0
-             WHERE id = $19 RETURNING *`,
-    [...rechargeChannelParams(values), id],
-  );
-  return rows[0]!;
 }
 
 /** How many of the user's deposit requests are under review. */
@@ -363,16 +321,13 @@ export async function insertRechargeProof(
 }
 
 /** A deposit's payment proof with the deposit's owner. */
-export async function findRechargeProof(
-  q: Queryable,
-  rechargeId: number,
-): Promise<{ mime: string; data: Uint8Array; user_id: number } | undefined> {
-  const { rows } = await q.query<{ mime: string; data: Uint8Array; user_id: number }>(
+export function findRechargeProof(q: Queryable, rechargeId: number) {
+  return firstRow<{ mime: string; data: Uint8Array; user_id: number }>(
+    q,
     `SELECT p.mime, p.data, r.user_id FROM recharge_proof p JOIN user_recharge r ON r.id = p.recharge_id
        WHERE p.recharge_id = $1`,
     [rechargeId],
   );
-  return rows[0];
 }
 
 // ---------------------------------------------------------------- withdrawals
@@ -421,9 +376,8 @@ export interface TermsChangeRow {
 }
 
 /** Every withdrawal channel, hidden ones included, as stored. */
-export async function listWithdrawChannels(q: Queryable): Promise<WithdrawChannelRow[]> {
-  return (await q.query<WithdrawChannelRow>('SELECT * FROM withdraw_channel ORDER BY sort, id'))
-    .rows;
+export function listWithdrawChannels(q: Queryable) {
+  return allRows<WithdrawChannelRow>(q, 'SELECT * FROM withdraw_channel ORDER BY sort, id');
 }
 
 /** A due change as the channel query hands it over (JSON: times as text). */
@@ -473,17 +427,14 @@ export async function listWithdrawChannelsWithDue(
  * Locks a withdrawal channel with every other channel of its currency, in id order (none when
  * there is no such channel).
  */
-export async function lockCurrencyWithdrawChannels(
-  q: Queryable,
-  id: number,
-): Promise<WithdrawChannelRow[]> {
-  const { rows } = await q.query<WithdrawChannelRow>(
+export function lockCurrencyWithdrawChannels(q: Queryable, id: number) {
+  return allRows<WithdrawChannelRow>(
+    q,
     `SELECT * FROM withdraw_channel
        WHERE currency_id = (SELECT currency_id FROM withdraw_channel WHERE id = $1)
        ORDER BY id FOR UPDATE`,
     [id],
   );
-  return rows;
 }
 
 /** A withdrawal channel's columns as an operator saves them. */
@@ -504,55 +455,34 @@ export interface WithdrawChannelValues {
   remarkLang: LanguageTexts;
 }
 
-/** A withdrawal channel's columns but its currency, in the order both statements below take. */
-function withdrawChannelParams(values: Omit<WithdrawChannelValues, 'currencyId'>): unknown[] {
-  return [
-    values.channelType,
-    values.channelName,
-    values.network,
-    values.feeRate,
-    values.fixedFee,
-    values.minAmount,
-    values.maxAmount,
-    values.dailyLimit,
-    values.remark,
-    values.sort,
-    values.isVisible,
-    JSON.stringify(values.channelNameLang),
-    JSON.stringify(values.remarkLang),
-  ];
-}
+/** The columns an operator writes but the currency, which a channel keeps from its creation. */
+const WITHDRAW_CHANNEL_COLUMNS = `channel_type, channel_name, network, fee_rate, fixed_fee, min_amount, max_amount,
+  daily_limit, remark, sort, is_visible, channel_name_lang, remark_lang`;
 
-export async function insertWithdrawChannel(
-  q: Queryable,
-  values: WithdrawChannelValues,
-): Promise<WithdrawChannelRow> {
-  const { rows } = await q.query<WithdrawChannelRow>(
-    `INSERT INTO withdraw_channel (channel_type, channel_name, network, fee_rate, fixed_fee, min_amount,
-             max_amount, daily_limit, remark, sort, is_visible, channel_name_lang, remark_lang, currency_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
-    [...withdrawChannelParams(values), values.currencyId],
+export function insertWithdrawChannel(q: Queryable, values: WithdrawChannelValues) {
+  return oneRow<WithdrawChannelRow>(
+    q,
+    `INSERT INTO withdraw_channel (${WITHDRAW_CHANNEL_COLUMNS}, currency_id)
+       VALUES (${placeholders(`${WITHDRAW_CHANNEL_COLUMNS}, currency_id`)}) RETURNING *`,
+    columnParams(`${WITHDRAW_CHANNEL_COLUMNS}, currency_id`, values),
   );
-  return rows[0]!;
 }
 
 /**
  * Writes a withdrawal channel's columns (its currency never changes); an operator's save makes it
  * the platform's own, no longer the seed's example.
  */
-export async function updateWithdrawChannel(
+export function updateWithdrawChannel(
   q: Queryable,
   id: number,
   values: Omit<WithdrawChannelValues, 'currencyId'>,
-): Promise<WithdrawChannelRow> {
-  const { rows } = await q.query<WithdrawChannelRow>(
-    `UPDATE withdraw_channel SET channel_type = $1, channel_name = $2, network = $3, fee_rate = $4,
-           fixed_fee = $5, min_amount = $6, max_amount = $7, daily_limit = $8, remark = $9, sort = $10,
-           is_visible = $11, channel_name_lang = $12, remark_lang = $13, is_example = 0
-         WHERE id = $14 RETURNING *`,
-    [...withdrawChannelParams(values), id],
+) {
+  return oneRow<WithdrawChannelRow>(
+    q,
+    `UPDATE withdraw_channel SET ${assignments(WITHDRAW_CHANNEL_COLUMNS, 2)}, is_example = 0
+       WHERE id = $1 RETURNING *`,
+    [id, ...columnParams(WITHDRAW_CHANNEL_COLUMNS, values)],
   );
-  return rows[0]!;
 }
 
 /** Writes one term of a withdrawal channel (`value` a decimal string). */
@@ -575,14 +505,14 @@ export async function listOpenTermsChanges(
   channelIds: number[],
 ): Promise<TermsChangeRow[]> {
   if (channelIds.length === 0) return [];
-  const { rows } = await q.query<TermsChangeRow>(
+  return allRows<TermsChangeRow>(
+    q,
     `SELECT id, channel_id, term, old_value, new_value, announced_at, effective_at
      FROM withdraw_terms_change
      WHERE channel_id = ANY($1::int[]) AND applied_at IS NULL AND cancelled_at IS NULL
      ORDER BY effective_at, id`,
     [channelIds],
   );
-  return rows;
 }
 
 export async function markTermsChangesApplied(
@@ -642,12 +572,9 @@ export interface ListedTermsChangeRow extends TermsChangeRow {
  * Changes not cancelled that take or took effect after `since`, with their channel, soonest
  * first.
  */
-export async function listTermsChangesSince(
-  q: Queryable,
-  since: Date,
-  currencyId?: number,
-): Promise<ListedTermsChangeRow[]> {
-  const { rows } = await q.query<ListedTermsChangeRow>(
+export function listTermsChangesSince(q: Queryable, since: Date, currencyId?: number) {
+  return allRows<ListedTermsChangeRow>(
+    q,
     `SELECT t.id, t.channel_id, t.term, t.old_value, t.new_value, t.announced_at, t.effective_at,
               c.channel_name, c.currency_id, c.network
        FROM withdraw_terms_change t
@@ -656,23 +583,17 @@ export async function listTermsChangesSince(
        ORDER BY t.effective_at, t.id`,
     [since, currencyId ?? null],
   );
-  return rows;
 }
 
 /** What the user withdrew through these channels since `since`, under review or paid. */
-export async function sumWithdrawnSince(
-  q: Queryable,
-  userId: number,
-  channelIds: number[],
-  since: Date,
-): Promise<{ channel_id: number; used: string }[]> {
-  const { rows } = await q.query<{ channel_id: number; used: string }>(
+export function sumWithdrawnSince(q: Queryable, userId: number, channelIds: number[], since: Date) {
+  return allRows<{ channel_id: number; used: string }>(
+    q,
     `SELECT channel_id, sum(amount) AS used FROM user_withdraw
        WHERE user_id = $1 AND channel_id = ANY($2::int[]) AND status IN (${WITHDRAW_STATUS.reviewing}, ${WITHDRAW_STATUS.paid}) AND created_at >= $3
        GROUP BY channel_id`,
     [userId, channelIds, since],
   );
-  return rows;
 }
 
 /** The fields of one of the user's bank cards, unless deleted. */
@@ -689,17 +610,13 @@ export async function findBankCardProperties(
 }
 
 /** One of the user's wallet addresses, unless deleted. */
-export async function findWalletAddress(
-  q: Queryable,
-  userId: number,
-  id: number,
-): Promise<{ currency_id: number; network: string; address: string } | undefined> {
-  const { rows } = await q.query<{ currency_id: number; network: string; address: string }>(
+export function findWalletAddress(q: Queryable, userId: number, id: number) {
+  return firstRow<{ currency_id: number; network: string; address: string }>(
+    q,
     `SELECT currency_id, network, address FROM user_wallet_address
        WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL`,
     [id, userId],
   );
-  return rows[0];
 }
 
 // ---------------------------------------------------------------- exchange
@@ -780,17 +697,12 @@ export async function deleteUnusedQuotes(q: Queryable, before: Date): Promise<vo
 }
 
 /** The user's quote in `book`, locked until the transaction ends. */
-export async function lockQuote(
-  q: Queryable,
-  id: string,
-  userId: number,
-  book: Book,
-): Promise<QuoteRow | undefined> {
-  const { rows } = await q.query<QuoteRow>(
+export function lockQuote(q: Queryable, id: string, userId: number, book: Book) {
+  return firstRow<QuoteRow>(
+    q,
     'SELECT * FROM exchange_quote WHERE id = $1 AND user_id = $2 AND book = $3 FOR UPDATE',
     [id, userId, book],
   );
-  return rows[0];
 }
 
 export async function markQuoteUsed(q: Queryable, id: string, at: Date): Promise<void> {
@@ -834,16 +746,12 @@ export async function insertConvertRecord(q: Queryable, record: NewConvertRecord
   );
 }
 
-export async function findConvertRecord(
-  q: Queryable,
-  userId: number,
-  requestId: string,
-): Promise<ConvertRecordRow | undefined> {
-  const { rows } = await q.query<ConvertRecordRow>(
+export function findConvertRecord(q: Queryable, userId: number, requestId: string) {
+  return firstRow<ConvertRecordRow>(
+    q,
     'SELECT * FROM balance_convert_record WHERE user_id = $1 AND request_id = $2',
     [userId, requestId],
   );
-  return rows[0];
 }
 
 /** A page of the user's exchanges in `book`, newest first. */
