@@ -38,3 +38,8 @@ export function columnParams(columns: string, values: object): unknown[] {
     return value;
   });
 }
+
+/** One array a key, of that key's value in each item, in key order: the arrays of an `unnest(…)`. */
+export function unnestParams<T>(items: readonly T[], keys: readonly (keyof T)[]): unknown[][] {
+  return keys.map((key) => items.map((item) => item[key]));
+}

@@ -1,5 +1,6 @@
 /** SQL of contract positions (contract_position and the opens of sql/contract-open.sql). */
 import { CONTRACT_STATUS, type PageQuery, type TickEvidence } from '@bourse/shared';
+import { unnestParams } from '../../db/columns';
 import { allRows, firstRow, oneRow, type Queryable } from '../../db/database';
 import { pageOfTable, tickParams, type Book } from './repo';
 
@@ -238,12 +239,7 @@ export function fillPositions(
            opened_at = $7
          FROM unnest($1::bigint[], $2::numeric[]) AS d (id, liquidation)
          WHERE c.id = d.id RETURNING c.*`,
-    [
-      entries.map((entry) => entry.id),
-      entries.map((entry) => entry.liquidation),
-      ...tickParams(tick),
-      now,
-    ],
+    [...unnestParams(entries, ['id', 'liquidation']), ...tickParams(tick), now],
   );
 }
 
@@ -280,10 +276,7 @@ export function closePositions(
            AS d (id, reason, fee, result, request_id)
          WHERE c.id = d.id RETURNING c.*`,
     [
-      closes.map((close) => close.id),
-      closes.map((close) => close.reason),
-      closes.map((close) => close.fee),
-      closes.map((close) => close.result),
+      ...unnestParams(closes, ['id', 'reason', 'fee', 'result']),
       ...tickParams(tick),
       now,
       closes.map((close) => close.requestId),

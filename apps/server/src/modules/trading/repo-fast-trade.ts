@@ -1,5 +1,6 @@
 /** SQL of fast trades: their orders, the options users choose from, and the risk acceptance. */
 import { FAST_TRADE_STATUS, type PageQuery, type TickEvidence } from '@bourse/shared';
+import { unnestParams } from '../../db/columns';
 import { allRows, firstRow, type Queryable } from '../../db/database';
 import { pageOfTable, tickParams, type Book } from './repo';
 
@@ -95,8 +96,7 @@ export async function settleFastTrades(
            FROM unnest($1::bigint[], $2::smallint[], $8::numeric[]) AS d (id, status, result)
            WHERE o.id = d.id`,
     [
-      outcomes.map((outcome) => outcome.id),
-      outcomes.map((outcome) => outcome.status),
+      ...unnestParams(outcomes, ['id', 'status']),
       ...tickParams(tick),
       now,
       outcomes.map((outcome) => outcome.result),

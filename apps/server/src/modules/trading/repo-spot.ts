@@ -1,5 +1,6 @@
 /** SQL of spot and coin-to-coin orders (spot_order) and the holdings they fill (holding). */
 import { SPOT_ORDER_STATUS, type PageQuery, type TickEvidence } from '@bourse/shared';
+import { unnestParams } from '../../db/columns';
 import { allRows, firstRow, oneRow, type Queryable } from '../../db/database';
 import { pageOfTable, tickParams, type Book } from './repo';
 
@@ -210,14 +211,7 @@ export function fillSpotOrders(q: Queryable, fills: SpotFill[], tick: TickEviden
          FROM unnest($1::bigint[], $2::numeric[], $3::numeric[], $4::numeric[])
            AS d (id, amount, fee, realized)
          WHERE o.id = d.id RETURNING o.*`,
-    [
-      fills.map((fill) => fill.id),
-      fills.map((fill) => fill.amount),
-      fills.map((fill) => fill.fee),
-      fills.map((fill) => fill.realized),
-      ...tickParams(tick),
-      now,
-    ],
+    [...unnestParams(fills, ['id', 'amount', 'fee', 'realized']), ...tickParams(tick), now],
   );
 }
 
@@ -257,12 +251,7 @@ export async function lockHoldings(
   keys: HoldingKey[],
   now: Date,
 ): Promise<HoldingRow[]> {
-  const columns = [
-    keys.map((key) => key.userId),
-    keys.map((key) => key.book),
-    keys.map((key) => key.positionType),
-    keys.map((key) => key.productId),
-  ];
+  const columns = unnestParams(keys, ['userId', 'book', 'positionType', 'productId']);
   await q.query(
     `INSERT INTO holding (user_id, book, position_type, product_id, quantity, frozen_quantity, cost, updated_at)
        SELECT d.user_id, d.book, d.position_type, d.product_id, 0, 0, 0, $5
@@ -285,37 +274,35 @@ export async function lockHoldings(
   );
 }
 
-/** Adds a buy's quantity and cost to the holding, made when the user has none. */
-export async function addToHolding(
-  q: Queryable,
-  key: HoldingKey,
-  quantity: string,
-  cost: string,
-  now: Date,
-): Promise<void> {
-  await q.query(
-    `INSERT INTO holding (user_id, book, product_id, position_type, quantity, frozen_quantity, cost, updated_at)
+/**
+ * A buy's quantity and cost added to the holding (made when the user has none), or a sale's
+ * taken out of it. Both take the key, the quantity, the cost and the time.
+ */
+const HOLDING_CHANGE = {
+  add: `INSERT INTO holding (user_id, book, product_id, position_type, quantity, frozen_quantity, cost, updated_at)
        VALUES ($1, $2, $3, $4, $5, 0, $6, $7)
        ON CONFLICT (user_id, book, position_type, product_id) DO UPDATE
          SET quantity = holding.quantity + EXCLUDED.quantity, cost = holding.cost + EXCLUDED.cost,
              updated_at = EXCLUDED.updated_at`,
-    [key.userId, key.book, key.productId, key.positionType, quantity, cost, now],
-  );
-}
+  take: `UPDATE holding SET quantity = quantity - $5, cost = cost - $6, updated_at = $7
+       WHERE user_id = $1 AND book = $2 AND product_id = $3 AND position_type = $4`,
+};
 
-/** Takes a sold quantity and its share of the cost out of the holding. */
-export async function takeFromHolding(
+export async function changeHolding(
   q: Queryable,
+  change: keyof typeof HOLDING_CHANGE,
   key: HoldingKey,
-  quantity: string,
-  cost: string,
-  now: Date,
+  amounts: { quantity: string; cost: string; now: Date },
 ): Promise<void> {
-  await q.query(
-    `UPDATE holding SET quantity = quantity - $5, cost = cost - $6, updated_at = $7
-         WHERE user_id = $1 AND book = $2 AND position_type = $3 AND product_id = $4`,
-    [key.userId, key.book, key.positionType, key.productId, quantity, cost, now],
-  );
+  await q.query(HOLDING_CHANGE[change], [
+    key.userId,
+    key.book,
+    key.productId,
+    key.positionType,
+    amounts.quantity,
+    amounts.cost,
+    amounts.now,
+  ]);
 }
 
 /** Freezes a resting sell's quantity in the holding. */
@@ -361,13 +348,15 @@ export async function writeHoldings(
          WHERE h.user_id = d.user_id AND h.book = d.book AND h.position_type = d.position_type
            AND h.product_id = d.product_id`,
     [
-      holdings.map((holding) => holding.user_id),
-      holdings.map((holding) => holding.book),
-      holdings.map((holding) => holding.position_type),
-      holdings.map((holding) => holding.product_id),
-      holdings.map((holding) => holding.quantity),
-      holdings.map((holding) => holding.cost),
-      holdings.map((holding) => holding.frozen_quantity),
+      ...unnestParams(holdings, [
+        'user_id',
+        'book',
+        'position_type',
+        'product_id',
+        'quantity',
+        'cost',
+        'frozen_quantity',
+      ]),
       now,
     ],
   );

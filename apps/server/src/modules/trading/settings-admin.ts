@@ -188,21 +188,12 @@ export class TradingSettingsAdmin {
       if (!positionTypes || !positionTypes.includes(0))
         throw new AppError('hint_productUnknown', 404, ['productCode']);
     }
-    const values: OptionValues = {
-      productType: input.productType,
-      productCode: input.productCode ?? null,
-      durationSeconds: input.durationSeconds,
-      payoutRate: input.payoutRate,
-      lossRate: input.lossRate,
-      minStake: input.minStake,
-      maxStake: input.maxStake,
-      isEnabled: input.isEnabled,
-      sort: input.sort,
-    };
+    const { id, ...fields } = input;
+    const values: OptionValues = { ...fields, productCode: fields.productCode ?? null };
     return this.deps.db.transaction(async (tx) => {
       let before: FastTradeOptionConfig | null = null;
-      if (input.id !== undefined) {
-        const found = await lockOption(tx, input.id);
+      if (id !== undefined) {
+        const found = await lockOption(tx, id);
         if (!found) throw new AppError('hint_fastTradeOptionUnknown', 404, ['id']);
         before = toOption(found);
         const wanted: FastTradeOptionConfig = { id: before.id, ...values };

@@ -73,7 +73,7 @@ import {
   type TradingDeps,
 } from './common';
 import {
-  addToHolding,
+  changeHolding,
   fillSpotOrders,
   findSpotOrder,
   findUserSpotOrder,
@@ -86,7 +86,6 @@ import {
   lockOpenSpotOrders,
   pageSpotOrders,
   spotRealizedSince,
-  takeFromHolding,
   unfreezeHoldingQuantity,
   writeHoldings,
   type HoldingRow,
@@ -571,7 +570,11 @@ export class SpotTrading implements TriggerOwner {
           holdId = hold.id;
         } else if (buy) {
           await this.postBuy(tx, ref, amount, fee, quantity);
-          await addToHolding(tx, ref, quantity, amount, this.deps.clock.now());
+          await changeHolding(tx, 'add', ref, {
+            quantity,
+            cost: amount,
+            now: this.deps.clock.now(),
+          });
         } else if (coin) {
           // Coin to coin sells the coin from the wallet: its available balance in the ledger.
           const balances = await ledger.userBalances(tx, book, userId);
@@ -704,7 +707,10 @@ export class SpotTrading implements TriggerOwner {
         ...(ref.coinId === null ? [] : coinPostings(ref, quantity, false)),
       ],
     });
-    if (isPositive(covered)) await takeFromHolding(tx, ref, covered, share, this.deps.clock.now());
+    if (isPositive(covered)) {
+      const now = this.deps.clock.now();
+      await changeHolding(tx, 'take', ref, { quantity: covered, cost: share, now });
+    }
     return realized;
   }
 
