@@ -139,27 +139,44 @@ export function Refreshable({
   );
 }
 
+/** Where a list's rows stand: arrived, failed (with nothing to show), and how to ask again. */
+export interface ListState {
+  loaded: boolean;
+  failed?: boolean;
+  retry?: () => void;
+}
+
+/** The state of a query of rows: loaded once it succeeded, failed when it has no data to show. */
+export function listStateOf(query: {
+  isSuccess: boolean;
+  isError: boolean;
+  data: unknown;
+  refetch: () => unknown;
+}): ListState {
+  return {
+    loaded: query.isSuccess,
+    failed: query.isError && !query.data,
+    retry: () => void query.refetch(),
+  };
+}
+
 /**
  * What a list shows in place of its rows: grey rows until it has loaded, the error state when it
  * failed, the empty state when it has none; nothing once it has rows.
  */
 export function ListStatus({
-  loaded,
+  list: { loaded, failed, retry },
   count,
-  failed,
-  onRetry,
   empty,
   skeletonRows = 2,
 }: {
-  loaded: boolean;
+  list: ListState;
   count: number;
-  failed?: boolean;
-  onRetry?: () => void;
   empty: EmptyStateProps;
   skeletonRows?: number;
 }) {
   if (count > 0) return null;
-  if (failed && onRetry) return <ErrorState compact onRetry={onRetry} />;
+  if (failed && retry) return <ErrorState compact onRetry={retry} />;
   if (!loaded) return <ListSkeleton rows={skeletonRows} />;
   return <EmptyState compact {...empty} />;
 }

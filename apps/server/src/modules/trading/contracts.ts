@@ -66,7 +66,6 @@ import {
   findUserPosition,
   listLivePositions,
   listOpenPositions,
-  lockOpenPositions,
   lockPendingPositions,
   openPosition,
   openPositions,
@@ -76,6 +75,7 @@ import {
   type OpenOrder,
   type PositionRow,
 } from './repo-contracts';
+import { lockOpenOrders } from './repo';
 import type { FiredTick, Trigger, TriggerOutcome, TriggerOwner } from './triggers';
 
 const OWNER = 'contract';
@@ -649,10 +649,8 @@ export class Contracts implements TriggerOwner {
       );
     const byId = new Map(items.map((item) => [item.id, item]));
     const closed = await this.deps.db.transaction(async (tx) => {
-      const rows = await lockOpenPositions(
-        tx,
-        items.map((item) => item.id),
-      );
+      const ids = items.map((item) => item.id);
+      const rows = await lockOpenOrders<PositionRow>(tx, 'contract_position', ids);
       if (rows.length === 0) return [];
       const amounts = rows.map((position) =>
         closeAmounts(

@@ -171,11 +171,7 @@ export interface PositionFilter {
   productIds: number[] | null;
 }
 
-export function pagePositions(
-  q: Queryable,
-  filter: PositionFilter,
-  page: PageQuery,
-): Promise<{ rows: PositionRow[]; total: number }> {
+export function pagePositions(q: Queryable, filter: PositionFilter, page: PageQuery) {
   const params = [filter.userId, filter.book, filter.statuses, filter.productIds];
   const where = `WHERE user_id = $1 AND book = $2 AND ($3::int[] IS NULL OR status = ANY($3::int[]))
       AND ($4::int[] IS NULL OR product_id = ANY($4::int[]))`;
@@ -240,15 +236,6 @@ export function fillPositions(
          FROM unnest($1::bigint[], $2::numeric[]) AS d (id, liquidation)
          WHERE c.id = d.id RETURNING c.*`,
     [...unnestParams(entries, ['id', 'liquidation']), ...tickParams(tick), now],
-  );
-}
-
-/** The positions among `ids` still open, locked in id order. */
-export function lockOpenPositions(q: Queryable, ids: number[]) {
-  return allRows<PositionRow>(
-    q,
-    `SELECT * FROM contract_position WHERE id = ANY($1::bigint[]) AND status = ${CONTRACT_STATUS.open} ORDER BY id FOR UPDATE`,
-    [ids],
   );
 }
 

@@ -73,11 +73,7 @@ export interface SpotOrderFilter {
   productIds: number[] | null;
 }
 
-export function pageSpotOrders(
-  q: Queryable,
-  filter: SpotOrderFilter,
-  page: PageQuery,
-): Promise<{ rows: SpotOrderRow[]; total: number }> {
+export function pageSpotOrders(q: Queryable, filter: SpotOrderFilter, page: PageQuery) {
   const params = [
     filter.userId,
     filter.book,
@@ -182,15 +178,6 @@ export async function insertSpotOrder(q: Queryable, order: NewSpotOrder): Promis
       order.createdAt,
       order.filledAt,
     ],
-  );
-}
-
-/** The orders among `ids` still resting, locked in id order. */
-export function lockOpenSpotOrders(q: Queryable, ids: number[]) {
-  return allRows<SpotOrderRow>(
-    q,
-    `SELECT * FROM spot_order WHERE id = ANY($1::bigint[]) AND status = ${SPOT_ORDER_STATUS.open} ORDER BY id FOR UPDATE`,
-    [ids],
   );
 }
 
@@ -305,8 +292,11 @@ export async function changeHolding(
   ]);
 }
 
-/** Freezes a resting sell's quantity in the holding. */
-export async function freezeHoldingQuantity(
+/**
+ * Moves quantity into the frozen part of the holding (a resting sell), or back out of it with a
+ * negative quantity (a cancelled sell).
+ */
+export async function shiftFrozenQuantity(
   q: Queryable,
   key: HoldingKey,
   quantity: string,
@@ -314,21 +304,7 @@ export async function freezeHoldingQuantity(
 ): Promise<void> {
   await q.query(
     `UPDATE holding SET frozen_quantity = frozen_quantity + $5, updated_at = $6
-             WHERE user_id = $1 AND book = $2 AND position_type = $3 AND product_id = $4`,
-    [key.userId, key.book, key.positionType, key.productId, quantity, now],
-  );
-}
-
-/** Returns a cancelled sell's frozen quantity to the holding. */
-export async function unfreezeHoldingQuantity(
-  q: Queryable,
-  key: HoldingKey,
-  quantity: string,
-  now: Date,
-): Promise<void> {
-  await q.query(
-    `UPDATE holding SET frozen_quantity = frozen_quantity - $5, updated_at = $6
-           WHERE user_id = $1 AND book = $2 AND position_type = $3 AND product_id = $4`,
+       WHERE user_id = $1 AND book = $2 AND position_type = $3 AND product_id = $4`,
     [key.userId, key.book, key.positionType, key.productId, quantity, now],
   );
 }

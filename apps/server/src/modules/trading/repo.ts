@@ -78,6 +78,21 @@ export function lockOrder<T>(q: Queryable, table: RestingTable, id: number) {
   return firstRow<T>(q, `SELECT * FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
 }
 
+/** The status of an order still open: resting, or a position not yet closed. */
+const OPEN: Record<RestingTable, number> = {
+  contract_position: CONTRACT_STATUS.open,
+  spot_order: SPOT_ORDER_STATUS.open,
+};
+
+/** The orders among `ids` still open, locked in id order. */
+export function lockOpenOrders<T>(q: Queryable, table: RestingTable, ids: number[]) {
+  return allRows<T>(
+    q,
+    `SELECT * FROM ${table} WHERE id = ANY($1::bigint[]) AND status = ${OPEN[table]} ORDER BY id FOR UPDATE`,
+    [ids],
+  );
+}
+
 /** What a cancel sets: the cancelled status and its time (`$2`). */
 const CANCELLED: Record<RestingTable, string> = {
   contract_position: `status = ${CONTRACT_STATUS.cancelled}, closed_at = $2`,

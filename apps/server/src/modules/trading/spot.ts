@@ -77,20 +77,19 @@ import {
   fillSpotOrders,
   findSpotOrder,
   findUserSpotOrder,
-  freezeHoldingQuantity,
   insertSpotOrder,
   listHoldings,
   listOpenSpotOrders,
   lockHolding,
   lockHoldings,
-  lockOpenSpotOrders,
   pageSpotOrders,
   spotRealizedSince,
-  unfreezeHoldingQuantity,
+  shiftFrozenQuantity,
   writeHoldings,
   type HoldingRow,
   type SpotOrderRow,
 } from './repo-spot';
+import { lockOpenOrders } from './repo';
 import type { FiredTick, Trigger, TriggerOutcome, TriggerOwner } from './triggers';
 
 /** Spot (2) or coin-to-coin (3). */
@@ -608,7 +607,7 @@ export class SpotTrading implements TriggerOwner {
               product.product_code,
             ]);
           if (rests) {
-            await freezeHoldingQuantity(tx, ref, quantity, now);
+            await shiftFrozenQuantity(tx, ref, quantity, now);
           } else {
             realized = await this.sellFromHolding(tx, ref, holding, quantity, amount, fee);
           }
@@ -762,7 +761,7 @@ export class SpotTrading implements TriggerOwner {
     const coin = product ? await this.coinOf(product).catch(() => undefined) : undefined;
     const coins = new Map(coin ? [[tick.productId, coin.id]] : []);
     const filled = await this.deps.db.transaction(async (tx) => {
-      const orders = await lockOpenSpotOrders(tx, ids);
+      const orders = await lockOpenOrders<SpotOrderRow>(tx, 'spot_order', ids);
       if (orders.length === 0) return [];
       await withUsersLocked(
         tx,
@@ -890,7 +889,7 @@ export class SpotTrading implements TriggerOwner {
         const holding = await lockHolding(tx, ref);
         if (!holding || gt(order.quantity, holding.frozen_quantity))
           throw new Error(`spot order ${id}: its frozen quantity is missing from the holding`);
-        await unfreezeHoldingQuantity(tx, ref, order.quantity, now);
+        await shiftFrozenQuantity(tx, ref, neg(order.quantity), now);
       },
     );
     if (!changed) return { order: await this.views.one(row, lang), changed };

@@ -85,10 +85,8 @@ export function BalanceTable({
         <span>{t('wallet_frozen')}</span>
       </div>
       <ListStatus
-        loaded={valuation !== undefined}
+        list={{ loaded: valuation !== undefined, failed, retry: () => void refresh() }}
         count={rows.length}
-        failed={failed}
-        onRetry={() => void refresh()}
         empty={{ title: t('common_noData') }}
         skeletonRows={3}
       />

@@ -11,7 +11,7 @@ import { PRODUCT_TYPES } from '@bourse/shared';
 import { fetchProducts, type Product, type ProductListRoute } from '../../api/market';
 import { QuoteRow } from '../../components/quote-row';
 import { SimulatedLabel } from '../../components/simulated-label';
-import { ListStatus, Refreshable } from '../../components/status-views';
+import { ListStatus, listStateOf, Refreshable } from '../../components/status-views';
 import { useLiveTickers } from '../../hooks/use-live-tickers';
 import { navigateTo } from '../../lib/navigation';
 
@@ -77,10 +77,8 @@ export function ProductList({
       <div className="quote-list" ref={scroller} data-testid="quote-list">
         <Refreshable onRefresh={() => query.refetch()}>
           <ListStatus
-            loaded={query.isSuccess}
+            list={listStateOf(query)}
             count={rows.length}
-            failed={query.isError && !query.data}
-            onRetry={() => void query.refetch()}
             empty={{ title: emptyText ?? t('common_noData') }}
             skeletonRows={6}
           />

@@ -85,10 +85,8 @@ function MyBook({
         <BookRow key={order.id} order={order} priceScale={priceScale} />
       ))}
       <ListStatus
-        loaded={resting.loaded}
+        list={resting}
         count={rows.length}
-        failed={resting.failed}
-        onRetry={resting.retry}
         empty={{ title: t('trade_noRestingOrders') }}
         skeletonRows={1}
       />

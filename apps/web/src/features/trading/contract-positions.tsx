@@ -564,13 +564,7 @@ export function ContractPositions() {
       <h2 className="section-title">
         {t('position_open')} {live.loaded ? `(${open.length})` : ''}
       </h2>
-      <ListStatus
-        loaded={live.loaded}
-        count={open.length}
-        failed={live.failed}
-        onRetry={live.retry}
-        empty={{ title: t('position_noOpen') }}
-      />
+      <ListStatus list={live} count={open.length} empty={{ title: t('position_noOpen') }} />
       {open.map((position) => (
         <OpenPositionCard key={position.id} position={position} onEdit={edit} />
       ))}
@@ -585,11 +579,7 @@ export function ContractPositions() {
         </>
       )}
       <h2 className="section-title">{t('position_history')}</h2>
-      <ListStatus
-        loaded={history.loaded}
-        count={past.length}
-        empty={{ title: t('position_noHistory') }}
-      />
+      <ListStatus list={history} count={past.length} empty={{ title: t('position_noHistory') }} />
       {past.map((position) => (
         <HistoryCard key={position.id} position={position} />
       ))}

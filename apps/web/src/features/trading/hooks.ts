@@ -1,6 +1,7 @@
 /** What the trading screens read: the account in use, its balance, the fee table, coins held. */
 import { useCallback, useEffect } from 'react';
 import { useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import { listStateOf, type ListState } from '../../components/status-views';
 import { useUser } from '../../hooks/use-user';
 import { subscribe } from '../../lib/realtime';
 import { fetchBalance, tradeCurrencyId } from '../../lib/trade';
@@ -79,18 +80,13 @@ export function useTradingRows<T>(
   key: readonly unknown[],
   fetch: () => Promise<{ rows: T[] }>,
   { live, enabled }: { live?: (rows: readonly T[]) => boolean; enabled?: boolean } = {},
-): { rows: T[]; loaded: boolean; failed: boolean; retry: () => void } {
+): { rows: T[] } & ListState {
   const query = useBookQuery(key, fetch, {
     enabled,
     refetchInterval:
       live && ((current) => (live(current.state.data?.rows ?? []) ? LIVE_REFRESH_MS : false)),
   });
-  return {
-    rows: query.data?.rows ?? [],
-    loaded: query.isSuccess,
-    failed: query.isError && !query.data,
-    retry: () => void query.refetch(),
-  };
+  return { rows: query.data?.rows ?? [], ...listStateOf(query) };
 }
 
 /**

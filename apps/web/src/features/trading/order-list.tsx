@@ -16,7 +16,7 @@ import {
 } from '@bourse/shared';
 import { showToast } from '../../api';
 import { useSubmit } from '../../hooks/use-submit';
-import { ListStatus } from '../../components/status-views';
+import { ListStatus, type ListState } from '../../components/status-views';
 import { money, signedMoney } from '../../lib/trade';
 import { useRefreshTrading } from './hooks';
 import { CardFoot, CardTitle, EvidenceToggle, Line, TickCard, signClass } from './parts';
@@ -154,19 +154,13 @@ export function OrderRows({
   list,
   empty,
 }: {
-  list: { rows: readonly SpotOrder[]; loaded: boolean; failed?: boolean; retry?: () => void };
+  list: { rows: readonly SpotOrder[] } & ListState;
   empty: string;
 }) {
   const { t } = useTranslation();
   return (
     <>
-      <ListStatus
-        loaded={list.loaded}
-        count={list.rows.length}
-        failed={list.failed}
-        onRetry={list.retry}
-        empty={{ title: t(empty) }}
-      />
+      <ListStatus list={list} count={list.rows.length} empty={{ title: t(empty) }} />
       {list.rows.map((order) => (
         <OrderRow key={`${order.positionType}:${order.id}`} order={order} />
       ))}

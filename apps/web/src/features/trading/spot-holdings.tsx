@@ -23,7 +23,7 @@ import {
   type ProductType,
 } from '@bourse/shared';
 import { fetchProduct } from '../../api/market';
-import { ListStatus } from '../../components/status-views';
+import { ListStatus, listStateOf } from '../../components/status-views';
 import { BottomSheet } from '../../components/bottom-sheet';
 import { useLiveTicker } from '../../hooks/use-live-tickers';
 import { useSubmit } from '../../hooks/use-submit';
@@ -211,10 +211,8 @@ export function SpotHoldings() {
     <div className="stack" style={{ gap: 8 }} data-testid="spot-holdings">
       <h2 className="section-title">{t('position_holdings')}</h2>
       <ListStatus
-        loaded={holdings.isSuccess}
+        list={listStateOf(holdings)}
         count={held.length}
-        failed={holdings.isError && !holdings.data}
-        onRetry={() => void holdings.refetch()}
         empty={{ title: t('position_noHoldings') }}
         skeletonRows={1}
       />
