@@ -221,6 +221,35 @@ async function expectCandles(page: Page, { either = false } = {}): Promise<void>
     );
 }
 
+/**
+ * How many pixel columns of the chart's canvases hold a candle: at least three pixels in a candle
+ * colour (the dashed last-price line across the chart has one per column).
+ */
+function candleColumns(page: Page): Promise<number> {
+  return page.locator('[data-testid="candle-chart"] canvas').evaluateAll((canvases) => {
+    let columns = 0;
+    for (const element of canvases) {
+      const canvas = element as HTMLCanvasElement;
+      if (canvas.width === 0 || canvas.height === 0) continue;
+      const context = canvas.getContext('2d');
+      if (!context) continue;
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      const perColumn = new Map<number, number>();
+      for (let index = 0; index < data.length; index += 4) {
+        const [r, g, b] = [data[index]!, data[index + 1]!, data[index + 2]!];
+        const candle =
+          Math.abs(r - 0x22) + Math.abs(g - 0xc5) + Math.abs(b - 0x5e) < 60 ||
+          Math.abs(r - 0xff) + Math.abs(g - 0x4d) + Math.abs(b - 0x4f) < 60;
+        if (!candle) continue;
+        const x = (index / 4) % canvas.width;
+        perColumn.set(x, (perColumn.get(x) ?? 0) + 1);
+      }
+      for (const count of perColumn.values()) if (count >= 3) columns += 1;
+    }
+    return columns;
+  });
+}
+
 /** Chooses a chart interval and waits for its candles to be asked for and drawn. */
 async function chooseInterval(
   page: Page,
@@ -511,6 +540,39 @@ describe('market', () => {
     await expectCandles(page, { either: true });
     await expectOnScreen(page, page.locator('[data-testid="candle-chart"]'));
     await screenshot(page, 'kline');
+  });
+
+  it('keeps the newest candles in view when a live candle comes before the history', async () => {
+    const page = await browser.newPage();
+    // The newest candles answer only once the live candle is drawn, and older ones (should the
+    // chart ask) only after the newest are drawn: the order a slow history request gives.
+    let releaseLatest!: () => void;
+    const latestReleased = new Promise<void>((resolve) => (releaseLatest = resolve));
+    let releaseOlder!: () => void;
+    const olderReleased = new Promise<void>((resolve) => (releaseOlder = resolve));
+    await page.route('**/api/kline/list**', async (route) => {
+      const older = new URL(route.request().url()).searchParams.has('endTime');
+      await (older ? olderReleased : latestReleased);
+      await route.continue();
+    });
+    await page.goto(appUrl(`${DETAIL}?productType=2&productCode=ETHUSDT`));
+    await page.locator('[data-testid="quote-detail-page"]').waitFor();
+    const canvas = page.locator('[data-testid="chart-canvas"]');
+    // The live candle from the kline topic, alone on the chart (its legend shows it).
+    await expectLegend(page);
+    expect(await canvas.getAttribute('aria-busy')).toBe('true');
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    releaseLatest();
+    await expect.poll(() => canvas.getAttribute('data-candles')).not.toBe(null);
+    expect(Number(await canvas.getAttribute('data-candles'))).toBeGreaterThanOrEqual(100);
+    releaseOlder();
+    await page.waitForLoadState('networkidle');
+    // Dozens of candles in view, not the newest one or two at the edge of an empty chart.
+    await expect.poll(() => candleColumns(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(40);
+    await expectCandles(page);
+    await screenshot(page, 'quote-detail-history-after-live');
   });
 
   it('says when the US stock market is closed, and only then', async () => {

@@ -188,6 +188,11 @@ export function CandleChart({
 
     /** Every candle known, oldest first, by open time. */
     let candles: Candle[] = [];
+    /**
+     * Whether the newest candles have been read. Until then the chart may hold only the live
+     * candle the topic brought first, whose left edge is no reason to ask for older ones.
+     */
+    let latestLoaded = false;
     let loadingOlder = false;
     let exhausted = false;
     let disposed = false;
@@ -224,16 +229,19 @@ export function CandleChart({
     };
 
     const loadLatest = async () => {
-      const latest = await fetchKline(productType, productCode, interval).catch(() => []);
+      const latest = await fetchKline(productType, productCode, interval).catch(() => undefined);
       if (disposed) return;
-      merge(latest);
+      if (latest) {
+        merge(latest);
+        latestLoaded = true;
+      }
       draw();
       setStatus(candles.length > 0 ? 'ready' : 'empty');
       setLegend(candles[candles.length - 1]);
     };
 
     const loadOlder = async () => {
-      if (loadingOlder || exhausted || candles.length === 0) return;
+      if (!latestLoaded || loadingOlder || exhausted || candles.length === 0) return;
       loadingOlder = true;
       const older = await fetchKline(
         productType,
@@ -243,18 +251,23 @@ export function CandleChart({
       ).catch(() => []);
       loadingOlder = false;
       if (disposed) return;
-      if (older.length === 0) {
+      const range = chart.timeScale().getVisibleLogicalRange();
+      const first = candles[0]!.openTime;
+      merge(older);
+      // The candles that came in before the first one shown: the view moves by these, not by
+      // the length of the answer (a candle already held moves nothing; a shift by more than came
+      // in scrolled the view past the newest candles, leaving only one or two of them in sight).
+      const added = candles.findIndex((candle) => candle.openTime === first);
+      if (added <= 0) {
         exhausted = true;
         return;
       }
-      const range = chart.timeScale().getVisibleLogicalRange();
-      merge(older);
       draw();
       // Keep the view where it was while the older candles slide in on the left.
       if (range) {
         chart.timeScale().setVisibleLogicalRange({
-          from: range.from + older.length,
-          to: range.to + older.length,
+          from: range.from + added,
+          to: range.to + added,
         });
       }
     };
