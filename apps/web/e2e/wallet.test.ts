@@ -82,4 +82,35 @@ describe('wallet', () => {
       .poll(() => page.locator('[data-testid="balance-USD"]').textContent())
       .toContain('350.00');
   });
+
+  it('shows money credited before its subscription to the balances was live', async () => {
+    const user = await registerUser();
+    const page = await browser.newPage({ user });
+    // The app's socket, with its subscription to the user's balances held back until released.
+    const held: (() => void)[] = [];
+    let holding = true;
+    await page.routeWebSocket('**/ws', (socket) => {
+      const server = socket.connectToServer();
+      socket.onMessage((message) => {
+        const { op, topic } = JSON.parse(String(message)) as { op?: string; topic?: string };
+        if (holding && op === 'subscribe' && topic === 'balances')
+          held.push(() => server.send(message));
+        else server.send(message);
+      });
+      server.onMessage((message) => socket.send(message));
+    });
+    await page.goto(appUrl(WALLET));
+    const total = page.locator('[data-testid="wallet-total"]');
+    await expect.poll(() => total.textContent()).toBe('0.00');
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    // Credited while the server has not yet subscribed this socket: nothing tells the app.
+    await fund(user, await operatorToken(), '250');
+    holding = false;
+    for (const send of held.splice(0)) send();
+    // Once the subscription is live, the wallet reads what it may have missed.
+    await expect
+      .poll(() => page.locator('[data-testid="balance-USD"]').textContent())
+      .toContain('250.00');
+    await expect.poll(() => total.textContent()).not.toBe('0.00');
+  });
 });

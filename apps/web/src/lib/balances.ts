@@ -36,11 +36,18 @@ export async function fetchBalances(): Promise<Balance[]> {
 export const VALUATION_FRESH_MS = 10_000;
 export const VALUATION_REFRESH_MS = 30_000;
 
+/** When the valuation each book shows was asked for (`Date.now()`), by book. */
+const valuationAskedAt = new Map<number | undefined, number>();
+
 /**
  * THE total of assets and every asset held, as the server values them (userBalanceConvert). Its
  * key starts with `balances`, so whatever marks the balances changed (a trade, a deposit, a
  * withdrawal) has every screen read the total again; and while a screen shows it, the server's
- * word that the user's money moved (the private `balances` topic) does the same at once.
+ * word that the user's money moved (the private `balances` topic) does the same at once. A screen
+ * that starts listening reads it again only when the total it has was asked for before the topic
+ * may have missed such a word (before the subscription was live, or before a word nobody heard):
+ * money credited just before still shows, and screens opened one after another keep showing the
+ * same valuation (with the same time of prices) instead of each reading a newer one.
  */
 export function useValuation(book: number | undefined, enabled = true) {
   const queryClient = useQueryClient();
@@ -48,11 +55,19 @@ export function useValuation(book: number | undefined, enabled = true) {
   useEffect(() => {
     if (!listening) return;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: ['balances'] });
-    return subscribe('balances', refresh, refresh);
-  }, [listening, queryClient]);
+    return subscribe('balances', refresh, (since) => {
+      if ((valuationAskedAt.get(book) ?? Number.NEGATIVE_INFINITY) <= since) refresh();
+    });
+  }, [listening, queryClient, book]);
   return useQuery({
     queryKey: ['balances', 'valuation', book],
-    queryFn: () => api.call(assetsApi.valuation),
+    queryFn: async () => {
+      const askedAt = Date.now();
+      const valuation = await api.call(assetsApi.valuation);
+      // A read overtaken by a later one (invalidated while on its way) can answer last.
+      valuationAskedAt.set(book, Math.max(askedAt, valuationAskedAt.get(book) ?? askedAt));
+      return valuation;
+    },
     enabled,
     staleTime: VALUATION_FRESH_MS,
     refetchInterval: VALUATION_REFRESH_MS,
