@@ -359,6 +359,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('hub', hub);
   await registerWebApp(app, {
     webDir: config.webDir,
+    adminDir: config.adminDir,
     apiLineUrls: config.apiLines.map((line) => line.url),
   });
 

@@ -12,6 +12,12 @@ export const DEFAULT_WEB_DIR = path.resolve(
   '../../web/dist',
 );
 
+/** The operator console's build in this checkout (apps/admin/dist), served at /admin/. */
+export const DEFAULT_ADMIN_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../admin/dist',
+);
+
 const list = z.string().transform((value) =>
   value
     .split(',')
@@ -45,6 +51,8 @@ export const configSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** The built web app to serve (default: apps/web/dist of this checkout). */
   WEB_DIR: z.string().optional(),
+  /** The built operator console to serve at /admin/ (default: apps/admin/dist of this checkout). */
+  ADMIN_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Browser origins allowed to call the API from another origin (comma-separated). */
   CORS_ORIGINS: list.default([]),
@@ -110,6 +118,7 @@ export const configSchema = z.object({
 export type Config = z.infer<typeof configSchema> & {
   dataDir: string;
   webDir: string;
+  adminDir: string;
   seedDemoUser: boolean;
   apiLines: { name: string; url: string }[];
 };
@@ -149,6 +158,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDir: config.WEB_DIR
       ? path.resolve(env.INIT_CWD ?? process.cwd(), config.WEB_DIR)
       : DEFAULT_WEB_DIR,
+    adminDir: config.ADMIN_DIR
+      ? path.resolve(env.INIT_CWD ?? process.cwd(), config.ADMIN_DIR)
+      : DEFAULT_ADMIN_DIR,
     seedDemoUser: config.SEED_DEMO_USER ?? !config.DATABASE_URL,
     apiLines,
   };

@@ -2,6 +2,7 @@
  * Starts the server: reads the environment, opens and prepares the database, listens, and prints
  * where to find the app and how to sign in to the demo account and the operator API.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -75,18 +76,22 @@ async function main(): Promise<void> {
         : `  Demo login: ${DEMO_EMAIL} (its password file ${path.join(config.dataDir, 'demo-login.txt')} is missing)`,
     );
   }
+  // The operator console (apps/admin) when it is built, else the operator API alone.
+  const operatorPlace = existsSync(path.join(config.adminDir, 'index.html'))
+    ? `console ${url}/admin/`
+    : '/admin-api';
   if (admin.password) {
     lines.push(
-      `  Operator login (/admin-api): ${admin.username} / ${admin.password}`,
-      `    shown once; kept in ${admin.file} (mode 600). Change it after signing in.`,
+      `  Operator login (${operatorPlace}): ${admin.username} / ${admin.password}`,
+      `    shown once; kept in ${admin.file} (mode 600). The console asks for a new one at the first sign-in.`,
     );
   } else {
     lines.push(
       admin.fileExists
-        ? `  Operator login (/admin-api): ${admin.username}, first password in ${admin.file}`
+        ? `  Operator login (${operatorPlace}): ${admin.username}, first password in ${admin.file}`
         : admin.retired
-          ? `  Operator login (/admin-api): ${admin.username}, with the password it was changed to (${admin.file} says when)`
-          : `  Operator login (/admin-api): the operators created earlier (no password file in ${config.dataDir})`,
+          ? `  Operator login (${operatorPlace}): ${admin.username}, with the password it was changed to (${admin.file} says when)`
+          : `  Operator login (${operatorPlace}): the operators created earlier (no password file in ${config.dataDir})`,
     );
   }
   console.log(`${lines.join('\n')}\n`);
