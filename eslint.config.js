@@ -116,7 +116,7 @@ export default tseslint.config(
     ]),
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -128,6 +128,23 @@ export default tseslint.config(
     // The web calls the server through the route table (api.call): no path of its own.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/(api|admin-api)\\//]',
+          message: 'Call the server with api.call(<route of @bourse/shared>), not a path.',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/(api|admin-api)\\//]',
+          message: 'Call the server with api.call(<route of @bourse/shared>), not a path.',
+        },
+      ],
+    },
+  },
+  {
+    // The console calls the server through the route table too (api.call): no path of its own.
+    files: ['apps/admin/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
         'error',

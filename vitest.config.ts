@@ -1,6 +1,7 @@
 /**
  * One test run for the whole repository: the shared rules, the web app's logic (jsdom) and its
- * browser tests (Playwright with Debian's Chromium against the real server). Server tests run twice: against the embedded PGlite and
+ * browser tests (Playwright with Debian's Chromium against the real server), the operator
+ * console's browser tests (the same, at a desktop viewport). Server tests run twice: against the embedded PGlite and
  * against a real PostgreSQL. The PostgreSQL project is included when the server answers
  * (TEST_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres); with REQUIRE_POSTGRES=1 (CI)
  * it is always included, so an unreachable server fails the run instead of being skipped.
@@ -65,6 +66,18 @@ export default defineConfig(async () => {
             include: ['apps/web/e2e/**/*.test.ts'],
             environment: 'node',
             globalSetup: ['apps/web/e2e/global-setup.ts'],
+            fileParallelism: false,
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+          },
+        },
+        {
+          // The operator console's browser tests: the real server and Debian's Chromium at 1440×900.
+          test: {
+            name: 'admin-e2e',
+            include: ['apps/admin/e2e/**/*.test.ts'],
+            environment: 'node',
+            globalSetup: ['apps/admin/e2e/global-setup.ts'],
             fileParallelism: false,
             testTimeout: 60_000,
             hookTimeout: 120_000,

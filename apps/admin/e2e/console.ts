@@ -1,0 +1,346 @@
+/**
+ * What the console's browser tests share: Debian's Chromium driven by playwright-core at a
+ * 1440×900 desktop viewport, one browser per test file and a fresh context per page, uncaught page
+ * errors failing the test, screenshots, the console's texts in both languages, and the server
+ * called through the console's own client and the route table (users register and deposit,
+ * operators are made, balances read).
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import {
+  accountApi,
+  assetsApi,
+  formatMessage,
+  operatorsApi,
+  paymentMethodsApi,
+  walletApi,
+  type OperatorRole,
+} from '@bourse/shared';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../web/e2e/chromium';
+import { createClient, type Client } from '../src/api/client';
+
+const adminDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SCREENS_DIR = path.join(adminDir, 'test-results/screens');
+const FAILURES_DIR = path.join(adminDir, 'test-results/failures');
+
+export const VIEWPORT = { width: 1440, height: 900 } as const;
+export type Language = 'en' | 'zh';
+
+/** Not in the server's common-password list, and long enough for operators (12). */
+export const USER_PASSWORD = 'Quokka7Harbor';
+export const WITHDRAWAL_PASSWORD = '246810';
+
+export function baseUrl(): string {
+  return inject('consoleBaseUrl');
+}
+
+export function consoleUrl(route = '/'): string {
+  return `${baseUrl()}/admin/#${route}`;
+}
+
+// ---------------------------------------------------------------- texts
+
+type Tree = { [key: string]: string | string[] | Tree };
+const trees = new Map<string, Tree>();
+
+function tree(file: string): Tree {
+  let loaded = trees.get(file);
+  if (!loaded) {
+    loaded = JSON.parse(readFileSync(file, 'utf8')) as Tree;
+    trees.set(file, loaded);
+  }
+  return loaded;
+}
+
+/** A console text (`nav.deposits`), with i18next's `{{name}}` values filled in. */
+export function text(key: string, language: Language = 'en', values: Record<string, unknown> = {}) {
+  let node: string | string[] | Tree | undefined = tree(
+    path.join(adminDir, `src/i18n/locales/${language}.json`),
+  );
+  for (const part of key.split('.')) node = (node as Tree | undefined)?.[part];
+  if (typeof node !== 'string') throw new Error(`No console text ${key} in ${language}.json`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => String(values[name] ?? ''));
+}
+
+/** The console's name of an audit action (`recharge.approve`: a name with a dot, not a path). */
+export function actionLabel(action: string, language: Language = 'en'): string {
+  const actions = (tree(path.join(adminDir, `src/i18n/locales/${language}.json`)).audit as Tree)
+    .actions as Record<string, string>;
+  const label = actions[action];
+  if (label === undefined) throw new Error(`No label of action ${action} in ${language}.json`);
+  return label;
+}
+
+/** A server text of @bourse/shared's locales (`hint_…`), its `{0}` parameters filled in. */
+export function serverText(key: string, language: Language = 'en', params: unknown[] = []) {
+  const messages = tree(
+    path.join(adminDir, `../../packages/shared/locales/${language}.json`),
+  ) as Record<string, string>;
+  const template = messages[key];
+  if (template === undefined) throw new Error(`No server text ${key} in ${language}.json`);
+  return formatMessage(
+    template,
+    params.map((param) =>
+      typeof param === 'string' ? (messages[`field_${param}`] ?? param) : param,
+    ),
+  );
+}
+
+// ---------------------------------------------------------------- the server
+
+/** The console's request client, from the test process, as `token` (none: signed out). */
+export function client(token?: string, language: Language = 'en'): Client {
+  return createClient({
+    baseUrl: baseUrl(),
+    token: () => token,
+    language: () => (language === 'zh' ? { id: 1, bcp47: 'zh-Hans' } : { id: 2, bcp47: 'en' }),
+  });
+}
+
+/** Signs an operator in through the API; their token. */
+export async function operatorToken(username: string, password: string): Promise<string> {
+  const { token } = await client().call(operatorsApi.signIn, { username, password });
+  return token;
+}
+
+export interface TestOperator {
+  id: number;
+  username: string;
+  password: string;
+}
+
+let sequence = 0;
+function unique(prefix: string): string {
+  sequence += 1;
+  return `${prefix}${process.pid.toString(36)}${Date.now().toString(36)}${sequence}`;
+}
+
+/**
+ * An operator with `roles`, made by an admin (`adminToken`), who then chose their own password
+ * through the API: the console opens on its pages at once (no first-password step).
+ */
+export async function createOperator(
+  adminToken: string,
+  roles: OperatorRole[],
+  prefix = roles[0] ?? 'ops',
+): Promise<TestOperator> {
+  const username = unique(`${prefix}.`).slice(0, 32);
+  const first = `first ${username} Harbor`;
+  const operator = await client(adminToken).call(operatorsApi.createOperator, {
+    username,
+    password: first,
+    roles,
+  });
+  const password = `${username} Quokka Lantern`;
+  const token = await operatorToken(username, first);
+  await client(token).send(operatorsApi.changePassword, {
+    oldPassword: first,
+    newPassword: password,
+  });
+  return { id: operator.id, username, password };
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  token: string;
+}
+
+/** A user registered by email through the API (the server needs no code here). */
+export async function registerUser(): Promise<TestUser> {
+  const email = `${unique('console.')}@example.com`;
+  const { token, userInfo } = await client().call(accountApi.register, {
+    regType: 1,
+    userAccount: email,
+    userPwd: USER_PASSWORD,
+  });
+  return { id: userInfo.id, email, token };
+}
+
+/** A picture of a bank receipt (a PNG, as a phone would send it). */
+export async function receiptImage(amount: string, reference: string): Promise<string> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="600">
+    <rect width="900" height="600" fill="#fbfbf7"/>
+    <rect x="0" y="0" width="900" height="96" fill="#1d4ed8"/>
+    <text x="40" y="62" font-family="sans-serif" font-size="38" fill="#fff" font-weight="bold">Example Bank · Transfer receipt</text>
+    <text x="40" y="170" font-family="sans-serif" font-size="30" fill="#333">Beneficiary: Bourse Ltd</text>
+    <text x="40" y="230" font-family="sans-serif" font-size="30" fill="#333">Reference: ${reference}</text>
+    <text x="40" y="330" font-family="sans-serif" font-size="56" fill="#111" font-weight="bold">Amount: ${amount} USD</text>
+    <text x="40" y="420" font-family="sans-serif" font-size="26" fill="#555">Status: completed</text>
+    <rect x="40" y="470" width="820" height="4" fill="#1d4ed8"/>
+    <text x="40" y="530" font-family="monospace" font-size="22" fill="#777">TXN 20261127-0042-7781</text>
+  </svg>`;
+  const png = await sharp(Buffer.from(svg)).png().toBuffer();
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+
+/** A deposit by bank transfer with its proof, left for review. */
+export async function submitDeposit(user: TestUser, amount: string) {
+  const api = client(user.token);
+  const channels = await api.call(walletApi.rechargeChannels, {});
+  const bank = channels.find((channel) => channel.channelType === 1);
+  expect(bank, 'a bank-transfer deposit channel').toBeDefined();
+  return api.call(walletApi.submitRecharge, {
+    channelId: bank!.id,
+    amount,
+    proofImage: await receiptImage(amount, `BRS-${user.id}`),
+    remark: 'Sent from my bank app this morning.',
+    requestId: unique('dep-').replace(/\./g, '-'),
+  });
+}
+
+/** The user's available balance in a currency (decimal text). */
+export async function balance(user: TestUser, currencyName: string): Promise<string> {
+  const all = await client(user.token).call(assetsApi.balances, {});
+  const list = Array.isArray(all) ? all : [all];
+  const entry = list.find((item) => item.currencyName === currencyName);
+  expect(entry, `a ${currencyName} balance`).toBeDefined();
+  return entry!.amount;
+}
+
+/**
+ * A withdrawal to a bound bank card, left for review: the user sets a withdrawal password, binds
+ * a card and asks for `amount` of the currency of a bank withdrawal channel.
+ */
+export async function submitWithdrawal(user: TestUser, amount: string) {
+  const api = client(user.token);
+  await api.call(accountApi.updateWithdrawalPassword, {
+    newPwd: WITHDRAWAL_PASSWORD,
+    userPwd: USER_PASSWORD,
+  });
+  const card = await api.call(paymentMethodsApi.addBankCard, {
+    bankName: 'Example Bank',
+    accountName: 'Test Person',
+    cardNumber: '6222021234567890',
+  });
+  const channels = await api.call(walletApi.withdrawChannels, {});
+  const bank = channels.find((channel) => channel.channelType === 1);
+  expect(bank, 'a bank withdrawal channel').toBeDefined();
+  return api.call(walletApi.submitWithdrawal, {
+    channelId: bank!.id,
+    amount,
+    withPwd: WITHDRAWAL_PASSWORD,
+    bankId: card.id,
+    requestId: unique('wd-').replace(/\./g, '-'),
+  });
+}
+
+// ---------------------------------------------------------------- the browser
+
+interface Tracked {
+  context: BrowserContext;
+  errors: string[];
+}
+
+export interface ConsoleHarness {
+  /** A page in a fresh context at 1440×900, the console in `language`; closed after the test. */
+  newPage(language?: Language): Promise<Page>;
+}
+
+/**
+ * One browser for the test file; each `newPage` opens a fresh context. After every test the
+ * contexts close and any uncaught error thrown in a page fails the test.
+ */
+export function useConsole(): ConsoleHarness {
+  let browser: Browser | undefined;
+  const open: Tracked[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
+  });
+
+  afterEach(async (context) => {
+    const tracked = open.splice(0);
+    const errors = tracked.flatMap((entry) => entry.errors);
+    if (context.task.result?.state === 'fail' || errors.length > 0) {
+      const name = context.task.name.replace(/[^\w-]+/g, '-').slice(0, 80);
+      const pages = tracked.flatMap((entry) => entry.context.pages());
+      mkdirSync(FAILURES_DIR, { recursive: true });
+      await Promise.all(
+        pages.map((page, index) =>
+          page
+            .screenshot({ path: path.join(FAILURES_DIR, `${name}-${index}.png`) })
+            .catch(() => undefined),
+        ),
+      );
+    }
+    await Promise.all(tracked.map((entry) => entry.context.close().catch(() => undefined)));
+    expect(errors, 'uncaught errors in the page').toEqual([]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    async newPage(language: Language = 'en') {
+      if (!browser) throw new Error('the browser is not running (newPage outside a test?)');
+      const context = await browser.newContext({
+        viewport: VIEWPORT,
+        screen: VIEWPORT,
+        deviceScaleFactor: 1,
+        locale: language === 'zh' ? 'zh-CN' : 'en-US',
+        timezoneId: 'UTC',
+        storageState: {
+          cookies: [],
+          origins: [
+            {
+              origin: baseUrl(),
+              localStorage: [{ name: 'bourse.console.language', value: language }],
+            },
+          ],
+        },
+      });
+      const tracked: Tracked = { context, errors: [] };
+      open.push(tracked);
+      context.setDefaultTimeout(15_000);
+      context.setDefaultNavigationTimeout(20_000);
+      const page = await context.newPage();
+      page.on('pageerror', (error) => tracked.errors.push(`${error.name}: ${error.message}`));
+      return page;
+    },
+  };
+}
+
+/** Saves a PNG of the page under apps/admin/test-results/screens/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  const file = path.join(SCREENS_DIR, `${name}.png`);
+  // Toasts and tooltips fade: what the page shows once they have settled.
+  await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
+  return file;
+}
+
+/** Waits until the hash route (without its query) is `route`. */
+export async function waitForRoute(page: Page, route: string): Promise<void> {
+  await page.waitForFunction(
+    (expected) => window.location.hash.replace(/^#/, '').split('?')[0] === expected,
+    route,
+  );
+}
+
+/** Signs in through the sign-in page and waits for the console to leave it. */
+export async function signIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto(consoleUrl('/sign-in'));
+  await page.locator('[data-testid="sign-in"]').waitFor();
+  await page.locator('[data-testid="username"]').fill(username);
+  await page.locator('[data-testid="password"]').fill(password);
+  await page.locator('[data-testid="sign-in-submit"]').click();
+  await page.waitForFunction(() => !window.location.hash.startsWith('#/sign-in'));
+}
+
+/** Switches the console's language with the header's switch. */
+export async function switchLanguage(page: Page, language: Language): Promise<void> {
+  await page.locator('[data-testid="language-switch"]').click();
+  const name = language === 'zh' ? '简体中文' : 'English';
+  await page.locator('.ant-select-item-option', { hasText: name }).click();
+  await page.waitForFunction((lang) => document.documentElement.lang.startsWith(lang), language);
+}

@@ -1,0 +1,14 @@
+/** The console's request client, wired to the session token and the console's language. */
+import { requestLanguage } from '../i18n';
+import { clearToken, getToken } from '../lib/session';
+import { createClient } from './client';
+
+export const api = createClient({
+  token: getToken,
+  language: requestLanguage,
+  // The session ended (expired, signed out, password changed): back to the sign-in page, which
+  // the router shows whenever there is no token.
+  onUnauthorized: () => clearToken(),
+});
+
+export { ApiError } from './client';

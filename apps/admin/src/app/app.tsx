@@ -1,0 +1,62 @@
+/**
+ * The console's root: the query client, antd's theme and its texts in the console's language
+ * (Chinese loaded when chosen; English is antd's own), antd's App (message and modal hooks) and
+ * the router.
+ */
+import { useEffect, useState } from 'react';
+import { App as AntApp, ConfigProvider, theme } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useToken } from '../lib/session';
+import { queryClient } from './query';
+import { router } from './router';
+
+function useAntdLocale(language: string): Locale | undefined {
+  const [locale, setLocale] = useState<{ language: string; locale: Locale }>();
+  useEffect(() => {
+    if (language !== 'zh') return;
+    let current = true;
+    void import('antd/es/locale/zh_CN').then((module) => {
+      if (current) setLocale({ language, locale: module.default });
+    });
+    return () => {
+      current = false;
+    };
+  }, [language]);
+  return locale?.language === language ? locale.locale : undefined;
+}
+
+const consoleTheme = {
+  algorithm: theme.defaultAlgorithm,
+  token: {
+    colorPrimary: '#2f54eb',
+    borderRadius: 6,
+    fontFamily:
+      "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'PingFang SC', 'Microsoft YaHei', sans-serif",
+  },
+  components: {
+    Layout: { siderBg: '#0f1629', headerBg: '#ffffff', bodyBg: '#f0f2f5' },
+    Menu: { darkItemBg: '#0f1629', darkSubMenuItemBg: '#0f1629', darkItemSelectedBg: '#2f54eb' },
+  },
+};
+
+export function App() {
+  const { i18n } = useTranslation();
+  const locale = useAntdLocale(i18n.language);
+  const token = useToken();
+  // A session that ended leaves nothing of its answers for the next operator.
+  useEffect(() => {
+    if (!token) queryClient.clear();
+  }, [token]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider theme={consoleTheme} locale={locale}>
+        <AntApp>
+          <RouterProvider router={router} />
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,210 @@
+/**
+ * The console's frame: a side menu with the pages the operator's roles admit (pages.tsx), a
+ * header with the page's title, the language and the operator (their account, sign out), and the
+ * page. A page opened by a role it does not admit says so instead of calling the server.
+ */
+import { Suspense } from 'react';
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown, Layout, Menu, Result, Space, Typography } from 'antd';
+import type { MenuProps } from 'antd';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { operatorsApi } from '@bourse/shared';
+import { api } from '../api';
+import { mayCall } from '../lib/access';
+import { clearToken } from '../lib/session';
+import { LanguageSwitch } from '../components/language-switch';
+import { PageLoading } from '../components/page-loading';
+import { RoleTags } from '../components/roles';
+import { useOperator } from './operator';
+import { consolePages, MENU_GROUPS, pageAt, type ConsolePage } from './pages';
+
+const SIDER_WIDTH = 232;
+
+function useVisiblePages(): ConsolePage[] {
+  const operator = useOperator();
+  return consolePages.filter((page) => mayCall(operator, page.route));
+}
+
+function Brand() {
+  const { t } = useTranslation();
+  return (
+    <div
+      style={{
+        height: 64,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 10,
+        padding: '0 20px',
+        color: '#fff',
+      }}
+    >
+      <img src="/admin/favicon.svg" alt="" width={28} height={28} />
+      <div style={{ lineHeight: 1.2 }}>
+        <div style={{ fontWeight: 700, fontSize: 16 }}>Bourse</div>
+        <div style={{ fontSize: 12, color: 'rgba(255,255,255,0.6)' }}>{t('app.console')}</div>
+      </div>
+    </div>
+  );
+}
+
+export function ConsoleLayout() {
+  const { t } = useTranslation();
+  const operator = useOperator();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const pages = useVisiblePages();
+  const current = pageAt(location.pathname);
+
+  const items: MenuProps['items'] = MENU_GROUPS.flatMap((group) => {
+    const children = pages
+      .filter((page) => page.group === group)
+      .map((page) => ({
+        key: page.path,
+        icon: page.icon,
+        label: (
+          <Link to={page.path} data-testid={`menu-${page.key}`}>
+            {t(`nav.${page.key}`)}
+          </Link>
+        ),
+      }));
+    return children.length === 0
+      ? []
+      : [{ type: 'group' as const, key: group, label: t(`nav.group.${group}`), children }];
+  });
+
+  async function signOut() {
+    try {
+      await api.send(operatorsApi.signOut);
+    } catch {
+      // The session may have ended already: signing out here is what matters.
+    }
+    clearToken();
+    queryClient.clear();
+    navigate('/sign-in', { replace: true, state: { notice: 'signedOut' } });
+    void message.success(t('auth.signedOut'));
+  }
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider
+        width={SIDER_WIDTH}
+        theme="dark"
+        style={{ position: 'fixed', insetBlock: 0, insetInlineStart: 0, overflow: 'auto' }}
+      >
+        <Brand />
+        <Menu
+          theme="dark"
+          mode="inline"
+          selectedKeys={current ? [current.path] : []}
+          items={items}
+          data-testid="side-menu"
+        />
+      </Layout.Sider>
+      <Layout style={{ marginInlineStart: SIDER_WIDTH }}>
+        <Layout.Header
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            padding: '0 24px',
+            borderBottom: '1px solid #f0f0f0',
+            position: 'sticky',
+            top: 0,
+            zIndex: 10,
+          }}
+        >
+          <Typography.Title level={4} style={{ margin: 0 }} data-testid="page-title">
+            {current ? t(`nav.${current.key}`) : ''}
+          </Typography.Title>
+          <Space size={16}>
+            <LanguageSwitch />
+            <Dropdown
+              trigger={['click']}
+              menu={{
+                items: [
+                  {
+                    key: 'account',
+                    icon: <UserOutlined />,
+                    label: <Link to="/account">{t('nav.account')}</Link>,
+                  },
+                  { type: 'divider' },
+                  {
+                    key: 'sign-out',
+                    icon: <LogoutOutlined />,
+                    label: <span data-testid="sign-out">{t('auth.signOut')}</span>,
+                    onClick: () => void signOut(),
+                  },
+                ],
+              }}
+            >
+              <Button type="text" data-testid="operator-menu" style={{ height: 40 }}>
+                <Space size={8}>
+                  <UserOutlined />
+                  <span data-testid="operator-name">{operator.username}</span>
+                  <RoleTags roles={operator.roles} />
+                </Space>
+              </Button>
+            </Dropdown>
+          </Space>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24 }}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
+
+/** A page, when the operator's roles admit its call; else why not. */
+export function PageGate({ page }: { page: ConsolePage }) {
+  const { t } = useTranslation();
+  const operator = useOperator();
+  if (!mayCall(operator, page.route)) {
+    const roles = (page.route.roles ?? []).map((role) => t(`roles.${role}`)).join(', ');
+    return (
+      <div data-testid="page-forbidden">
+        <Result
+          status="403"
+          title={t('gate.title')}
+          subTitle={t('gate.text', { roles })}
+          extra={
+            <Link to="/">
+              <Button type="primary">{t('gate.home')}</Button>
+            </Link>
+          }
+        />
+      </div>
+    );
+  }
+  const Page = page.component;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+/** The first page of the menu the operator may use. */
+export function Landing() {
+  const pages = useVisiblePages();
+  return <Navigate to={pages[0]?.path ?? '/account'} replace />;
+}
+
+export function NotFound() {
+  const { t } = useTranslation();
+  return (
+    <Result
+      status="404"
+      title={t('notFound.title')}
+      extra={
+        <Link to="/">
+          <Button type="primary">{t('gate.home')}</Button>
+        </Link>
+      }
+    />
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * The console's routes (hash routes: /admin/#/deposits, so the server serves one page): the
+ * sign-in page; behind the sign-in guard the first-password page and the layout with each page
+ * of pages.tsx, shown to the roles its call admits.
+ */
+import { lazy, Suspense } from 'react';
+import { createHashRouter, Navigate } from 'react-router';
+import { consolePages } from './pages';
+import { ConsoleLayout, PageGate, Landing, NotFound } from './layout';
+import { SignedIn } from './signed-in';
+import { PageLoading } from '../components/page-loading';
+
+const SignInPage = lazy(() => import('../pages/sign-in-page'));
+const FirstPasswordPage = lazy(() => import('../pages/first-password-page'));
+
+export const router = createHashRouter([
+  {
+    path: '/sign-in',
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <SignInPage />
+      </Suspense>
+    ),
+  },
+  {
+    element: <SignedIn />,
+    children: [
+      {
+        path: '/first-password',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <FirstPasswordPage />
+          </Suspense>
+        ),
+      },
+      {
+        element: <ConsoleLayout />,
+        children: [
+          { index: true, element: <Landing /> },
+          ...consolePages.map((page) => ({ path: page.path, element: <PageGate page={page} /> })),
+          { path: '/index.html', element: <Navigate to="/" replace /> },
+          { path: '*', element: <NotFound /> },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,54 @@
+/**
+ * The sign-in guard: without a session token, the sign-in page (and back here after). With one,
+ * the operator from `auth/me`; an operator whose password was never changed since the account
+ * was made (the first admin's generated password, or one an admin chose at creation:
+ * `pwdChangeTime` null) is taken to the first-password page before any other.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Button, Result } from 'antd';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { operatorsApi } from '@bourse/shared';
+import { api } from '../api';
+import { errorText } from '../i18n';
+import { useToken } from '../lib/session';
+import { PageLoading } from '../components/page-loading';
+import { meKey, OperatorContext } from './operator';
+
+export const FIRST_PASSWORD_PATH = '/first-password';
+
+export function SignedIn() {
+  const { t } = useTranslation();
+  const token = useToken();
+  const location = useLocation();
+  const me = useQuery({
+    queryKey: meKey(token),
+    queryFn: () => api.call(operatorsApi.me),
+    enabled: token !== undefined,
+    staleTime: 60_000,
+  });
+  if (!token) {
+    const here = `${location.pathname}${location.search}`;
+    const back = here === '/' ? '' : `?redirect=${encodeURIComponent(here)}`;
+    return <Navigate to={`/sign-in${back}`} replace />;
+  }
+  if (me.isPending) return <PageLoading />;
+  if (me.isError)
+    return (
+      <Result
+        status="error"
+        title={t('common.loadFailed')}
+        subTitle={errorText(me.error)}
+        extra={<Button onClick={() => void me.refetch()}>{t('common.retry')}</Button>}
+      />
+    );
+  const mustChoose = me.data.pwdChangeTime === null;
+  if (mustChoose && location.pathname !== FIRST_PASSWORD_PATH)
+    return <Navigate to={FIRST_PASSWORD_PATH} replace />;
+  if (!mustChoose && location.pathname === FIRST_PASSWORD_PATH) return <Navigate to="/" replace />;
+  return (
+    <OperatorContext.Provider value={me.data}>
+      <Outlet />
+    </OperatorContext.Provider>
+  );
+}

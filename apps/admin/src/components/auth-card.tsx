@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react';
+import { Card, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from './language-switch';
+
+/** The frame of the pages before the console opens: sign-in and the first password. */
+export function AuthCard({
+  title,
+  children,
+  testId,
+}: {
+  title: string;
+  children: ReactNode;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div
+      style={{
+        minHeight: '100vh',
+        display: 'grid',
+        placeItems: 'center',
+        background: 'linear-gradient(160deg, #0f1629 0%, #1d2b53 55%, #f0f2f5 55%)',
+        padding: 24,
+      }}
+    >
+      <div style={{ position: 'fixed', top: 16, insetInlineEnd: 24 }}>
+        <div style={{ background: '#fff', borderRadius: 6 }}>
+          <LanguageSwitch />
+        </div>
+      </div>
+      <Card
+        style={{ width: 440, boxShadow: '0 12px 40px rgba(15,22,41,0.18)' }}
+        data-testid={testId}
+      >
+        <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 24 }}>
+          <img src="/admin/favicon.svg" alt="" width={40} height={40} />
+          <div>
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {title}
+            </Typography.Title>
+            <Typography.Text type="secondary">{t('app.name')}</Typography.Text>
+          </div>
+        </div>
+        {children}
+      </Card>
+    </div>
+  );
+}

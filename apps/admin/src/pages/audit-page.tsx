@@ -1,0 +1,233 @@
+/**
+ * The audit log (admin): every operator action, newest first, paged on the server and filtered by
+ * what the call takes (auditQuery: operator, action, target type and id, checked with that
+ * schema). A row opens on what changed: each field's value before and after, the changed ones
+ * marked.
+ */
+import { useState } from 'react';
+import {
+  AutoComplete,
+  Button,
+  Form,
+  Input,
+  InputNumber,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import type { TableColumnsType } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { auditQuery, operatorsApi, type AuditEntry } from '@bourse/shared';
+import { api } from '../api';
+import { errorText } from '../i18n';
+import { checkWith } from '../lib/form';
+import { formatTime } from '../lib/format';
+import { usePaging } from '../hooks/use-paging';
+
+type Filter = { operatorId?: number; action?: string; targetType?: string; targetId?: string };
+
+const FILTER_FIELDS = ['operatorId', 'action', 'targetType', 'targetId'] as const;
+
+function shown(value: unknown): string {
+  if (value === undefined) return '–';
+  if (value === null) return 'null';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function fieldsOf(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+/** Each field of the target before and after the action; the changed ones marked. */
+function Changes({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const before = fieldsOf(entry.before);
+  const after = fieldsOf(entry.after);
+  const names = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  // What changed first, then the rest as it was.
+  const rows = names
+    .map((name) => ({
+      name,
+      before: name in before ? shown(before[name]) : '–',
+      after: name in after ? shown(after[name]) : '–',
+    }))
+    .sort((a, b) => Number(a.before === a.after) - Number(b.before === b.after));
+  return (
+    <div data-testid="audit-changes">
+      {entry.before === null && (
+        <Typography.Paragraph type="secondary">{t('audit.created')}</Typography.Paragraph>
+      )}
+      <Table
+        size="small"
+        rowKey="name"
+        pagination={false}
+        dataSource={rows}
+        columns={[
+          { title: t('audit.field'), dataIndex: 'name', width: 220 },
+          {
+            title: t('audit.before'),
+            dataIndex: 'before',
+            render: (value: string, row) => (
+              <Typography.Text
+                delete={value !== row.after && value !== '–'}
+                type={value !== row.after ? 'danger' : 'secondary'}
+                style={{ wordBreak: 'break-all' }}
+              >
+                {value}
+              </Typography.Text>
+            ),
+          },
+          {
+            title: t('audit.after'),
+            dataIndex: 'after',
+            render: (value: string, row) => (
+              <Typography.Text
+                type={value !== row.before ? 'success' : 'secondary'}
+                strong={value !== row.before}
+                style={{ wordBreak: 'break-all' }}
+              >
+                {value}
+              </Typography.Text>
+            ),
+          },
+        ]}
+      />
+    </div>
+  );
+}
+
+export default function AuditPage() {
+  const { t } = useTranslation();
+  const [form] = Form.useForm();
+  const [filter, setFilter] = useState<Filter>({});
+  const paging = usePaging();
+  const input = { ...filter, pageNum: paging.pageNum, pageSize: paging.pageSize };
+  const list = useQuery({
+    queryKey: ['audit', input],
+    queryFn: () => api.call(operatorsApi.audit, input),
+    placeholderData: keepPreviousData,
+  });
+
+  // Actions are named with a dot (`recharge.approve`): read from the map, not as a key path.
+  const actions: Record<string, string> = t('audit.actions', { returnObjects: true });
+  const targets: Record<string, string> = t('audit.targets', { returnObjects: true });
+  const actionLabel = (action: string) => actions[action];
+  const targetLabel = (type: string) => targets[type] ?? type;
+
+  function search(values: Record<string, unknown>) {
+    const parsed = checkWith(form, auditQuery, { ...values, pageNum: 1 });
+    if (!parsed) return;
+    const next: Filter = {};
+    for (const name of FILTER_FIELDS) {
+      const value = parsed[name];
+      if (value !== undefined) Object.assign(next, { [name]: value });
+    }
+    setFilter(next);
+    paging.restart();
+  }
+
+  const columns: TableColumnsType<AuditEntry> = [
+    { title: t('audit.time'), dataIndex: 'createTime', width: 190, render: formatTime },
+    {
+      title: t('audit.operator'),
+      width: 180,
+      render: (_, row) => (
+        <div style={{ lineHeight: 1.35 }}>
+          <div>{row.operatorName}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {t('audit.operatorIdValue', { id: row.operatorId })}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    {
+      title: t('audit.action'),
+      render: (_, row) => (
+        <Space size={6} wrap>
+          <span>{actionLabel(row.action) ?? row.action}</span>
+          <Tag style={{ fontFamily: 'monospace' }}>{row.action}</Tag>
+        </Space>
+      ),
+    },
+    {
+      title: t('audit.target'),
+      render: (_, row) => (
+        <span>
+          {targetLabel(row.targetType)}
+          {row.targetId !== null && (
+            <Typography.Text type="secondary"> #{row.targetId}</Typography.Text>
+          )}
+        </span>
+      ),
+    },
+    { title: t('audit.ip'), dataIndex: 'ip', width: 140, render: (ip: string | null) => ip ?? '–' },
+  ];
+
+  return (
+    <div style={{ background: '#fff', padding: 24, borderRadius: 8 }}>
+      <Form
+        form={form}
+        layout="inline"
+        onFinish={search}
+        style={{ marginBottom: 16, rowGap: 12 }}
+        data-testid="audit-filter"
+      >
+        <Form.Item name="operatorId" label={t('audit.operatorId')}>
+          <InputNumber<number> min={1} precision={0} style={{ width: 100 }} />
+        </Form.Item>
+        <Form.Item name="action" label={t('audit.action')}>
+          <AutoComplete
+            style={{ width: 200 }}
+            allowClear
+            options={Object.keys(actions).map((value) => ({ value }))}
+            filterOption={(typed, option) => String(option?.value ?? '').includes(typed)}
+            data-testid="audit-action"
+          />
+        </Form.Item>
+        <Form.Item name="targetType" label={t('audit.targetType')}>
+          <AutoComplete
+            style={{ width: 150 }}
+            allowClear
+            options={Object.keys(targets).map((value) => ({ value }))}
+            filterOption={(typed, option) => String(option?.value ?? '').includes(typed)}
+          />
+        </Form.Item>
+        <Form.Item name="targetId" label={t('audit.targetId')}>
+          <Input style={{ width: 110 }} allowClear data-testid="audit-target-id" />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" data-testid="audit-search">
+              {t('common.search')}
+            </Button>
+            <Button
+              onClick={() => {
+                form.resetFields();
+                setFilter({});
+                paging.restart();
+              }}
+            >
+              {t('common.reset')}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      {list.isError && (
+        <Typography.Paragraph type="danger">{errorText(list.error)}</Typography.Paragraph>
+      )}
+      <Table<AuditEntry>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.rows}
+        loading={list.isPending}
+        pagination={paging.pagination(list.data?.total)}
+        expandable={{ expandedRowRender: (row) => <Changes entry={row} /> }}
+        data-testid="audit-table"
+      />
+    </div>
+  );
+}
