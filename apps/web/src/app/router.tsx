@@ -24,12 +24,32 @@ import HomePage from '../features/home/home-page';
 
 type Lazy = RouteObject['lazy'];
 
+/**
+ * A route's `lazy` that never rejects. react-router keeps a route whose `lazy` rejected marked as
+ * still to load and then renders nothing in its place (a blank screen, not its errorElement);
+ * so a screen whose code cannot load becomes a screen that throws that error when it renders,
+ * which the route's errorElement shows as the reload prompt (spec section 8).
+ */
+function settled(load: () => Promise<React.ComponentType>): Lazy {
+  return async () => {
+    try {
+      return { Component: await load() };
+    } catch (error) {
+      return {
+        Component: () => {
+          throw error;
+        },
+      };
+    }
+  };
+}
+
 /** A screen's chunk, with every bundled message (the first screen loads only its own). */
 function screen(load: () => Promise<{ default: React.ComponentType }>): Lazy {
-  return async () => {
+  return settled(async () => {
     const [{ default: Component }] = await Promise.all([loadChunk(load), loadAllMessages()]);
-    return { Component };
-  };
+    return Component;
+  });
 }
 
 /** A screen whose page gets parts of other features from the app. */
@@ -37,10 +57,10 @@ function screenWith<P extends object>(
   load: () => Promise<{ default: React.ComponentType<P> }>,
   props: P,
 ): Lazy {
-  return async () => {
+  return settled(async () => {
     const [{ default: Page }] = await Promise.all([loadChunk(load), loadAllMessages()]);
-    return { Component: () => <Page {...props} /> };
-  };
+    return () => <Page {...props} />;
+  });
 }
 
 /** The contract and spot forms of the quote detail, each loaded when its mode is first chosen. */
