@@ -191,6 +191,8 @@ describe('wallet details', () => {
       // Save image: a PNG download, larger than the code alone (the address is printed under it).
       const [download] = await Promise.all([
         page.waitForEvent('download'),
+        // The image toast stays 700 ms (SEED-SPEC section 9): looked for while saving.
+        expectToast(page, text('recharge_imageSaved', locale)),
         page.locator('[data-testid="recharge-qr-save"]').click(),
       ]);
       expect(download.suggestedFilename()).toBe('USDT-TRC20-deposit-address.png');
@@ -202,7 +204,6 @@ describe('wallet details', () => {
       const height = png.readUInt32BE(20);
       expect(width).toBeGreaterThanOrEqual(200);
       expect(height).toBeGreaterThan(width);
-      await expectToast(page, text('recharge_imageSaved', locale));
     });
   }
 

@@ -11,9 +11,9 @@ import { translate } from '../i18n';
 export const TOAST_MS = {
   /** Every toast that says nothing else: 2000 ms. */
   standard: UI.toastDurationMs,
-  /** The helpers' toasts (a copied text, a saved setting): 1500 ms. */
+  /** The helpers' toasts (a copied text, or that it could not be copied): 1500 ms. */
   helper: UI.helperToastDurationMs,
-  /** The image toast (an image saved): 700 ms. */
+  /** The image toast (a QR image saved): 700 ms. */
   image: UI.imageToastDurationMs,
   /** An image that could not be saved: 2 s. */
   imageSaveFailure: 2000,

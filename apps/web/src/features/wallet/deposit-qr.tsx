@@ -7,8 +7,7 @@
 import qrcode from 'qrcode-generator';
 import { useMemo } from 'react';
 import { useTranslation } from '../../i18n/react';
-import { UI } from '@bourse/shared';
-import { showToast } from '../../api';
+import { showImageSaveFailure, showImageToast } from '../../lib/toast';
 
 const QUIET_ZONE = 4;
 /** Pixels per module in the saved image: large enough to print or scan from another screen. */
@@ -129,10 +128,11 @@ export function DepositQr({
   async function save() {
     try {
       download(await depositQrPng(value, caption), fileName(caption));
-      showToast(t('recharge_imageSaved'));
+      // SEED-SPEC section 9: the image toast stays 700 ms.
+      showImageToast(t('recharge_imageSaved'));
     } catch {
       // SEED-SPEC section 8: an image that cannot be saved is told in a toast for 2 s.
-      showToast(t('img_error'), UI.toastDurationMs);
+      showImageSaveFailure();
     }
   }
 

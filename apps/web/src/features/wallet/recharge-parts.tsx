@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { isolateLtr, parseDecimal, RECHARGE_CHANNEL_TYPE, RECHARGE_STATUS } from '@bourse/shared';
-import { showToast } from '../../api';
+import { showHelperToast } from '../../lib/toast';
 import { translate } from '../../i18n';
 import { fetchRechargeProof, type RechargeChannel } from './recharge-api';
 import { money } from './wallet-format';
@@ -163,7 +163,8 @@ export function DetailRow({
           aria-label={`${t('recharge_copy')} ${label}`}
           onClick={() =>
             void copyText(value).then((ok) =>
-              showToast(t(ok ? 'recharge_copied' : 'recharge_copyFailed')),
+              // A helper's confirmation: 1500 ms (SEED-SPEC section 9).
+              showHelperToast(t(ok ? 'recharge_copied' : 'recharge_copyFailed')),
             )
           }
         >
