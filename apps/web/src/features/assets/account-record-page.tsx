@@ -26,7 +26,7 @@ import { SignedInScreen } from '../../components/signed-in-screen';
 import { useUser } from '../../hooks/use-user';
 import { translate } from '../../i18n';
 import { getItem, STORAGE_KEY } from '../../lib/storage';
-import { money as tradeMoney } from '../../lib/trade';
+import { money as tradeMoney, UNKNOWN_CURRENCY } from '../../lib/trade';
 
 /**
  * An amount with the app's decimals (`app_decimal_no`), more when the value has them, at most the
@@ -91,7 +91,8 @@ function RecordRow({ record, scale }: { record: BalanceRecord; scale: number | u
         data-testid="record-amount"
       >
         {sign > 0 ? '+' : ''}
-        {amount} {record.currencyName}
+        {/* The server names no currency it does not know: '- -' (SEED-SPEC section 3). */}
+        {amount} {record.currencyName || UNKNOWN_CURRENCY}
       </strong>
       <span className="muted" style={{ fontSize: 12 }}>
         {formatDateTime(record.createTime)}
@@ -130,7 +131,9 @@ function CurrencyFilter({
         onClick={() => setOpen(true)}
         style={{ display: 'inline-flex', alignItems: 'center', gap: 6 }}
       >
-        {current?.currencyName ?? t('record_allCurrencies')}
+        {/* Opened on a currency the platform does not list (an old link): '- -', not "all". */}
+        {current?.currencyName ??
+          (value === undefined ? t('record_allCurrencies') : UNKNOWN_CURRENCY)}
         <DownOutline fontSize={12} />
       </button>
       <Popup
