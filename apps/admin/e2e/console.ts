@@ -314,7 +314,20 @@ export function useConsole(): ConsoleHarness {
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENS_DIR, { recursive: true });
   const file = path.join(SCREENS_DIR, `${name}.png`);
-  // Toasts and tooltips fade: what the page shows once they have settled.
+  // Dialogs, drawers and toasts come in with antd's motion classes (`…-enter`, `…-appear`):
+  // the picture is taken once none is left, as the operator sees the page a moment later.
+  await page
+    .waitForFunction(
+      () =>
+        ![...document.querySelectorAll('[class]')].some((element) =>
+          /-(enter|appear|leave)(-(start|active|prepare))?(\s|$)/.test(
+            element.getAttribute('class') ?? '',
+          ),
+        ),
+      undefined,
+      { timeout: 5000 },
+    )
+    .catch(() => undefined);
   await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
   return file;
 }

@@ -1,6 +1,6 @@
 /** The console's request client, wired to the session token and the console's language. */
 import { requestLanguage } from '../i18n';
-import { clearToken, getToken } from '../lib/session';
+import { endSession, getToken } from '../lib/session';
 import { createClient } from './client';
 
 export const api = createClient({
@@ -8,7 +8,9 @@ export const api = createClient({
   language: requestLanguage,
   // The session ended (expired, signed out, password changed): back to the sign-in page, which
   // the router shows whenever there is no token.
-  onUnauthorized: () => clearToken(),
+  onUnauthorized: () => {
+    if (getToken()) endSession('expired');
+  },
 });
 
 export { ApiError } from './client';

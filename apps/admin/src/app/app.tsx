@@ -52,7 +52,8 @@ export function App() {
   }, [token]);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={consoleTheme} locale={locale}>
+      {/* No space put between two Chinese characters of a button: the words read as written. */}
+      <ConfigProvider theme={consoleTheme} locale={locale} button={{ autoInsertSpace: false }}>
         <AntApp>
           <RouterProvider router={router} />
         </AntApp>

@@ -5,15 +5,15 @@
  */
 import { Suspense } from 'react';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown, Layout, Menu, Result, Space, Typography } from 'antd';
+import { Button, Dropdown, Layout, Menu, Result, Space, Typography } from 'antd';
 import type { MenuProps } from 'antd';
-import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { operatorsApi } from '@bourse/shared';
 import { api } from '../api';
 import { mayCall } from '../lib/access';
-import { clearToken } from '../lib/session';
+import { endSession } from '../lib/session';
 import { LanguageSwitch } from '../components/language-switch';
 import { PageLoading } from '../components/page-loading';
 import { RoleTags } from '../components/roles';
@@ -53,9 +53,7 @@ export function ConsoleLayout() {
   const { t } = useTranslation();
   const operator = useOperator();
   const location = useLocation();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { message } = App.useApp();
   const pages = useVisiblePages();
   const current = pageAt(location.pathname);
 
@@ -82,10 +80,8 @@ export function ConsoleLayout() {
     } catch {
       // The session may have ended already: signing out here is what matters.
     }
-    clearToken();
     queryClient.clear();
-    navigate('/sign-in', { replace: true, state: { notice: 'signedOut' } });
-    void message.success(t('auth.signedOut'));
+    endSession('signedOut');
   }
 
   return (

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { operatorsApi } from '@bourse/shared';
 import { api } from '../api';
 import { errorText } from '../i18n';
-import { useToken } from '../lib/session';
+import { sessionEnd, useToken } from '../lib/session';
 import { PageLoading } from '../components/page-loading';
 import { meKey, OperatorContext } from './operator';
 
@@ -28,8 +28,10 @@ export function SignedIn() {
     staleTime: 60_000,
   });
   if (!token) {
+    // Back to this page after signing in, unless the operator left on purpose.
     const here = `${location.pathname}${location.search}`;
-    const back = here === '/' ? '' : `?redirect=${encodeURIComponent(here)}`;
+    const left = sessionEnd() === 'signedOut' || sessionEnd() === 'passwordChanged';
+    const back = here === '/' || left ? '' : `?redirect=${encodeURIComponent(here)}`;
     return <Navigate to={`/sign-in${back}`} replace />;
   }
   if (me.isPending) return <PageLoading />;

@@ -3,25 +3,22 @@
  * (changeOwnPasswordBody: at least 12 characters) and a repetition the console compares. The
  * server refuses a wrong current password, a common or unchanged new one on their fields. A
  * change ends every session of the operator, this one included: the console goes back to the
- * sign-in page saying so.
+ * sign-in page, which says so.
  */
 import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { changeOwnPasswordBody, OPERATOR_PASSWORD_MIN, operatorsApi } from '@bourse/shared';
 import { api } from '../api';
 import { checkWith, showOnField } from '../lib/form';
-import { clearToken } from '../lib/session';
-import type { SignInState } from '../pages/sign-in-page';
+import { endSession } from '../lib/session';
 
 const FIELDS = ['oldPassword', 'newPassword'] as const;
 
 export function ChangePasswordForm({ submitLabel }: { submitLabel: string }) {
   const { t } = useTranslation();
   const [form] = Form.useForm();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -37,10 +34,9 @@ export function ChangePasswordForm({ submitLabel }: { submitLabel: string }) {
     setBusy(true);
     try {
       await api.call(operatorsApi.changePassword, body);
-      clearToken();
+      // Every session of the operator ended: the guard shows the sign-in page, which says why.
       queryClient.clear();
-      const state: SignInState = { notice: 'passwordChanged' };
-      navigate('/sign-in', { replace: true, state });
+      endSession('passwordChanged');
     } catch (error) {
       setFailure(showOnField(form, error, FIELDS));
     } finally {

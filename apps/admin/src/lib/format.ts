@@ -1,27 +1,45 @@
-/** How the console shows times and amounts, in its language. */
+/** How the console shows times and amounts, in its language and the browser's time zone. */
 import { languageByKey } from '@bourse/shared';
 import { currentLanguage } from '../i18n';
 
+type Part = 'full' | 'date' | 'time';
+const OPTIONS: Record<Part, Intl.DateTimeFormatOptions> = {
+  full: {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+  },
+  date: { year: 'numeric', month: '2-digit', day: '2-digit' },
+  time: { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false },
+};
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** A server time (ISO 8601) in the browser's time zone, to the second; '–' when absent. */
-export function formatTime(iso: string | null | undefined): string {
-  if (!iso) return '–';
+function format(iso: string, part: Part): string {
   const language = languageByKey(currentLanguage())?.bcp47 ?? 'en';
-  let format = formats.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hour12: false,
-    });
-    formats.set(language, format);
+  const key = `${language} ${part}`;
+  let formatter = formats.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(language, OPTIONS[part]);
+    formats.set(key, formatter);
   }
-  return format.format(new Date(iso));
+  return formatter.format(new Date(iso));
+}
+
+/** A server time (ISO 8601) to the second; '–' when absent. */
+export function formatTime(iso: string | null | undefined): string {
+  return iso ? format(iso, 'full') : '–';
+}
+
+export function formatDate(iso: string): string {
+  return format(iso, 'date');
+}
+
+export function formatTimeOfDay(iso: string): string {
+  return format(iso, 'time');
 }
 
 /** An amount as the server sent it (a decimal string at the currency's scale) with its currency. */

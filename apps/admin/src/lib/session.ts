@@ -1,6 +1,8 @@
 /**
  * The operator's session token, kept in this browser's local storage (a reload stays signed in;
- * the server ends the session after 8 hours without use). Components follow it with `useToken`.
+ * the server ends the session after 8 hours without use). Components follow it with `useToken`;
+ * how the last session ended (signed out, password changed, ended by the server) is kept until the
+ * next sign-in, for the sign-in page to say.
  */
 import { useSyncExternalStore } from 'react';
 
@@ -17,6 +19,9 @@ function read(): string | undefined {
 
 let token = read();
 
+export type SessionEnd = 'signedOut' | 'passwordChanged' | 'expired';
+let ended: SessionEnd | undefined;
+
 function changed(next: string | undefined): void {
   token = next;
   for (const listener of listeners) listener();
@@ -27,13 +32,21 @@ export function getToken(): string | undefined {
 }
 
 export function setToken(next: string): void {
+  ended = undefined;
   localStorage.setItem(TOKEN_KEY, next);
   changed(next);
 }
 
-export function clearToken(): void {
+/** The session is over: the sign-in guard shows the sign-in page, which says why. */
+export function endSession(reason: SessionEnd): void {
+  ended = reason;
   localStorage.removeItem(TOKEN_KEY);
   changed(undefined);
+}
+
+/** How the last session of this page ended, until the next sign-in. */
+export function sessionEnd(): SessionEnd | undefined {
+  return ended;
 }
 
 function subscribe(listener: () => void): () => void {

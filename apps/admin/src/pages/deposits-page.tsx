@@ -5,6 +5,7 @@
  * deposits; approving credits it once, rejecting needs the reason the user reads.
  */
 import { useState } from 'react';
+import { PaperClipOutlined } from '@ant-design/icons';
 import { App, Button, Descriptions, Drawer, Popconfirm, Space, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,7 +26,7 @@ import { ProofImage } from '../components/proof-image';
 import { QueueToolbar, type StatusFilter } from '../components/queue-toolbar';
 import { RejectDialog } from '../components/reject-dialog';
 import { StatusTag } from '../components/status-tag';
-import { OrderNo, UserCell } from '../components/user-cell';
+import { OrderNo, TimeCell, UserCell } from '../components/cells';
 
 const QUEUE_REFRESH_MS = 15_000;
 const HISTORY_SIZE = 5;
@@ -40,11 +41,15 @@ function ChannelCell({ record }: { record: ReviewedRecharge }) {
   return (
     <div style={{ lineHeight: 1.35, whiteSpace: 'nowrap' }}>
       <div>{record.channelName}</div>
-      {type && (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {t(`deposits.channelType.${type as 'bank'}`)}
-        </Typography.Text>
-      )}
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {type && t(`deposits.channelType.${type as 'bank'}`)}
+        {record.hasProof && (
+          <span data-testid="has-proof">
+            {' · '}
+            <PaperClipOutlined /> {t('deposits.hasProof')}
+          </span>
+        )}
+      </Typography.Text>
     </div>
   );
 }
@@ -227,7 +232,7 @@ export default function DepositsPage() {
   });
 
   const columns: TableColumnsType<ReviewedRecharge> = [
-    { title: t('review.id'), dataIndex: 'id', width: 72 },
+    { title: t('review.id'), dataIndex: 'id' },
     {
       title: t('review.orderNo'),
       dataIndex: 'orderNo',
@@ -248,31 +253,18 @@ export default function DepositsPage() {
       ),
     },
     {
-      title: t('deposits.proof'),
-      width: 96,
-      render: (_, row) =>
-        row.hasProof ? (
-          t('deposits.hasProof')
-        ) : (
-          <Typography.Text type="secondary">–</Typography.Text>
-        ),
-    },
-    {
       title: t('review.submitted'),
       dataIndex: 'createTime',
-      width: 180,
-      render: formatTime,
+      render: (iso: string) => <TimeCell iso={iso} />,
     },
     {
       title: t('review.status'),
-      width: 120,
       render: (_, row) => (
         <StatusTag kind="recharge" status={row.status} reason={row.rejectReason} />
       ),
     },
     {
       title: '',
-      width: 110,
       align: 'right',
       render: (_, row) => (
         <Button
@@ -313,6 +305,8 @@ export default function DepositsPage() {
         dataSource={list.data?.rows}
         loading={list.isPending}
         pagination={paging.pagination(list.data?.total)}
+        // Wider than the page (long accounts): the table scrolls, not the page.
+        scroll={{ x: 'max-content' }}
         onRow={(row) => ({ onDoubleClick: () => setReviewing(row) })}
         data-testid="deposits-table"
       />

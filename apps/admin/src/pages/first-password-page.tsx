@@ -11,7 +11,7 @@ import { ChangePasswordForm } from '../components/change-password-form';
 import { useOperator } from '../app/operator';
 import { api } from '../api';
 import { operatorsApi } from '@bourse/shared';
-import { clearToken } from '../lib/session';
+import { endSession } from '../lib/session';
 
 export default function FirstPasswordPage() {
   const { t } = useTranslation();
@@ -20,7 +20,7 @@ export default function FirstPasswordPage() {
     try {
       await api.send(operatorsApi.signOut);
     } finally {
-      clearToken();
+      endSession('signedOut');
     }
   }
   return (

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { adminLoginBody, operatorsApi } from '@bourse/shared';
@@ -15,25 +15,20 @@ import { meKey } from '../app/operator';
 import { AuthCard } from '../components/auth-card';
 import { serverText } from '../i18n';
 import { checkWith, showOnField } from '../lib/form';
-import { setToken } from '../lib/session';
+import { sessionEnd, setToken } from '../lib/session';
 
 const FIELDS = ['username', 'password'] as const;
-
-/** Where the sign-in page was sent from: a notice to show. */
-export interface SignInState {
-  notice?: 'signedOut' | 'passwordChanged';
-}
 
 export default function SignInPage() {
   const { t } = useTranslation();
   const [form] = Form.useForm();
   const navigate = useNavigate();
-  const location = useLocation();
   const [search] = useSearchParams();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
-  const notice = (location.state as SignInState | null)?.notice;
+  // Why the last session ended, until this sign-in succeeds.
+  const notice = sessionEnd();
 
   async function submit(values: Record<string, unknown>) {
     setFailure(undefined);
@@ -55,6 +50,24 @@ export default function SignInPage() {
 
   return (
     <AuthCard title={t('auth.signInTitle')} testId="sign-in">
+      {notice === 'signedOut' && !failure && (
+        <Alert
+          type="info"
+          showIcon
+          message={t('auth.signedOut')}
+          style={{ marginBottom: 16 }}
+          data-testid="notice"
+        />
+      )}
+      {notice === 'expired' && !failure && (
+        <Alert
+          type="warning"
+          showIcon
+          message={serverText('hint_sessionExpired')}
+          style={{ marginBottom: 16 }}
+          data-testid="notice"
+        />
+      )}
       {notice === 'passwordChanged' && !failure && (
         <Alert
           type="success"

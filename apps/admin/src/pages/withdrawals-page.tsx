@@ -27,7 +27,7 @@ import { usePaging } from '../hooks/use-paging';
 import { QueueToolbar, type StatusFilter } from '../components/queue-toolbar';
 import { RejectDialog } from '../components/reject-dialog';
 import { StatusTag } from '../components/status-tag';
-import { OrderNo, UserCell } from '../components/user-cell';
+import { OrderNo, TimeCell, UserCell } from '../components/cells';
 
 const QUEUE_REFRESH_MS = 15_000;
 const HISTORY_SIZE = 5;
@@ -285,7 +285,7 @@ export default function WithdrawalsPage() {
   });
 
   const columns: TableColumnsType<ReviewedWithdraw> = [
-    { title: t('review.id'), dataIndex: 'id', width: 72 },
+    { title: t('review.id'), dataIndex: 'id' },
     {
       title: t('review.orderNo'),
       dataIndex: 'orderNo',
@@ -311,28 +311,39 @@ export default function WithdrawalsPage() {
     },
     {
       title: t('withdrawals.destination'),
-      width: 240,
-      ellipsis: true,
+      // Cut to one line here (the drawer shows it whole); a column `ellipsis` would fix the
+      // whole table's layout and squeeze the others.
       render: (_, row) => (
-        <div style={{ lineHeight: 1.35 }}>
-          <div>{row.channelName}</div>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }} ellipsis>
+        <div
+          style={{
+            lineHeight: 1.35,
+            maxWidth: 220,
+            overflow: 'hidden',
+            textOverflow: 'ellipsis',
+            whiteSpace: 'nowrap',
+          }}
+          title={destinationLine(row.destination)}
+        >
+          <div style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{row.channelName}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {destinationLine(row.destination)}
           </Typography.Text>
         </div>
       ),
     },
-    { title: t('review.submitted'), dataIndex: 'createTime', width: 180, render: formatTime },
+    {
+      title: t('review.submitted'),
+      dataIndex: 'createTime',
+      render: (iso: string) => <TimeCell iso={iso} />,
+    },
     {
       title: t('review.status'),
-      width: 120,
       render: (_, row) => (
         <StatusTag kind="withdraw" status={row.status} reason={row.rejectReason} />
       ),
     },
     {
       title: '',
-      width: 110,
       align: 'right',
       render: (_, row) => (
         <Button
@@ -373,6 +384,8 @@ export default function WithdrawalsPage() {
         dataSource={list.data?.rows}
         loading={list.isPending}
         pagination={paging.pagination(list.data?.total)}
+        // Wider than the page (long accounts): the table scrolls, not the page.
+        scroll={{ x: 'max-content' }}
         onRow={(row) => ({ onDoubleClick: () => setReviewing(row) })}
         data-testid="withdrawals-table"
       />
