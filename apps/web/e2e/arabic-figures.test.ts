@@ -119,4 +119,19 @@ describe('figures in Arabic', () => {
     await expectSignFirst(result);
     await screenshot(page, 'ar-position-result');
   });
+
+  it('keeps the sign of a balance record before its digits, and the balance after it whole', async () => {
+    const page = await browser.newPage({ user, storage: ARABIC });
+    await page.goto(appUrl('/pages/record/accountRecord'));
+    await rtl(page);
+    const amounts = page.locator('[data-testid="record-amount"]');
+    await amounts.first().waitFor();
+    // The deposit credited (+5,000.00) and the exchange (-5,000.00): both signs come first.
+    const texts: string[] = [];
+    for (let index = 0; index < (await amounts.count()); index += 1)
+      texts.push(await expectSignFirst(amounts.nth(index)));
+    expect(texts.some((text) => text.startsWith('+'))).toBe(true);
+    expect(texts.some((text) => text.startsWith('-'))).toBe(true);
+    await screenshot(page, 'ar-balance-records');
+  });
 });

@@ -13,6 +13,7 @@ import { useTranslation } from '../../i18n/react';
 import {
   cmp,
   formatDateTime,
+  isolateLtr,
   RECORD_TYPES,
   walletApi,
   type BalanceRecord,
@@ -21,6 +22,7 @@ import {
 import { api } from '../../api';
 import { loadPlatformCurrencies, type PlatformCurrency } from '../../api/launch';
 import { DemoBadge, useDemoAccount } from '../../components/demo-account';
+import { Num } from '../../components/status-views';
 import { RecordList, RecordTabs, useRecordPages } from '../../components/record-list';
 import { SignedInScreen } from '../../components/signed-in-screen';
 import { useUser } from '../../hooks/use-user';
@@ -90,16 +92,19 @@ function RecordRow({ record, scale }: { record: BalanceRecord; scale: number | u
         style={{ textAlign: 'end' }}
         data-testid="record-amount"
       >
-        {sign > 0 ? '+' : ''}
+        <Num>
+          {sign > 0 ? '+' : ''}
+          {amount}
+        </Num>{' '}
         {/* The server names no currency it does not know: '- -' (SEED-SPEC section 3). */}
-        {amount} {record.currencyName || UNKNOWN_CURRENCY}
+        {record.currencyName || UNKNOWN_CURRENCY}
       </strong>
       <span className="muted" style={{ fontSize: 12 }}>
         {formatDateTime(record.createTime)}
         {action && ` · ${action}`}
       </span>
       <span className="muted" style={{ fontSize: 12, textAlign: 'end' }}>
-        {translate('record_balanceAfter', [money(record.balanceAfter, scale)])}
+        {translate('record_balanceAfter', [isolateLtr(money(record.balanceAfter, scale))])}
       </span>
     </div>
   );
