@@ -1,13 +1,15 @@
 /**
  * Builds the operator console into dist/, which the server serves at /admin/ on its own port
  * (apps/server/src/http/web-app.ts). Every page loads lazily, so the sign-in screen carries only
- * the shell (bench/admin-size.mjs keeps the first screen within its budget). `npm run dev -w
+ * the shell (bench/admin-size.mjs keeps the first screen within its budget); the route table
+ * reaches the bundle without its schemas (route-table-plugin.ts). `npm run dev -w
  * @bourse/admin` serves it with hot reload, proxying the operator API to a server on port 8080.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { routeTablePlugin } from './route-table-plugin';
 import { serverMessagesPlugin } from './server-messages-plugin';
 
 /** react-router's production build (its package points bundlers at the development one). */
@@ -17,7 +19,7 @@ const reactRouterProduction = path.join(
 );
 
 export default defineConfig(({ mode }) => ({
-  plugins: [serverMessagesPlugin(), react()],
+  plugins: [routeTablePlugin(), serverMessagesPlugin(), react()],
   // Absolute: /admin and /admin/ both load the same assets.
   base: '/admin/',
   resolve: {

@@ -352,8 +352,9 @@ export async function signIn(page: Page, username: string, password: string): Pr
 
 /** Switches the console's language with the header's switch. */
 export async function switchLanguage(page: Page, language: Language): Promise<void> {
-  await page.locator('[data-testid="language-switch"]').click();
   const name = language === 'zh' ? '简体中文' : 'English';
-  await page.locator('.ant-select-item-option', { hasText: name }).click();
+  await page
+    .locator('[data-testid="language-switch"] .ant-segmented-item', { hasText: name })
+    .click();
   await page.waitForFunction((lang) => document.documentElement.lang.startsWith(lang), language);
 }

@@ -11,6 +11,7 @@ const sources = [
   path.join(adminDir, 'index.html'),
   path.join(adminDir, 'vite.config.ts'),
   path.join(adminDir, 'server-messages-plugin.ts'),
+  path.join(adminDir, 'route-table-plugin.ts'),
   path.join(adminDir, 'package.json'),
   path.join(adminDir, '../../packages/shared/src'),
   path.join(adminDir, '../../packages/shared/locales'),

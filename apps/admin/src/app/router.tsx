@@ -6,11 +6,13 @@
 import { lazy, Suspense } from 'react';
 import { createHashRouter, Navigate } from 'react-router';
 import { consolePages } from './pages';
-import { ConsoleLayout, PageGate, Landing, NotFound } from './layout';
+import { Landing, PageGate } from './page-gate';
 import { SignedIn } from './signed-in';
 import { PageLoading } from '../components/page-loading';
 
 const SignInPage = lazy(() => import('../pages/sign-in-page'));
+const ConsoleLayout = lazy(() => import('./console-layout'));
+const NotFound = lazy(() => import('./results').then((module) => ({ default: module.NotFound })));
 const FirstPasswordPage = lazy(() => import('../pages/first-password-page'));
 
 export const router = createHashRouter([
@@ -34,12 +36,23 @@ export const router = createHashRouter([
         ),
       },
       {
-        element: <ConsoleLayout />,
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <ConsoleLayout />
+          </Suspense>
+        ),
         children: [
           { index: true, element: <Landing /> },
           ...consolePages.map((page) => ({ path: page.path, element: <PageGate page={page} /> })),
           { path: '/index.html', element: <Navigate to="/" replace /> },
-          { path: '*', element: <NotFound /> },
+          {
+            path: '*',
+            element: (
+              <Suspense fallback={<PageLoading />}>
+                <NotFound />
+              </Suspense>
+            ),
+          },
         ],
       },
     ],

@@ -5,9 +5,8 @@
  * `pwdChangeTime` null) is taken to the first-password page before any other.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Button, Result } from 'antd';
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { operatorsApi } from '@bourse/shared';
 import { api } from '../api';
 import { errorText } from '../i18n';
@@ -15,10 +14,13 @@ import { sessionEnd, useToken } from '../lib/session';
 import { PageLoading } from '../components/page-loading';
 import { meKey, OperatorContext } from './operator';
 
+const LoadFailed = lazy(() =>
+  import('./results').then((module) => ({ default: module.LoadFailed })),
+);
+
 export const FIRST_PASSWORD_PATH = '/first-password';
 
 export function SignedIn() {
-  const { t } = useTranslation();
   const token = useToken();
   const location = useLocation();
   const me = useQuery({
@@ -37,12 +39,9 @@ export function SignedIn() {
   if (me.isPending) return <PageLoading />;
   if (me.isError)
     return (
-      <Result
-        status="error"
-        title={t('common.loadFailed')}
-        subTitle={errorText(me.error)}
-        extra={<Button onClick={() => void me.refetch()}>{t('common.retry')}</Button>}
-      />
+      <Suspense fallback={<PageLoading />}>
+        <LoadFailed reason={errorText(me.error)} onRetry={() => void me.refetch()} />
+      </Suspense>
     );
   const mustChoose = me.data.pwdChangeTime === null;
   if (mustChoose && location.pathname !== FIRST_PASSWORD_PATH)

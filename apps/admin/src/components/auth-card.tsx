@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Card, Typography } from 'antd';
+import { Card } from 'antd';
+import { SECONDARY_TEXT } from './cells';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from './language-switch';
 
@@ -25,9 +26,7 @@ export function AuthCard({
       }}
     >
       <div style={{ position: 'fixed', top: 16, insetInlineEnd: 24 }}>
-        <div style={{ background: '#fff', borderRadius: 6 }}>
-          <LanguageSwitch />
-        </div>
+        <LanguageSwitch />
       </div>
       <Card
         style={{ width: 440, boxShadow: '0 12px 40px rgba(15,22,41,0.18)' }}
@@ -36,10 +35,8 @@ export function AuthCard({
         <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 24 }}>
           <img src="/admin/favicon.svg" alt="" width={40} height={40} />
           <div>
-            <Typography.Title level={4} style={{ margin: 0 }}>
-              {title}
-            </Typography.Title>
-            <Typography.Text type="secondary">{t('app.name')}</Typography.Text>
+            <h1 style={{ margin: 0, fontSize: 20, fontWeight: 600, lineHeight: 1.4 }}>{title}</h1>
+            <span style={{ color: SECONDARY_TEXT }}>{t('app.name')}</span>
           </div>
         </div>
         {children}

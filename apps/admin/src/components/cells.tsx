@@ -1,7 +1,21 @@
-/** Table cells the queues share: a request's user, its order number and a time, each compact. */
-import { Typography } from 'antd';
+/**
+ * Table cells the queues share: a request's user, its order number and a time, each compact.
+ * Plain elements in antd's colours rather than Typography, which brings copy, edit and ellipsis
+ * machinery the queues' first screen does not need.
+ */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatTimeOfDay } from '../lib/format';
+
+/** antd's secondary text colour (colorTextSecondary of the default theme). */
+export const SECONDARY_TEXT = 'rgba(0, 0, 0, 0.45)';
+
+/** Secondary text: what explains the line above it. */
+export function Muted({ children, small = false }: { children: ReactNode; small?: boolean }) {
+  return (
+    <span style={{ color: SECONDARY_TEXT, ...(small ? { fontSize: 12 } : {}) }}>{children}</span>
+  );
+}
 
 /** A request's user: their account (email or phone) and id. */
 export function UserCell({ account, id }: { account: string; id: number }) {
@@ -9,9 +23,7 @@ export function UserCell({ account, id }: { account: string; id: number }) {
   return (
     <div style={{ lineHeight: 1.35, whiteSpace: 'nowrap' }}>
       <div>{account}</div>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {t('review.userIdValue', { id })}
-      </Typography.Text>
+      <Muted small>{t('review.userIdValue', { id })}</Muted>
     </div>
   );
 }
@@ -19,9 +31,7 @@ export function UserCell({ account, id }: { account: string; id: number }) {
 /** A request's order number, on one line. */
 export function OrderNo({ value }: { value: string }) {
   return (
-    <Typography.Text style={{ fontFamily: 'monospace', fontSize: 12, whiteSpace: 'nowrap' }}>
-      {value}
-    </Typography.Text>
+    <span style={{ fontFamily: 'monospace', fontSize: 12, whiteSpace: 'nowrap' }}>{value}</span>
   );
 }
 
@@ -30,9 +40,7 @@ export function TimeCell({ iso }: { iso: string }) {
   return (
     <div style={{ lineHeight: 1.35, whiteSpace: 'nowrap' }}>
       <div>{formatDate(iso)}</div>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {formatTimeOfDay(iso)}
-      </Typography.Text>
+      <Muted small>{formatTimeOfDay(iso)}</Muted>
     </div>
   );
 }

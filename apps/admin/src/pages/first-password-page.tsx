@@ -4,7 +4,7 @@
  * admin chose at creation) chooses their own before any page opens. The change retires the
  * password file and ends the session; the operator signs in again with the new password.
  */
-import { Alert, Button, Typography } from 'antd';
+import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AuthCard } from '../components/auth-card';
 import { ChangePasswordForm } from '../components/change-password-form';
@@ -33,11 +33,11 @@ export default function FirstPasswordPage() {
         style={{ marginBottom: 24 }}
       />
       <ChangePasswordForm submitLabel={t('firstPassword.submit')} />
-      <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0 }}>
+      <div style={{ marginTop: 16 }}>
         <Button type="link" onClick={() => void signOut()} style={{ padding: 0 }}>
           {t('auth.signOut')}
         </Button>
-      </Typography.Paragraph>
+      </div>
     </AuthCard>
   );
 }

@@ -1,268 +1,37 @@
 /**
  * The withdrawal queue (finance, admin): requests paged on the server, under review first, read
- * again every 15 s. A request opens in a drawer with its destination in full (the operator pays
- * it: bank, holder and card number, or network and address, each to copy), the amount, the fee
- * and what was frozen, and the user's recent withdrawals and deposits. Marking it paid takes the
- * frozen amount and fee out of the account; rejecting releases them at once, with the reason the
- * user reads.
+ * again every 15 s. A request opens in a drawer (components/withdrawal-review.tsx, loaded then)
+ * with its destination in full, the amount, the fee and what was frozen, and the user's recent
+ * activity, to mark paid or reject with a reason.
  */
-import { useState } from 'react';
-import { App, Button, Descriptions, Drawer, Popconfirm, Space, Table, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Button, Table } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   operatorsApi,
   WITHDRAW_STATUS,
-  type ReviewedRecharge,
   type ReviewedWithdraw,
   type WithdrawDestination,
 } from '@bourse/shared';
 import { api } from '../api';
-import { useOperator } from '../app/operator';
 import { errorText } from '../i18n';
-import { mayCall } from '../lib/access';
-import { formatAmount, formatTime } from '../lib/format';
+import { formatAmount } from '../lib/format';
 import { usePaging } from '../hooks/use-paging';
 import { QueueToolbar, type StatusFilter } from '../components/queue-toolbar';
-import { RejectDialog } from '../components/reject-dialog';
 import { StatusTag } from '../components/status-tag';
-import { OrderNo, TimeCell, UserCell } from '../components/cells';
+import { Muted, OrderNo, TimeCell, UserCell } from '../components/cells';
+
+const WithdrawalReview = lazy(() => import('../components/withdrawal-review'));
 
 const QUEUE_REFRESH_MS = 15_000;
-const HISTORY_SIZE = 5;
 
 /** The destination on one line, for the table. */
 function destinationLine(destination: WithdrawDestination): string {
   return destination.kind === 'bank'
     ? [destination.bankName, destination.cardNumber].filter(Boolean).join(' · ')
     : [destination.network, destination.address].filter(Boolean).join(' · ');
-}
-
-/** The destination in full, each part to copy. */
-function DestinationDetails({ destination }: { destination: WithdrawDestination }) {
-  const { t } = useTranslation();
-  const rows =
-    destination.kind === 'bank'
-      ? [
-          [t('withdrawals.bankName'), destination.bankName],
-          [t('withdrawals.accountName'), destination.accountName],
-          [t('withdrawals.cardNumber'), destination.cardNumber],
-        ]
-      : [
-          [t('withdrawals.network'), destination.network],
-          [t('withdrawals.address'), destination.address],
-        ];
-  return (
-    <Descriptions column={1} size="small" bordered data-testid="destination">
-      <Descriptions.Item label={t('withdrawals.destinationKind')}>
-        {t(`withdrawals.kind.${destination.kind}`)}
-      </Descriptions.Item>
-      {rows.map(([label, value]) => (
-        <Descriptions.Item key={label} label={label}>
-          {value ? (
-            <Typography.Text copyable code style={{ wordBreak: 'break-all' }}>
-              {value}
-            </Typography.Text>
-          ) : (
-            '–'
-          )}
-        </Descriptions.Item>
-      ))}
-    </Descriptions>
-  );
-}
-
-/** The user's latest withdrawals and, when the operator may read them, deposits. */
-function UserActivity({ userId }: { userId: number }) {
-  const { t } = useTranslation();
-  const operator = useOperator();
-  const page = { userId, pageNum: 1, pageSize: HISTORY_SIZE };
-  const withdrawals = useQuery({
-    queryKey: ['withdrawals', page],
-    queryFn: () => api.call(operatorsApi.withdrawals, page),
-  });
-  const showDeposits = mayCall(operator, operatorsApi.recharges);
-  const deposits = useQuery({
-    queryKey: ['recharges', page],
-    queryFn: () => api.call(operatorsApi.recharges, page),
-    enabled: showDeposits,
-  });
-  return (
-    <>
-      <Typography.Title level={5}>{t('withdrawals.userWithdrawals')}</Typography.Title>
-      <Table<ReviewedWithdraw>
-        size="small"
-        rowKey="id"
-        loading={withdrawals.isPending}
-        dataSource={withdrawals.data?.rows}
-        pagination={false}
-        style={{ marginBottom: 24 }}
-        data-testid="user-withdrawals"
-        columns={[
-          { title: t('review.submitted'), dataIndex: 'createTime', render: formatTime },
-          {
-            title: t('review.amount'),
-            align: 'right',
-            render: (_, row) => formatAmount(row.amount, row.currencyName),
-          },
-          {
-            title: t('review.status'),
-            render: (_, row) => <StatusTag kind="withdraw" status={row.status} />,
-          },
-        ]}
-        footer={() => t('review.historyTotal', { count: withdrawals.data?.total ?? 0 })}
-      />
-      {showDeposits && (
-        <>
-          <Typography.Title level={5}>{t('withdrawals.userDeposits')}</Typography.Title>
-          <Table<ReviewedRecharge>
-            size="small"
-            rowKey="id"
-            loading={deposits.isPending}
-            dataSource={deposits.data?.rows}
-            pagination={false}
-            data-testid="user-deposits"
-            columns={[
-              { title: t('review.submitted'), dataIndex: 'createTime', render: formatTime },
-              {
-                title: t('review.amount'),
-                align: 'right',
-                render: (_, row) => formatAmount(row.amount, row.currencyName),
-              },
-              {
-                title: t('review.status'),
-                render: (_, row) => <StatusTag kind="recharge" status={row.status} />,
-              },
-            ]}
-            footer={() => t('review.historyTotal', { count: deposits.data?.total ?? 0 })}
-          />
-        </>
-      )}
-    </>
-  );
-}
-
-function WithdrawalReview({ record, onClose }: { record: ReviewedWithdraw; onClose(): void }) {
-  const { t } = useTranslation();
-  const { message } = App.useApp();
-  const operator = useOperator();
-  const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
-  const [rejecting, setRejecting] = useState(false);
-  const open = record.status === WITHDRAW_STATUS.reviewing;
-  const amount = formatAmount(record.amount, record.currencyName);
-
-  const decided = async () => {
-    await queryClient.invalidateQueries({ queryKey: ['withdrawals'] });
-    onClose();
-  };
-
-  async function pay() {
-    setBusy(true);
-    try {
-      const { msg } = await api.send(operatorsApi.payWithdrawal, { id: record.id });
-      if (msg === 'hint_48') void message.info(t('review.alreadyDone'));
-      else void message.success(t('withdrawals.paidToast', { amount, order: record.orderNo }));
-      await decided();
-    } catch (error) {
-      void message.error(errorText(error));
-      await queryClient.invalidateQueries({ queryKey: ['withdrawals'] });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function reject(reason: string) {
-    const { msg } = await api.send(operatorsApi.rejectWithdrawal, { id: record.id, reason });
-    if (msg === 'hint_48') void message.info(t('review.alreadyDone'));
-    else void message.success(t('withdrawals.rejectedToast', { order: record.orderNo }));
-    await decided();
-  }
-
-  const actions = open && mayCall(operator, operatorsApi.payWithdrawal) && (
-    <Space>
-      <Button danger onClick={() => setRejecting(true)} data-testid="reject">
-        {t('review.reject')}
-      </Button>
-      <Popconfirm
-        title={t('withdrawals.payTitle')}
-        description={t('withdrawals.payText', { amount })}
-        okText={t('withdrawals.pay')}
-        cancelText={t('common.cancel')}
-        onConfirm={() => pay()}
-        okButtonProps={{ 'data-testid': 'pay-confirm' }}
-      >
-        <Button type="primary" loading={busy} data-testid="pay">
-          {t('withdrawals.pay')}
-        </Button>
-      </Popconfirm>
-    </Space>
-  );
-
-  return (
-    <>
-      <Drawer
-        open
-        width={680}
-        title={t('withdrawals.reviewTitle', { order: record.orderNo })}
-        onClose={onClose}
-        extra={actions}
-        data-testid="review-drawer"
-      >
-        <Descriptions column={2} size="small" bordered style={{ marginBottom: 24 }}>
-          <Descriptions.Item label={t('withdrawals.toPay')} span={2}>
-            <Typography.Text strong style={{ fontSize: 18 }} data-testid="review-amount">
-              {amount}
-            </Typography.Text>
-          </Descriptions.Item>
-          <Descriptions.Item label={t('withdrawals.fee')}>
-            {formatAmount(record.fee, record.currencyName)}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('withdrawals.frozen')}>
-            {formatAmount(record.totalAmount, record.currencyName)}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('review.user')} span={2}>
-            <UserCell account={record.userAccount} id={record.userId} />
-          </Descriptions.Item>
-          <Descriptions.Item label={t('review.channel')} span={2}>
-            {record.channelName}
-          </Descriptions.Item>
-          <Descriptions.Item label={t('review.orderNo')} span={2}>
-            <Typography.Text copyable>{record.orderNo}</Typography.Text>
-          </Descriptions.Item>
-          <Descriptions.Item label={t('review.status')}>
-            <StatusTag kind="withdraw" status={record.status} />
-          </Descriptions.Item>
-          <Descriptions.Item label={t('review.submitted')}>
-            {formatTime(record.createTime)}
-          </Descriptions.Item>
-          {record.closeTime && (
-            <Descriptions.Item label={t('withdrawals.closed')} span={2}>
-              {formatTime(record.closeTime)}
-            </Descriptions.Item>
-          )}
-          {record.rejectReason && (
-            <Descriptions.Item label={t('review.reason')} span={2}>
-              <span style={{ whiteSpace: 'pre-wrap' }}>{record.rejectReason}</span>
-            </Descriptions.Item>
-          )}
-        </Descriptions>
-        <Typography.Title level={5}>{t('withdrawals.destination')}</Typography.Title>
-        <div style={{ marginBottom: 24 }}>
-          <DestinationDetails destination={record.destination} />
-        </div>
-        <UserActivity userId={record.userId} />
-      </Drawer>
-      <RejectDialog
-        open={rejecting}
-        title={t('withdrawals.rejectTitle', { order: record.orderNo })}
-        reasons={t('withdrawals.reasons', { returnObjects: true })}
-        onReject={reject}
-        onClose={() => setRejecting(false)}
-      />
-    </>
-  );
 }
 
 export default function WithdrawalsPage() {
@@ -300,11 +69,9 @@ export default function WithdrawalsPage() {
       align: 'right',
       render: (_, row) => (
         <div style={{ lineHeight: 1.35, whiteSpace: 'nowrap' }}>
-          <Typography.Text strong>{formatAmount(row.amount, row.currencyName)}</Typography.Text>
+          <strong>{formatAmount(row.amount, row.currencyName)}</strong>
           <div>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('withdrawals.feeShort', { fee: row.fee })}
-            </Typography.Text>
+            <Muted small>{t('withdrawals.feeShort', { fee: row.fee })}</Muted>
           </div>
         </div>
       ),
@@ -325,9 +92,7 @@ export default function WithdrawalsPage() {
           title={destinationLine(row.destination)}
         >
           <div style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{row.channelName}</div>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {destinationLine(row.destination)}
-          </Typography.Text>
+          <Muted small>{destinationLine(row.destination)}</Muted>
         </div>
       ),
     },
@@ -376,7 +141,7 @@ export default function WithdrawalsPage() {
         refreshing={list.isFetching}
       />
       {list.isError && (
-        <Typography.Paragraph type="danger">{errorText(list.error)}</Typography.Paragraph>
+        <Alert type="error" showIcon message={errorText(list.error)} style={{ marginBottom: 16 }} />
       )}
       <Table<ReviewedWithdraw>
         rowKey="id"
@@ -389,7 +154,11 @@ export default function WithdrawalsPage() {
         onRow={(row) => ({ onDoubleClick: () => setReviewing(row) })}
         data-testid="withdrawals-table"
       />
-      {reviewing && <WithdrawalReview record={reviewing} onClose={() => setReviewing(undefined)} />}
+      {reviewing && (
+        <Suspense fallback={null}>
+          <WithdrawalReview record={reviewing} onClose={() => setReviewing(undefined)} />
+        </Suspense>
+      )}
     </div>
   );
 }

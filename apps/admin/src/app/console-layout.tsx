@@ -1,31 +1,24 @@
 /**
  * The console's frame: a side menu with the pages the operator's roles admit (pages.tsx), a
  * header with the page's title, the language and the operator (their account, sign out), and the
- * page. A page opened by a role it does not admit says so instead of calling the server.
+ * page. Loaded once signed in, so the sign-in screen carries neither menu nor layout.
  */
-import { Suspense } from 'react';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Dropdown, Layout, Menu, Result, Space, Typography } from 'antd';
+import { Button, Dropdown, Layout, Menu, Space } from 'antd';
 import type { MenuProps } from 'antd';
-import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { operatorsApi } from '@bourse/shared';
 import { api } from '../api';
-import { mayCall } from '../lib/access';
 import { endSession } from '../lib/session';
 import { LanguageSwitch } from '../components/language-switch';
-import { PageLoading } from '../components/page-loading';
 import { RoleTags } from '../components/roles';
 import { useOperator } from './operator';
-import { consolePages, MENU_GROUPS, pageAt, type ConsolePage } from './pages';
+import { MENU_GROUPS, pageAt } from './pages';
+import { useVisiblePages } from './page-gate';
 
 const SIDER_WIDTH = 232;
-
-function useVisiblePages(): ConsolePage[] {
-  const operator = useOperator();
-  return consolePages.filter((page) => mayCall(operator, page.route));
-}
 
 function Brand() {
   const { t } = useTranslation();
@@ -49,7 +42,7 @@ function Brand() {
   );
 }
 
-export function ConsoleLayout() {
+export default function ConsoleLayout() {
   const { t } = useTranslation();
   const operator = useOperator();
   const location = useLocation();
@@ -113,9 +106,12 @@ export function ConsoleLayout() {
             zIndex: 10,
           }}
         >
-          <Typography.Title level={4} style={{ margin: 0 }} data-testid="page-title">
+          <h1
+            style={{ margin: 0, fontSize: 20, fontWeight: 600, lineHeight: 1.4 }}
+            data-testid="page-title"
+          >
             {current ? t(`nav.${current.key}`) : ''}
-          </Typography.Title>
+          </h1>
           <Space size={16}>
             <LanguageSwitch />
             <Dropdown
@@ -152,55 +148,5 @@ export function ConsoleLayout() {
         </Layout.Content>
       </Layout>
     </Layout>
-  );
-}
-
-/** A page, when the operator's roles admit its call; else why not. */
-export function PageGate({ page }: { page: ConsolePage }) {
-  const { t } = useTranslation();
-  const operator = useOperator();
-  if (!mayCall(operator, page.route)) {
-    const roles = (page.route.roles ?? []).map((role) => t(`roles.${role}`)).join(', ');
-    return (
-      <div data-testid="page-forbidden">
-        <Result
-          status="403"
-          title={t('gate.title')}
-          subTitle={t('gate.text', { roles })}
-          extra={
-            <Link to="/">
-              <Button type="primary">{t('gate.home')}</Button>
-            </Link>
-          }
-        />
-      </div>
-    );
-  }
-  const Page = page.component;
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <Page />
-    </Suspense>
-  );
-}
-
-/** The first page of the menu the operator may use. */
-export function Landing() {
-  const pages = useVisiblePages();
-  return <Navigate to={pages[0]?.path ?? '/account'} replace />;
-}
-
-export function NotFound() {
-  const { t } = useTranslation();
-  return (
-    <Result
-      status="404"
-      title={t('notFound.title')}
-      extra={
-        <Link to="/">
-          <Button type="primary">{t('gate.home')}</Button>
-        </Link>
-      }
-    />
   );
 }
