@@ -7,6 +7,7 @@ import { benchLaunch } from './launch.mjs';
 import { benchLedger } from './ledger.mjs';
 import { benchLighthouse } from './lighthouse.mjs';
 import { benchWebSize } from './web-size.mjs';
+import { benchAdminSize } from './admin-size.mjs';
 import { benchProducts } from './products.mjs';
 import { benchQuotesFps } from './quotes-fps.mjs';
 import { benchWsFanout } from './ws-fanout.mjs';
@@ -20,6 +21,7 @@ import { machine, root } from './lib.mjs';
 const results = { date: new Date().toISOString(), machine: machine(), benchmarks: [] };
 for (const bench of [
   benchWebSize,
+  benchAdminSize,
   benchLighthouse,
   benchQuotesFps,
   benchLaunch,
