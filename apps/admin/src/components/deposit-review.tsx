@@ -109,6 +109,7 @@ export default function DepositReview({
         cancelText={t('common.cancel')}
         onConfirm={() => approve()}
         okButtonProps={{ 'data-testid': 'approve-confirm' }}
+        styles={{ root: { maxWidth: 440 } }}
       >
         <Button type="primary" loading={busy} data-testid="approve">
           {t('deposits.approve')}

@@ -186,6 +186,7 @@ export default function WithdrawalReview({
         cancelText={t('common.cancel')}
         onConfirm={() => pay()}
         okButtonProps={{ 'data-testid': 'pay-confirm' }}
+        styles={{ root: { maxWidth: 440 } }}
       >
         <Button type="primary" loading={busy} data-testid="pay">
           {t('withdrawals.pay')}
