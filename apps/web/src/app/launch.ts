@@ -62,11 +62,18 @@ export function dismissPopUp(): void {
   setPendingPopUp(undefined);
 }
 
-async function readPopUp(): Promise<void> {
+/**
+ * The pop-up to show, read beside the launch calls rather than after them, with its dialog's code
+ * loaded as soon as there is one: it is the largest thing a first visit paints.
+ */
+async function readPopUp(): Promise<PopUp | undefined> {
   try {
-    setPendingPopUp(await loadNewPopUp());
+    const popUp = await loadNewPopUp();
+    if (popUp) await import('./launch-pop-up');
+    return popUp;
   } catch {
     // No pop-up this time; the next launch tries again.
+    return undefined;
   }
 }
 
@@ -74,16 +81,19 @@ let running: Promise<void> | undefined;
 
 /** Starts the launch flow unless it is already running (React may run start-up effects twice). */
 export function startLaunch(queryClient: QueryClient): void {
-  running ??= launch()
-    .then(async (ok) => {
-      if (!ok) {
-        redirectTo('networkError');
-        return;
-      }
-      void queryClient.invalidateQueries();
-      void readPopUp();
-    })
-    .finally(() => {
-      running = undefined;
-    });
+  running ??= runLaunch(queryClient).finally(() => {
+    running = undefined;
+  });
+}
+
+async function runLaunch(queryClient: QueryClient): Promise<void> {
+  // Shown once it is here (on home only), without waiting for the rest of the launch: a launch
+  // that fails leaves home for the network-error page, where no pop-up shows.
+  const popUp = readPopUp().then(setPendingPopUp);
+  if (!(await launch())) {
+    redirectTo('networkError');
+    return;
+  }
+  void queryClient.invalidateQueries();
+  await popUp;
 }
