@@ -11,6 +11,7 @@ import { LANGUAGE_KEYS } from '@bourse/shared';
 import { ensureFirstAdmin } from '../src/modules/admin/service';
 import { call, createTestApp, registerUser, type TestApp } from './helpers';
 import { adminApiCall, operatorSignIn } from './support/admin-api';
+import { flatPng } from './support/test-images';
 
 const USD = 1;
 const USDT = 3;
@@ -175,6 +176,52 @@ describe("operators' channel texts by language", () => {
       is_example: 1,
       bank_name_lang: expect.objectContaining({ en: 'Example Bank' }),
     });
+  });
+
+  it("name the channel in the reader's language in the user's own deposit records", async () => {
+    const saved = await saveRecharge({
+      ...TRC20_DEPOSIT,
+      channelName: 'Tether on Tron',
+      channelNameLang: { en: 'Tether on Tron', fr: 'Tether sur Tron' },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const user = await registerUser(t.app);
+    const proof = `data:image/png;base64,${(await flatPng(64, 48)).toString('base64')}`;
+    const submit = (headers: Record<string, string>) =>
+      call(t.app, 'POST', '/api/userRecharge/inMoney', {
+        token: user.token,
+        headers,
+        json: {
+          channelId: RECHARGE_USDT_TRC20,
+          amount: '100',
+          proofImage: proof,
+          requestId: `channel-texts-${user.userId}`,
+        },
+      });
+    const submitted = await submit({ 'accept-language': 'fr' });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    expect(submitted.body.data.channelName).toBe('Tether sur Tron');
+    // The same request id again, in English: the first request, named in English.
+    expect((await submit({})).body.data.channelName).toBe('Tether on Tron');
+    const id = submitted.body.data.id as number;
+
+    const list = (headers: Record<string, string>) =>
+      call(t.app, 'GET', '/api/userRecharge/list', { token: user.token, headers });
+    expect((await list({ languageid: '6' })).body.rows[0]).toMatchObject({
+      id,
+      channelName: 'Tether sur Tron',
+    });
+    expect((await list({})).body.rows[0].channelName).toBe('Tether on Tron');
+    const detail = await call(t.app, 'GET', '/api/userRecharge/detail', {
+      token: user.token,
+      headers: { 'accept-language': 'fr' },
+      query: { id: String(id) },
+    });
+    expect(detail.body.data.channelName).toBe('Tether sur Tron');
+    // The channel as the test before left it, for the tests after.
+    expect((await saveRecharge({ ...TRC20_DEPOSIT, channelName: 'USDT on TRC20' })).status).toBe(
+      200,
+    );
   });
 
   it('translate the bank account of a deposit channel, and a withdrawal channel loses its mark', async () => {

@@ -148,9 +148,11 @@ export async function openChannelRequest<Channel extends ChannelBounds, Answer>(
         userId: number,
         requestId: string,
         fields: Record<string, unknown>,
+        lang: LanguageKey,
       ): Promise<{ key: RequestKey; earlier: Answer | null }>;
     };
   },
+  lang: LanguageKey,
 ): Promise<
   | { earlier: Answer }
   | { earlier: null; key: RequestKey; channel: Channel; currency: Currency; amount: DecimalString }
@@ -164,6 +166,7 @@ export async function openChannelRequest<Channel extends ChannelBounds, Answer>(
     actor.userId,
     body.requestId,
     request.fields(channel, amount),
+    lang,
   );
   if (earlier) return { earlier };
   checkAmount(amount, currency, channel.min_amount, channel.max_amount);

@@ -57,9 +57,9 @@ export class Recharges {
       targetType: 'recharge',
       notFoundKey: 'hint_rechargeNotFound',
       closedKey: 'hint_reviewClosed',
-      view: async () => {
+      view: async (_audience, lang) => {
         const currencies = await deps.settings.currencyMap();
-        return (row) => this.toRecord(row, currencies);
+        return (row) => this.toRecord(row, currencies, lang);
       },
       decisions: {
         approve: {
@@ -88,13 +88,17 @@ export class Recharges {
   }
 
   /** Currencies come from the settings cache, read before any transaction (see Database). */
-  private toRecord(row: RechargeRow, currencies: Map<number, Currency>): ReviewedRecharge {
+  private toRecord(
+    row: RechargeRow,
+    currencies: Map<number, Currency>,
+    lang: LanguageKey,
+  ): ReviewedRecharge {
     const currency = currencyIn(currencies, row.currency_id);
     return {
       id: row.id,
       orderNo: row.order_no,
       channelId: row.channel_id,
-      channelName: row.channel_name,
+      channelName: textIn(row.channel_name_lang, row.channel_name, lang),
       channelType: row.channel_type,
       currencyId: row.currency_id,
       currencyName: currency.currencyName,
@@ -136,17 +140,23 @@ export class Recharges {
   }
 
   /** A deposit request: checked, stored with its proof, and left for review. */
-  async submit(actor: Actor, body: InMoneyBody): Promise<RechargeRecord> {
-    const request = await openChannelRequest(this.deps, actor, body, {
-      review: this.review,
-      channel: () => findVisibleRechargeChannel(this.deps.db, body.channelId),
-      fields: (channel, amount) => ({
-        channelId: channel.id,
-        amount,
-        remark: body.remark,
-        proof: null,
-      }),
-    });
+  async submit(actor: Actor, body: InMoneyBody, lang: LanguageKey = 'en'): Promise<RechargeRecord> {
+    const request = await openChannelRequest(
+      this.deps,
+      actor,
+      body,
+      {
+        review: this.review,
+        channel: () => findVisibleRechargeChannel(this.deps.db, body.channelId),
+        fields: (channel, amount) => ({
+          channelId: channel.id,
+          amount,
+          remark: body.remark,
+          proof: null,
+        }),
+      },
+      lang,
+    );
     if (request.earlier) return request.earlier;
     const { key, channel, amount } = request;
     const needsProof = channel.channel_type !== RECHARGE_CHANNEL_TYPE.online;
@@ -159,17 +169,22 @@ export class Recharges {
 
     // One request at a time per user (the user lock): the pending count and the request id are
     // then exact.
-    return this.review.submit(key, now, async (tx, request) => {
-      if ((await countPendingRecharges(tx, actor.userId)) >= MAX_PENDING_RECHARGES)
-        throw new AppError('hint_tooManyPendingRecharges', 422, [MAX_PENDING_RECHARGES]);
-      await request.insert({
-        channel_id: channel.id,
-        currency_id: channel.currency_id,
-        amount,
-        remark: body.remark ?? null,
-      });
-      if (proof) await insertRechargeProof(tx, request.id, proof);
-    });
+    return this.review.submit(
+      key,
+      now,
+      async (tx, request) => {
+        if ((await countPendingRecharges(tx, actor.userId)) >= MAX_PENDING_RECHARGES)
+          throw new AppError('hint_tooManyPendingRecharges', 422, [MAX_PENDING_RECHARGES]);
+        await request.insert({
+          channel_id: channel.id,
+          currency_id: channel.currency_id,
+          amount,
+          remark: body.remark ?? null,
+        });
+        if (proof) await insertRechargeProof(tx, request.id, proof);
+      },
+      lang,
+    );
   }
 
   /** The payment proof, to its owner (`userId`) or to the console (no `userId`). */

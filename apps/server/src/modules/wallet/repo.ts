@@ -40,6 +40,7 @@ export interface RechargeRow {
   user_account?: string;
   channel_id: number;
   channel_name: string;
+  channel_name_lang: LanguageTexts;
   channel_type: number;
   currency_id: number;
   amount: string;
@@ -59,6 +60,7 @@ export interface WithdrawRow {
   user_account: string;
   channel_id: number;
   channel_name: string;
+  channel_name_lang: LanguageTexts;
   currency_id: number;
   amount: string;
   fee: string;
@@ -80,7 +82,8 @@ const REVIEW_TABLES = {
   user_recharge: {
     alias: 'r',
     select: `
-  SELECT r.id, r.order_no, r.user_id, u.user_account, r.channel_id, c.channel_name, c.channel_type,
+  SELECT r.id, r.order_no, r.user_id, u.user_account, r.channel_id, c.channel_name, c.channel_name_lang,
+         c.channel_type,
          r.currency_id, r.amount, r.status, r.reject_reason, r.remark, r.request_hash,
          EXISTS (SELECT 1 FROM recharge_proof p WHERE p.recharge_id = r.id) AS has_proof,
          r.created_at, r.reviewed_at
@@ -92,7 +95,8 @@ const REVIEW_TABLES = {
   user_withdraw: {
     alias: 'w',
     select: `
-  SELECT w.id, w.order_no, w.user_id, u.user_account, w.channel_id, c.channel_name, w.currency_id,
+  SELECT w.id, w.order_no, w.user_id, u.user_account, w.channel_id, c.channel_name, c.channel_name_lang,
+         w.currency_id,
          w.amount, w.fee, w.destination, w.hold_id, w.status, w.reject_reason, w.request_hash,
          w.created_at, w.closed_at
   FROM user_withdraw w

@@ -12,7 +12,7 @@
  * way operator actions move money (PRODUCT section 1): approving a deposit credits it, paying a
  * withdrawal captures its frozen funds, rejecting releases them.
  */
-import type { RechargeRecord, WithdrawRecord } from '@bourse/shared';
+import type { LanguageKey, RechargeRecord, WithdrawRecord } from '@bourse/shared';
 import type { Database, Queryable } from '../../db/database';
 import { runOnce, type RequestKey } from '../../db/user-lock';
 import type { Clock } from '../../lib/clock';
@@ -168,10 +168,11 @@ export interface ReviewFlowConfig<
   /** Refusal of a decision on a request decided otherwise (409). */
   closedKey: string;
   /**
-   * How rows are shown to an audience. It reads what it needs (currencies, switches) before it
-   * answers the function that shows them, so a decision prepares it before its transaction.
+   * How rows are shown to an audience, in a reader's language (operator-entered texts such as the
+   * channel's name). It reads what it needs (currencies, switches) before it answers the function
+   * that shows them, so a decision prepares it before its transaction.
    */
-  view(audience: Audience): Promise<(row: Row) => Shown>;
+  view(audience: Audience, lang: LanguageKey): Promise<(row: Row) => Shown>;
   decisions: Record<Name, ReviewDecision<Row>>;
 }
 
@@ -186,8 +187,8 @@ function ownerView<Shown extends ReviewedRequest>({
 export class ReviewFlow<Row extends ReviewRow, Shown extends ReviewedRequest, Name extends string> {
   constructor(private readonly config: ReviewFlowConfig<Row, Shown, Name>) {}
 
-  private async showTo(audience: Audience, row: Row): Promise<Shown> {
-    return (await this.config.view(audience))(row);
+  private async showTo(audience: Audience, row: Row, lang: LanguageKey): Promise<Shown> {
+    return (await this.config.view(audience, lang))(row);
   }
 
   /**
@@ -198,12 +199,13 @@ export class ReviewFlow<Row extends ReviewRow, Shown extends ReviewedRequest, Na
     userId: number,
     requestId: string,
     fields: Record<string, unknown>,
+    lang: LanguageKey = 'en',
   ): Promise<{ key: RequestKey; earlier: OwnerView<Shown> | null }> {
     const key = { userId, requestId, fingerprint: fingerprint(fields) };
-    return { key, earlier: await this.byRequestId(key) };
+    return { key, earlier: await this.byRequestId(key, lang) };
   }
 
-  private async byRequestId(key: RequestKey): Promise<OwnerView<Shown> | null> {
+  private async byRequestId(key: RequestKey, lang: LanguageKey): Promise<OwnerView<Shown> | null> {
     const row = await findRequestByRequestId<Row>(
       this.config.db,
       this.config.table,
@@ -212,7 +214,7 @@ export class ReviewFlow<Row extends ReviewRow, Shown extends ReviewedRequest, Na
     );
     if (!row) return null;
     if (row.request_hash !== key.fingerprint) throw new AppError('hint_requestIdReused', 409);
-    return ownerView(await this.showTo('owner', row));
+    return ownerView(await this.showTo('owner', row, lang));
   }
 
   /**
@@ -225,6 +227,7 @@ export class ReviewFlow<Row extends ReviewRow, Shown extends ReviewedRequest, Na
     key: RequestKey,
     now: Date,
     write: (tx: Queryable, request: NewRequest) => Promise<void>,
+    lang: LanguageKey = 'en',
   ): Promise<OwnerView<Shown>> {
     const { db, table, orderPrefix } = this.config;
     await runOnce(
@@ -249,7 +252,7 @@ export class ReviewFlow<Row extends ReviewRow, Shown extends ReviewedRequest, Na
       },
       () => undefined,
     );
-    const record = await this.byRequestId(key);
+    const record = await this.byRequestId(key, lang);
     if (!record) throw new AppError('hint_requestIdReused', 409);
     return record;
   }
@@ -258,25 +261,26 @@ export class ReviewFlow<Row extends ReviewRow, Shown extends ReviewedRequest, Na
   async list(
     query: ReviewListQuery,
     audience: Audience = 'operator',
+    lang: LanguageKey = 'en',
   ): Promise<{ rows: Shown[]; total: number }> {
     const [page, show] = await Promise.all([
       pageRequests<Row>(this.config.db, this.config.table, query, query),
-      this.config.view(audience),
+      this.config.view(audience, lang),
     ]);
     return { rows: page.rows.map(show), total: page.total };
   }
 
   /** The owner's requests. */
-  async listOwn(userId: number, query: Omit<ReviewListQuery, 'userId'>) {
-    const { rows, total } = await this.list({ ...query, userId }, 'owner');
+  async listOwn(userId: number, query: Omit<ReviewListQuery, 'userId'>, lang: LanguageKey = 'en') {
+    const { rows, total } = await this.list({ ...query, userId }, 'owner', lang);
     return { rows: rows.map((row) => ownerView(row)), total };
   }
 
   /** One request of its owner; anyone else's is not found. */
-  async detail(userId: number, id: number): Promise<OwnerView<Shown>> {
+  async detail(userId: number, id: number, lang: LanguageKey = 'en'): Promise<OwnerView<Shown>> {
     const row = await findRequest<Row>(this.config.db, this.config.table, id);
     if (!row || row.user_id !== userId) throw new AppError(this.config.notFoundKey, 404, ['id']);
-    return ownerView(await this.showTo('owner', row));
+    return ownerView(await this.showTo('owner', row, lang));
   }
 
   /** An operator's decision, audited: `reason` is what the user reads of a rejection. */
@@ -290,7 +294,7 @@ export class ReviewFlow<Row extends ReviewRow, Shown extends ReviewedRequest, Na
     const decision = this.config.decisions[name];
     assert(decision.by === 'operator', `${name} is not an operator's decision`);
     // Shown before the transaction: it reads the settings (see Database).
-    const show = await this.config.view('operator');
+    const show = await this.config.view('operator', 'en');
     const { row, changed } = await this.settle(decision, id, {
       columns: { reject_reason: reason, reviewed_by: actor.operatorId },
       audit: async (tx, before, after) =>
@@ -310,11 +314,12 @@ export class ReviewFlow<Row extends ReviewRow, Shown extends ReviewedRequest, Na
     name: Name,
     id: number,
     userId: number,
+    lang: LanguageKey = 'en',
   ): Promise<ReviewOutcome<OwnerView<Shown>>> {
     const decision = this.config.decisions[name];
     assert(decision.by === 'owner', `${name} is not the owner's decision`);
     const { row, changed } = await this.settle(decision, id, { ownerId: userId, columns: {} });
-    return { record: ownerView(await this.showTo('owner', row)), changed };
+    return { record: ownerView(await this.showTo('owner', row, lang)), changed };
   }
 
   private async settle(

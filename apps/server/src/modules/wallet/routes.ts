@@ -32,17 +32,17 @@ export function walletRoutes(router: Router, wallet: WalletService): void {
 
   router.handle(
     routes.submitRecharge,
-    async ({ actor, body }) => ok(await wallet.recharges.submit(actor, body)),
+    async ({ actor, body, lang }) => ok(await wallet.recharges.submit(actor, body, lang)),
     { bodyLimit: IN_MONEY_BODY_LIMIT },
   );
 
-  router.handle(routes.recharges, async ({ actor, query }) => {
-    const { rows, total } = await wallet.recharges.review.listOwn(actor.userId, query);
+  router.handle(routes.recharges, async ({ actor, query, lang }) => {
+    const { rows, total } = await wallet.recharges.review.listOwn(actor.userId, query, lang);
     return page(rows, total);
   });
 
-  router.handle(routes.recharge, async ({ actor, query }) =>
-    ok(await wallet.recharges.review.detail(actor.userId, query.id)),
+  router.handle(routes.recharge, async ({ actor, query, lang }) =>
+    ok(await wallet.recharges.review.detail(actor.userId, query.id, lang)),
   );
 
   // The proof image, to its owner only.
@@ -69,26 +69,27 @@ export function walletRoutes(router: Router, wallet: WalletService): void {
     ok(await wallet.withdrawals.termsChanges(query.currencyId, lang)),
   );
 
-  router.handle(routes.submitWithdrawal, async ({ actor, body }) =>
-    ok(await wallet.withdrawals.submit(actor, body)),
+  router.handle(routes.submitWithdrawal, async ({ actor, body, lang }) =>
+    ok(await wallet.withdrawals.submit(actor, body, lang)),
   );
 
-  router.handle(routes.cancelWithdrawal, async ({ actor, body }) => {
+  router.handle(routes.cancelWithdrawal, async ({ actor, body, lang }) => {
     const { record, changed } = await wallet.withdrawals.review.decideAsOwner(
       'cancel',
       body.id,
       actor.userId,
+      lang,
     );
     return changed ? ok(record) : alreadyDone(record);
   });
 
-  router.handle(routes.withdrawals, async ({ actor, query }) => {
-    const { rows, total } = await wallet.withdrawals.review.listOwn(actor.userId, query);
+  router.handle(routes.withdrawals, async ({ actor, query, lang }) => {
+    const { rows, total } = await wallet.withdrawals.review.listOwn(actor.userId, query, lang);
     return page(rows, total);
   });
 
-  router.handle(routes.withdrawal, async ({ actor, query }) =>
-    ok(await wallet.withdrawals.review.detail(actor.userId, query.id)),
+  router.handle(routes.withdrawal, async ({ actor, query, lang }) =>
+    ok(await wallet.withdrawals.review.detail(actor.userId, query.id, lang)),
   );
 
   router.handle(routes.exchangeQuote, async ({ actor, query }) =>

@@ -39,6 +39,7 @@ import {
   openChannelRequest,
   startOfUtcDay,
   tellBalances,
+  textIn,
   type WalletDeps,
 } from './common';
 import {
@@ -75,12 +76,12 @@ export class Withdrawals {
       targetType: 'withdraw',
       notFoundKey: 'hint_withdrawNotFound',
       closedKey: 'hint_withdrawClosed',
-      view: async (audience) => {
+      view: async (audience, lang) => {
         const [currencies, masks] = await Promise.all([
           deps.settings.currencyMap(),
           audience === 'owner' ? this.masks() : null,
         ]);
-        return (row) => this.toRecord(row, currencies, masks);
+        return (row) => this.toRecord(row, currencies, masks, lang);
       },
       decisions: {
         pay: {
@@ -137,6 +138,7 @@ export class Withdrawals {
     row: WithdrawRow,
     currencies: Map<number, Currency>,
     masks: Masks | null,
+    lang: LanguageKey,
   ): ReviewedWithdraw {
     const currency = currencyIn(currencies, row.currency_id);
     const scale = currency.scale;
@@ -149,7 +151,7 @@ export class Withdrawals {
       id: row.id,
       orderNo: row.order_no,
       channelId: row.channel_id,
-      channelName: row.channel_name,
+      channelName: textIn(row.channel_name_lang, row.channel_name, lang),
       currencyId: row.currency_id,
       currencyName: currency.currencyName,
       amount: toScale(row.amount, scale),
@@ -272,21 +274,31 @@ export class Withdrawals {
    * checked against the channel's terms in force now, and its fee is stored with it: a change of
    * the channel's terms that takes effect later never touches it (PRODUCT section 1.9).
    */
-  async submit(actor: Actor, body: OutMoneyBody): Promise<WithdrawRecord> {
+  async submit(
+    actor: Actor,
+    body: OutMoneyBody,
+    lang: LanguageKey = 'en',
+  ): Promise<WithdrawRecord> {
     const now = this.deps.clock.now();
-    const request = await openChannelRequest(this.deps, actor, body, {
-      review: this.review,
-      channel: async () =>
-        (await channelsInForce(this.deps.db, now, { id: body.channelId })).find(
-          (row) => row.is_visible === 1,
-        ),
-      fields: (channel, amount) => ({
-        channelId: channel.id,
-        amount,
-        bankId: body.bankId,
-        addressId: body.addressId,
-      }),
-    });
+    const request = await openChannelRequest(
+      this.deps,
+      actor,
+      body,
+      {
+        review: this.review,
+        channel: async () =>
+          (await channelsInForce(this.deps.db, now, { id: body.channelId })).find(
+            (row) => row.is_visible === 1,
+          ),
+        fields: (channel, amount) => ({
+          channelId: channel.id,
+          amount,
+          bankId: body.bankId,
+          addressId: body.addressId,
+        }),
+      },
+      lang,
+    );
     if (request.earlier) return request.earlier;
     const { key, channel, currency, amount } = request;
     const destination = await this.destination(actor.userId, channel, body);
@@ -303,34 +315,39 @@ export class Withdrawals {
     assertAmount(fee, 'withdrawal fee', currency.scale, 'nonNegative');
     assertAmount(total, 'withdrawal total', currency.scale);
     // Requests of one user queue on the user lock, so the daily limit and the request id are exact.
-    const record = await this.review.submit(key, now, async (tx, request) => {
-      const used = (await this.usedToday(tx, actor.userId, [channel.id])).get(channel.id) ?? '0';
-      const remaining = max('0', sub(channel.daily_limit, used));
-      if (gt(amount, remaining))
-        throw new AppError('hint_withdrawDailyLimit', 422, [
-          toScale(remaining, currency.scale),
-          currency.currencyName,
-        ]);
-      const hold = await ledger.hold(tx, {
-        book: 'live',
-        userId: actor.userId,
-        currencyId: channel.currency_id,
-        amount: total,
-        type: 'withdraw',
-        refType: 'withdraw',
-        refId: request.id,
-      });
-      await request.insert({
-        channel_id: channel.id,
-        currency_id: channel.currency_id,
-        amount,
-        fee,
-        bank_id: destination.bankId,
-        address_id: destination.addressId,
-        destination: JSON.stringify(destination.value),
-        hold_id: hold.id,
-      });
-    });
+    const record = await this.review.submit(
+      key,
+      now,
+      async (tx, request) => {
+        const used = (await this.usedToday(tx, actor.userId, [channel.id])).get(channel.id) ?? '0';
+        const remaining = max('0', sub(channel.daily_limit, used));
+        if (gt(amount, remaining))
+          throw new AppError('hint_withdrawDailyLimit', 422, [
+            toScale(remaining, currency.scale),
+            currency.currencyName,
+          ]);
+        const hold = await ledger.hold(tx, {
+          book: 'live',
+          userId: actor.userId,
+          currencyId: channel.currency_id,
+          amount: total,
+          type: 'withdraw',
+          refType: 'withdraw',
+          refId: request.id,
+        });
+        await request.insert({
+          channel_id: channel.id,
+          currency_id: channel.currency_id,
+          amount,
+          fee,
+          bank_id: destination.bankId,
+          address_id: destination.addressId,
+          destination: JSON.stringify(destination.value),
+          hold_id: hold.id,
+        });
+      },
+      lang,
+    );
     tellBalances(this.deps, actor.userId, 'live', record.currencyId);
     return record;
   }
