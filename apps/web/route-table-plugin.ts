@@ -1,49 +1,18 @@
 /**
- * The route table in the browser: of each route (packages/shared/src/contract/<area>.ts) the app
- * needs only what a call sends (method, path, body encoding) and what kind of answer comes back
- * (data, a page of rows, a file). This plugin loads each area's table at build time and gives the
- * bundle those fields alone, so the first screen carries neither zod nor any schema (they are the
- * server's, to validate and serialize). The types still come from the full table: TypeScript reads
- * the source, the plugin only changes what the bundler emits.
+ * The route table and the messages in the app's bundle. Each area of the table reaches the bundle
+ * with what a call needs alone (tools/route-table.ts), so the first screen carries neither zod nor
+ * any schema. The locale files of packages/shared lose the labels only the operator API names, and
+ * come in two parts: the first screen's messages and the rest.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
 import type { allRoutes } from '@bourse/shared';
+import { thinRouteTable } from '../../tools/route-table';
 
 /** A locale file of packages/shared (the app bundles them as its messages). */
 const LOCALE_FILE = /[\\/]packages[\\/]shared[\\/]locales[\\/][a-z]+\.json$/;
-
-/** An area file of the table (route.ts, answer.ts and index.ts are not). */
-const AREA_FILE =
-  /[\\/]packages[\\/]shared[\\/]src[\\/]contract[\\/](?!(?:route|answer|index)\.ts$)[a-z-]+\.ts$/;
-
-interface FullRoute {
-  method: unknown;
-  path: string;
-  auth: string;
-  encoding?: string;
-  rows?: unknown;
-  file?: boolean;
-}
-
-const isRoute = (value: unknown): value is FullRoute =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as FullRoute).path === 'string' &&
-  'method' in value;
-
-/** What a call needs of a route. */
-function thin(route: FullRoute) {
-  return {
-    method: route.method,
-    path: route.path,
-    ...(route.encoding ? { encoding: route.encoding } : {}),
-    ...(route.rows ? { rows: true } : {}),
-    ...(route.file ? { file: true } : {}),
-  };
-}
 
 type Contract = { allRoutes: typeof allRoutes };
 
@@ -163,22 +132,7 @@ export function routeTablePlugin(): Plugin {
         }
         return `export default ${JSON.stringify(JSON.stringify(messages))};`;
       }
-      if (!AREA_FILE.test(file)) return null;
-      const { tsImport } = await import('tsx/esm/api');
-      const area = (await tsImport(pathToFileURL(file).href, import.meta.url)) as Record<
-        string,
-        unknown
-      >;
-      const exports = Object.entries(area).map(([name, value]) => {
-        const routes = Object.entries(value as Record<string, unknown>);
-        if (!routes.every(([, route]) => isRoute(route)))
-          throw new Error(`${file}: export ${name} is not a map of routes`);
-        const table = Object.fromEntries(
-          routes.map(([key, route]) => [key, thin(route as FullRoute)]),
-        );
-        return `export const ${name} = ${JSON.stringify(table)};`;
-      });
-      return exports.join('\n');
+      return thinRouteTable(file, { access: false });
     },
   };
 }

@@ -6,7 +6,7 @@
  * calls them with `api.call(route, input)`, and the OpenAPI reference is generated from them.
  *
  * This file has no zod at run time (types only): the web app's build keeps of each route only
- * what a call needs (apps/web/route-table-plugin.ts), so the first screen carries no schema.
+ * what a call needs (tools/route-table.ts), so the first screen carries no schema.
  * The answer schemas the server serializes with are built in answer.ts.
  */
 import type { z } from 'zod';
