@@ -12,4 +12,5 @@ export * from './schemas/operators';
 export * from './trading';
 export * from './withdraw-terms';
 export * from './amounts';
+export * from './request';
 export * from './contract';

@@ -11,6 +11,8 @@
 import {
   methodsOf,
   NOTHING_TO_DO_MSG,
+  requestBody,
+  requestHeaders,
   RESPONSE_CODE,
   type Envelope,
   type PagedEnvelope,
@@ -99,25 +101,11 @@ export function createClient(deps: ClientDeps): Client {
   async function send<R extends Route>(route: R, input?: unknown): Promise<CallAnswer<R>> {
     const [method] = methodsOf(route);
     const values = (input ?? undefined) as Record<string, unknown> | undefined;
-    const language = deps.language();
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      'Accept-Language': language.bcp47,
-      LanguageId: String(language.id),
-    };
-    const token = deps.token();
-    if (token) headers.Authorization = `Bearer ${token}`;
+    const headers = requestHeaders(deps.language(), deps.token());
     let url = `${deps.baseUrl ?? ''}${route.path}`;
     let body: string | undefined;
-    if (method === 'GET') {
-      url += query(values);
-    } else if (route.encoding === 'json') {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(values ?? {});
-    } else {
-      headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
-      body = formBody(values ?? {});
-    }
+    if (method === 'GET') url += query(values);
+    else body = requestBody(headers, route.encoding === 'json', values ?? {}, formBody);
 
     let response: Response;
     try {

@@ -18,6 +18,8 @@
 import {
   methodsOf,
   NOTHING_TO_DO_MSG,
+  requestBody,
+  requestHeaders,
   RESPONSE_CODE,
   UI,
   type Envelope,
@@ -144,26 +146,17 @@ export function createClient(deps: ClientDeps): Client {
 
   async function request<T>(url: string, options: RequestOptions = {}): Promise<Envelope<T>> {
     const method = options.method ?? (options.data ? 'POST' : 'GET');
-    const language = deps.language();
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      'Accept-Language': language.bcp47,
-      LanguageId: String(language.id),
-    };
-    const token = deps.token();
-    if (token) headers.Authorization = `Bearer ${token}`;
+    const headers = requestHeaders(deps.language(), deps.token());
 
     let target = `${deps.baseUrl()}${url}`;
     let body: string | undefined;
     if (method === 'GET') {
       const query = encode(options.params).toString();
       if (query) target += `${target.includes('?') ? '&' : '?'}${query}`;
-    } else if (options.json) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(options.data ?? {});
     } else {
-      headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
-      body = encode(options.data).toString();
+      body = requestBody(headers, options.json === true, options.data ?? {}, (data) =>
+        encode(data).toString(),
+      );
     }
 
     const timeout = new AbortController();
