@@ -116,7 +116,7 @@ describe('review queues', () => {
     await page.locator('[data-testid="approve-confirm"]').click();
     await expectMessage(
       page,
-      text('deposits.approvedToast', 'en', {
+      text('deposits.decision.done', 'en', {
         amount: `${submitted.amount} ${submitted.currencyName}`,
         order: submitted.orderNo,
       }),

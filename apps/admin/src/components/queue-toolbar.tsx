@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, InputNumber, Segmented, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { STATUSES, type RequestKind } from './status-tag';
+import { STATUSES, type RequestKind } from '../lib/requests';
 
 export type StatusFilter = number | 'all';
 

@@ -1,9 +1,7 @@
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RECHARGE_STATUS, WITHDRAW_STATUS } from '@bourse/shared';
+import { STATUSES, type RequestKind } from '../lib/requests';
 
-export const STATUSES = { recharge: RECHARGE_STATUS, withdraw: WITHDRAW_STATUS } as const;
-export type RequestKind = keyof typeof STATUSES;
 type StatusName<K extends RequestKind> = keyof (typeof STATUSES)[K] & string;
 
 const COLOURS: Record<string, string> = {
