@@ -4,16 +4,14 @@ import { SECONDARY_TEXT } from './cells';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from './language-switch';
 
-/** The frame of the pages before the console opens: sign-in and the first password. */
-export function AuthCard({
-  title,
-  children,
-  testId,
-}: {
+interface AuthCardProps {
   title: string;
   children: ReactNode;
   testId: string;
-}) {
+}
+
+/** The frame of the pages before the console opens: sign-in and the first password. */
+export function AuthCard({ title, children, testId }: AuthCardProps) {
   const { t } = useTranslation();
   return (
     <div

@@ -16,7 +16,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import type { TableColumnsType } from 'antd';
+import type { AutoCompleteProps, TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { auditQuery, operatorsApi, type AuditEntry } from '@bourse/shared';
@@ -40,6 +40,18 @@ function fieldsOf(value: unknown): Record<string, unknown> {
   return value && typeof value === 'object' && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : {};
+}
+
+/** A filter's text, offering the names the console knows that contain what is typed. */
+function NameInput({ names, ...props }: { names: string[] } & AutoCompleteProps) {
+  return (
+    <AutoComplete
+      allowClear
+      options={names.map((value) => ({ value }))}
+      filterOption={(typed, option) => String(option?.value ?? '').includes(typed)}
+      {...props}
+    />
+  );
 }
 
 /** Each field of the target before and after the action; the changed ones marked. */
@@ -180,21 +192,14 @@ export default function AuditPage() {
           <InputNumber<number> min={1} precision={0} style={{ width: 100 }} />
         </Form.Item>
         <Form.Item name="action" label={t('audit.action')}>
-          <AutoComplete
+          <NameInput
+            names={Object.keys(actions)}
             style={{ width: 200 }}
-            allowClear
-            options={Object.keys(actions).map((value) => ({ value }))}
-            filterOption={(typed, option) => String(option?.value ?? '').includes(typed)}
             data-testid="audit-action"
           />
         </Form.Item>
         <Form.Item name="targetType" label={t('audit.targetType')}>
-          <AutoComplete
-            style={{ width: 150 }}
-            allowClear
-            options={Object.keys(targets).map((value) => ({ value }))}
-            filterOption={(typed, option) => String(option?.value ?? '').includes(typed)}
-          />
+          <NameInput names={Object.keys(targets)} style={{ width: 150 }} />
         </Form.Item>
         <Form.Item name="targetId" label={t('audit.targetId')}>
           <Input style={{ width: 110 }} allowClear data-testid="audit-target-id" />
