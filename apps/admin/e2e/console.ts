@@ -8,9 +8,9 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import {
   accountApi,
   assetsApi,
@@ -20,7 +20,7 @@ import {
   walletApi,
   type OperatorRole,
 } from '@bourse/shared';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../web/e2e/chromium';
+import { usePages } from '../../../tools/e2e-browser';
 import { createClient, type Client } from '../src/api/client';
 
 const adminDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -107,6 +107,11 @@ export async function operatorToken(username: string, password: string): Promise
   return token;
 }
 
+/** Signs the first operator (`admin`) in with the password the server generated. */
+export function firstAdminToken(): Promise<string> {
+  return operatorToken('admin', inject('firstAdminPassword'));
+}
+
 export interface TestOperator {
   id: number;
   username: string;
@@ -178,14 +183,19 @@ export async function receiptImage(amount: string, reference: string): Promise<s
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
+/** The bank-transfer channel (type 1) of a list of deposit or withdrawal channels. */
+function bankChannel<T extends { channelType: number }>(channels: T[], kind: string): T {
+  const bank = channels.find((channel) => channel.channelType === 1);
+  expect(bank, `a bank-transfer ${kind} channel`).toBeDefined();
+  return bank!;
+}
+
 /** A deposit by bank transfer with its proof, left for review. */
 export async function submitDeposit(user: TestUser, amount: string) {
   const api = client(user.token);
-  const channels = await api.call(walletApi.rechargeChannels, {});
-  const bank = channels.find((channel) => channel.channelType === 1);
-  expect(bank, 'a bank-transfer deposit channel').toBeDefined();
+  const bank = bankChannel(await api.call(walletApi.rechargeChannels, {}), 'deposit');
   return api.call(walletApi.submitRecharge, {
-    channelId: bank!.id,
+    channelId: bank.id,
     amount,
     proofImage: await receiptImage(amount, `BRS-${user.id}`),
     remark: 'Sent from my bank app this morning.',
@@ -217,11 +227,9 @@ export async function submitWithdrawal(user: TestUser, amount: string) {
     accountName: 'Test Person',
     cardNumber: '6222021234567890',
   });
-  const channels = await api.call(walletApi.withdrawChannels, {});
-  const bank = channels.find((channel) => channel.channelType === 1);
-  expect(bank, 'a bank withdrawal channel').toBeDefined();
+  const bank = bankChannel(await api.call(walletApi.withdrawChannels, {}), 'withdrawal');
   return api.call(walletApi.submitWithdrawal, {
-    channelId: bank!.id,
+    channelId: bank.id,
     amount,
     withPwd: WITHDRAWAL_PASSWORD,
     bankId: card.id,
@@ -231,59 +239,20 @@ export async function submitWithdrawal(user: TestUser, amount: string) {
 
 // ---------------------------------------------------------------- the browser
 
-interface Tracked {
-  context: BrowserContext;
-  errors: string[];
-}
-
 export interface ConsoleHarness {
   /** A page in a fresh context at 1440×900, the console in `language`; closed after the test. */
   newPage(language?: Language): Promise<Page>;
 }
 
 /**
- * One browser for the test file; each `newPage` opens a fresh context. After every test the
- * contexts close and any uncaught error thrown in a page fails the test.
+ * One browser for the test file; each `newPage` opens a fresh context (tools/e2e-browser.ts).
+ * After every test the contexts close and any uncaught error thrown in a page fails the test.
  */
 export function useConsole(): ConsoleHarness {
-  let browser: Browser | undefined;
-  const open: Tracked[] = [];
-
-  beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: CHROMIUM_ARGS,
-    });
-  });
-
-  afterEach(async (context) => {
-    const tracked = open.splice(0);
-    const errors = tracked.flatMap((entry) => entry.errors);
-    if (context.task.result?.state === 'fail' || errors.length > 0) {
-      const name = context.task.name.replace(/[^\w-]+/g, '-').slice(0, 80);
-      const pages = tracked.flatMap((entry) => entry.context.pages());
-      mkdirSync(FAILURES_DIR, { recursive: true });
-      await Promise.all(
-        pages.map((page, index) =>
-          page
-            .screenshot({ path: path.join(FAILURES_DIR, `${name}-${index}.png`) })
-            .catch(() => undefined),
-        ),
-      );
-    }
-    await Promise.all(tracked.map((entry) => entry.context.close().catch(() => undefined)));
-    expect(errors, 'uncaught errors in the page').toEqual([]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
+  const pages = usePages(FAILURES_DIR);
   return {
-    async newPage(language: Language = 'en') {
-      if (!browser) throw new Error('the browser is not running (newPage outside a test?)');
-      const context = await browser.newContext({
+    newPage(language: Language = 'en') {
+      return pages.newPage({
         viewport: VIEWPORT,
         screen: VIEWPORT,
         deviceScaleFactor: 1,
@@ -299,13 +268,6 @@ export function useConsole(): ConsoleHarness {
           ],
         },
       });
-      const tracked: Tracked = { context, errors: [] };
-      open.push(tracked);
-      context.setDefaultTimeout(15_000);
-      context.setDefaultNavigationTimeout(20_000);
-      const page = await context.newPage();
-      page.on('pageerror', (error) => tracked.errors.push(`${error.name}: ${error.message}`));
-      return page;
     },
   };
 }

@@ -44,6 +44,17 @@ function fieldError(page: Page, field: string, message: string) {
     .locator('.ant-form-item-explain-error', { hasText: message });
 }
 
+/** Waits for the server's text `hint` (in `language`, its parameters filled in) under a field. */
+async function expectFieldHint(
+  page: Page,
+  field: string,
+  hint: string,
+  language: Language,
+  params: unknown[] = [field],
+): Promise<void> {
+  await fieldError(page, field, serverText(hint, language, params)).waitFor();
+}
+
 async function refusal(attempt: Promise<unknown>): Promise<ApiError> {
   const error = await attempt.then(
     () => undefined,
@@ -77,11 +88,10 @@ describe('first sign-in', () => {
       .waitFor();
     await screenshot(chinese, 'first-password-zh');
     await fillPasswords(chinese, first, 'short');
-    await fieldError(
-      chinese,
+    await expectFieldHint(chinese, 'newPassword', 'hint_paramTooShort', 'zh', [
       'newPassword',
-      serverText('hint_paramTooShort', 'zh', ['newPassword', OPERATOR_PASSWORD_MIN]),
-    ).waitFor();
+      OPERATOR_PASSWORD_MIN,
+    ]);
     await screenshot(chinese, 'first-password-error-zh');
 
     const page = await browser.newPage('en');
@@ -97,24 +107,15 @@ describe('first sign-in', () => {
 
     // The schema's refusal on its field, before any call.
     await fillPasswords(page, first, 'too short');
-    await fieldError(
-      page,
+    await expectFieldHint(page, 'newPassword', 'hint_paramTooShort', 'en', [
       'newPassword',
-      serverText('hint_paramTooShort', 'en', ['newPassword', OPERATOR_PASSWORD_MIN]),
-    ).waitFor();
+      OPERATOR_PASSWORD_MIN,
+    ]);
     // The server's refusals on the fields they name: a common password, a wrong current one.
     await fillPasswords(page, first, 'aaaaaaaaaaaa');
-    await fieldError(
-      page,
-      'newPassword',
-      serverText('hint_pwdCommon', 'en', ['newPassword']),
-    ).waitFor();
+    await expectFieldHint(page, 'newPassword', 'hint_pwdCommon', 'en');
     await fillPasswords(page, 'not the password at all', CHOSEN);
-    await fieldError(
-      page,
-      'oldPassword',
-      serverText('hint_pwdWrong', 'en', ['oldPassword']),
-    ).waitFor();
+    await expectFieldHint(page, 'oldPassword', 'hint_pwdWrong', 'en');
     await screenshot(page, 'first-password-error-en');
     // The repetition is the console's own check.
     await fillPasswords(page, first, CHOSEN, `${CHOSEN}!`);
@@ -165,11 +166,7 @@ describe('first sign-in', () => {
       // An empty field: the schema's refusal on it.
       await page.locator('[data-testid="username"]').fill('');
       await page.locator('[data-testid="sign-in-submit"]').click();
-      await fieldError(
-        page,
-        'username',
-        serverText('hint_paramRequired', language, ['username']),
-      ).waitFor();
+      await expectFieldHint(page, 'username', 'hint_paramRequired', language);
       await screenshot(page, `sign-in-error-${language}`);
     }
   });

@@ -6,13 +6,13 @@
  * refusal of a wrong current password on that field, in the console's language; signing out
  * returns to the sign-in page, which says so.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { operatorsApi } from '@bourse/shared';
 import {
   client,
   createOperator,
-  operatorToken,
+  firstAdminToken,
   registerUser,
   screenshot,
   serverText,
@@ -40,7 +40,7 @@ describe('the console in both languages', () => {
   let admin: TestOperator;
 
   it('shows every page in Chinese and in English', async () => {
-    const root = await operatorToken('admin', inject('firstAdminPassword'));
+    const root = await firstAdminToken();
     admin = await createOperator(root, ['admin'], 'chief');
     // A deposit approved, then a second one and a withdrawal left for review.
     const user = await registerUser();
@@ -129,8 +129,7 @@ describe('the console in both languages', () => {
   });
 
   it('tells a support operator in Chinese which roles a page is for', async () => {
-    const root = await operatorToken('admin', inject('firstAdminPassword'));
-    const support = await createOperator(root, ['support']);
+    const support = await createOperator(await firstAdminToken(), ['support']);
     const page = await browser.newPage('zh');
     await signIn(page, support.username, support.password);
     await waitForRoute(page, '/account');

@@ -6,7 +6,7 @@
  * a rejection returns the frozen funds; a support operator sees no finance page and the server
  * refuses the finance calls; an admin finds the approval in the audit log, with what changed.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { add, cmp, operatorsApi, type ReviewedRecharge } from '@bourse/shared';
 import { ApiError } from '../src/api/client';
@@ -15,6 +15,7 @@ import {
   client,
   consoleUrl,
   createOperator,
+  firstAdminToken,
   operatorToken,
   registerUser,
   screenshot,
@@ -33,10 +34,6 @@ import {
 const DEPOSIT_AMOUNT = '250';
 const WITHDRAW_AMOUNT = '40';
 
-async function adminToken(): Promise<string> {
-  return operatorToken('admin', inject('firstAdminPassword'));
-}
-
 /** The antd message (toast) with this text, shown. */
 async function expectMessage(page: Page, message: string): Promise<void> {
   await page.locator('.ant-message-notice', { hasText: message }).first().waitFor();
@@ -54,7 +51,7 @@ describe('review queues', () => {
   let deposit: ReviewedRecharge | undefined;
 
   it('a finance operator approves a deposit with its proof, and the user balance rises', async () => {
-    finance = await createOperator(await adminToken(), ['finance']);
+    finance = await createOperator(await firstAdminToken(), ['finance']);
     user = await registerUser();
     const submitted = await submitDeposit(user, DEPOSIT_AMOUNT);
     expect(submitted.status).toBe(0);
@@ -209,7 +206,7 @@ describe('review queues', () => {
   });
 
   it('a support operator sees no finance page, and the server refuses the finance calls', async () => {
-    const admin = await adminToken();
+    const admin = await firstAdminToken();
     const support = await createOperator(admin, ['support']);
     const page = await browser.newPage('en');
     await signIn(page, support.username, support.password);
@@ -258,7 +255,7 @@ describe('review queues', () => {
 
   it('the audit log shows the approval, by whom, with what changed', async () => {
     expect(deposit, 'the first test approved a deposit').toBeDefined();
-    const auditor = await createOperator(await adminToken(), ['admin'], 'auditor');
+    const auditor = await createOperator(await firstAdminToken(), ['admin'], 'auditor');
     const page = await browser.newPage('en');
     await signIn(page, auditor.username, auditor.password);
     await page.locator('[data-testid="menu-audit"]').click();

@@ -6,15 +6,11 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  chromium,
-  type Browser,
-  type BrowserContext,
-  type Locator,
-  type Page,
-} from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import type { Locator, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { usePages } from '../../../tools/e2e-browser';
+
+export { launchBrowser } from '../../../tools/e2e-browser';
 
 const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const localesDir = path.resolve(webDir, '../../packages/shared/locales');
@@ -24,14 +20,6 @@ const FAILURES_DIR = path.join(webDir, 'test-results/failures');
 export const VIEWPORT = { width: 390, height: 844 } as const;
 /** Not in the server's common-password list, which refuses e.g. `Passw0rd1`. */
 export const PASSWORD = 'Quokka7Harbor';
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
-}
 
 /** The texts of a bundled locale (packages/shared/locales/<locale>.json). */
 const localeCache = new Map<string, Record<string, string>>();
@@ -199,50 +187,15 @@ export interface BrowserHarness {
   newPage(options?: PageOptions): Promise<Page>;
 }
 
-interface Tracked {
-  context: BrowserContext;
-  errors: string[];
-}
-
 /**
- * One browser for the test file; each `newPage` opens a fresh context. After every test the
- * contexts close and any uncaught error thrown in a page fails the test.
+ * One browser for the test file; each `newPage` opens a fresh context at the phone viewport
+ * (tools/e2e-browser.ts). After every test the contexts close and any uncaught error thrown in a
+ * page fails the test.
  */
 export function useBrowser(): BrowserHarness {
-  let browser: Browser | undefined;
-  const open: Tracked[] = [];
-
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-
-  afterEach(async (context) => {
-    const tracked = open.splice(0);
-    const errors = tracked.flatMap((entry) => entry.errors);
-    // A failed test leaves a picture of every page it had open, to see what went wrong.
-    if (context.task.result?.state === 'fail' || errors.length > 0) {
-      const name = context.task.name.replace(/[^\w-]+/g, '-').slice(0, 80);
-      const pages = tracked.flatMap((entry) => entry.context.pages());
-      mkdirSync(FAILURES_DIR, { recursive: true });
-      await Promise.all(
-        pages.map((page, index) =>
-          page
-            .screenshot({ path: path.join(FAILURES_DIR, `${name}-${index}.png`) })
-            .catch(() => undefined),
-        ),
-      );
-    }
-    await Promise.all(tracked.map((entry) => entry.context.close().catch(() => undefined)));
-    expect(errors, 'uncaught errors in the page').toEqual([]);
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-  });
-
+  const pages = usePages(FAILURES_DIR);
   return {
     async newPage(options: PageOptions = {}) {
-      if (!browser) throw new Error('the browser is not running (newPage outside a test?)');
       const storage: Record<string, unknown> = { ...options.storage };
       if (!options.showPopUp) {
         const version = await currentPopUpVersion();
@@ -253,7 +206,7 @@ export function useBrowser(): BrowserHarness {
         storage.userAccount = options.user.userInfo.userAccount;
         storage.userInfo = options.user.userInfo;
       }
-      const context = await browser.newContext({
+      return pages.newPage({
         viewport: VIEWPORT,
         screen: VIEWPORT,
         deviceScaleFactor: 1,
@@ -272,13 +225,6 @@ export function useBrowser(): BrowserHarness {
           ],
         },
       });
-      const tracked: Tracked = { context, errors: [] };
-      open.push(tracked);
-      context.setDefaultTimeout(15_000);
-      context.setDefaultNavigationTimeout(20_000);
-      const page = await context.newPage();
-      page.on('pageerror', (error) => tracked.errors.push(`${error.name}: ${error.message}`));
-      return page;
     },
   };
 }

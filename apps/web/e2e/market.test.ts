@@ -178,14 +178,22 @@ async function expectLegend(page: Page): Promise<Record<string, string>> {
   return values;
 }
 
-/**
- * How much of the chart's canvases is painted in the candle colours (#22c55e up, #ff4d4f down):
- * the number of distinct pixel rows holding each colour, summed over the canvases.
- */
-function candleColourRows(page: Page): Promise<{ up: number; down: number }> {
+interface CandlePixels {
+  /** Distinct pixel rows holding the rising colour (#22c55e), summed over the canvases. */
+  up: number;
+  /** Distinct pixel rows holding the falling colour (#ff4d4f), summed over the canvases. */
+  down: number;
+  /**
+   * Pixel columns holding a candle: at least three pixels in a candle colour (the dashed
+   * last-price line across the chart has one per column).
+   */
+  columns: number;
+}
+
+/** How much of the chart's canvases is painted in the candle colours. */
+function candlePixels(page: Page): Promise<CandlePixels> {
   return page.locator('[data-testid="candle-chart"] canvas').evaluateAll((canvases) => {
-    let up = 0;
-    let down = 0;
+    const found = { up: 0, down: 0, columns: 0 };
     for (const element of canvases) {
       const canvas = element as HTMLCanvasElement;
       if (canvas.width === 0 || canvas.height === 0) continue;
@@ -194,16 +202,22 @@ function candleColourRows(page: Page): Promise<{ up: number; down: number }> {
       const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
       const upRows = new Set<number>();
       const downRows = new Set<number>();
+      const perColumn = new Map<number, number>();
       for (let index = 0; index < data.length; index += 4) {
         const [r, g, b] = [data[index]!, data[index + 1]!, data[index + 2]!];
-        const y = Math.floor(index / 4 / canvas.width);
-        if (Math.abs(r - 0x22) + Math.abs(g - 0xc5) + Math.abs(b - 0x5e) < 60) upRows.add(y);
-        if (Math.abs(r - 0xff) + Math.abs(g - 0x4d) + Math.abs(b - 0x4f) < 60) downRows.add(y);
+        const up = Math.abs(r - 0x22) + Math.abs(g - 0xc5) + Math.abs(b - 0x5e) < 60;
+        const down = Math.abs(r - 0xff) + Math.abs(g - 0x4d) + Math.abs(b - 0x4f) < 60;
+        if (!up && !down) continue;
+        const pixel = index / 4;
+        const [x, y] = [pixel % canvas.width, Math.floor(pixel / canvas.width)];
+        (up ? upRows : downRows).add(y);
+        perColumn.set(x, (perColumn.get(x) ?? 0) + 1);
       }
-      up += upRows.size;
-      down += downRows.size;
+      found.up += upRows.size;
+      found.down += downRows.size;
+      for (const count of perColumn.values()) if (count >= 3) found.columns += 1;
     }
-    return { up, down };
+    return found;
   });
 }
 
@@ -215,39 +229,8 @@ async function expectCandles(page: Page, { either = false } = {}): Promise<void>
   const chart = page.locator('[data-testid="candle-chart"]');
   await chart.locator('canvas').first().waitFor();
   await expect
-    .poll(() => candleColourRows(page), { timeout: 10_000 })
-    .toSatisfy(({ up, down }: { up: number; down: number }) =>
-      either ? up + down >= 30 : up >= 30 && down >= 30,
-    );
-}
-
-/**
- * How many pixel columns of the chart's canvases hold a candle: at least three pixels in a candle
- * colour (the dashed last-price line across the chart has one per column).
- */
-function candleColumns(page: Page): Promise<number> {
-  return page.locator('[data-testid="candle-chart"] canvas').evaluateAll((canvases) => {
-    let columns = 0;
-    for (const element of canvases) {
-      const canvas = element as HTMLCanvasElement;
-      if (canvas.width === 0 || canvas.height === 0) continue;
-      const context = canvas.getContext('2d');
-      if (!context) continue;
-      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-      const perColumn = new Map<number, number>();
-      for (let index = 0; index < data.length; index += 4) {
-        const [r, g, b] = [data[index]!, data[index + 1]!, data[index + 2]!];
-        const candle =
-          Math.abs(r - 0x22) + Math.abs(g - 0xc5) + Math.abs(b - 0x5e) < 60 ||
-          Math.abs(r - 0xff) + Math.abs(g - 0x4d) + Math.abs(b - 0x4f) < 60;
-        if (!candle) continue;
-        const x = (index / 4) % canvas.width;
-        perColumn.set(x, (perColumn.get(x) ?? 0) + 1);
-      }
-      for (const count of perColumn.values()) if (count >= 3) columns += 1;
-    }
-    return columns;
-  });
+    .poll(() => candlePixels(page), { timeout: 10_000 })
+    .toSatisfy(({ up, down }: CandlePixels) => (either ? up + down >= 30 : up >= 30 && down >= 30));
 }
 
 /** Chooses a chart interval and waits for its candles to be asked for and drawn. */
@@ -570,7 +553,9 @@ describe('market', () => {
     releaseOlder();
     await page.waitForLoadState('networkidle');
     // Dozens of candles in view, not the newest one or two at the edge of an empty chart.
-    await expect.poll(() => candleColumns(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(40);
+    await expect
+      .poll(async () => (await candlePixels(page)).columns, { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(40);
     await expectCandles(page);
     await screenshot(page, 'quote-detail-history-after-live');
   });

@@ -17,7 +17,7 @@
  * (Playwright's `page.clock`): paused, then moved forward by the spec's numbers (1 ms short of
  * each, then that 1 ms), so the checks do not depend on how fast the machine is.
  */
-import type { Page, Route } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { formatMessage } from '@bourse/shared';
 import { describe, expect, it } from 'vitest';
 import {
@@ -156,6 +156,14 @@ async function expectToastLasts(page: Page, message: string, durationMs: number)
   expect(await toastWith(page, message).isVisible()).toBe(false);
 }
 
+/** Opens the user centre and answers its entry to the balance records, once shown. */
+async function recordsEntry(page: Page, locale: Locale): Promise<Locator> {
+  await page.goto(appUrl(ME));
+  const entry = page.locator('.grid-entry', { hasText: text('area_records', locale) });
+  await entry.waitFor();
+  return entry;
+}
+
 /** Runs `act` and waits until it has opened a toast (the page's clock may stand still). */
 async function opensToast(page: Page, act: () => Promise<unknown>): Promise<void> {
   const before = await bodyLayers(page);
@@ -257,9 +265,7 @@ describe.each(['en', 'ar'] as const)('spec details (%s)', (locale: Locale) => {
     const user = await registerUser();
     const page = await browser.newPage({ user, storage: { locale } });
     await page.clock.install();
-    await page.goto(appUrl(ME));
-    const entry = page.locator('.grid-entry', { hasText: text('area_records', locale) });
-    await entry.waitFor();
+    const entry = await recordsEntry(page, locale);
     const chunk = await hold(page, RECORDS_CHUNK);
     const bar = page.locator('.route-loading');
     const failed = page.locator('[data-testid="route-error"]');
@@ -303,9 +309,7 @@ describe.each(['en', 'ar'] as const)('spec details (%s)', (locale: Locale) => {
   it('takes the loading bar away once a slow screen has arrived', async () => {
     const user = await registerUser();
     const page = await browser.newPage({ user, storage: { locale } });
-    await page.goto(appUrl(ME));
-    const entry = page.locator('.grid-entry', { hasText: text('area_records', locale) });
-    await entry.waitFor();
+    const entry = await recordsEntry(page, locale);
     const chunk = await hold(page, RECORDS_CHUNK);
     await entry.click();
     await chunk.arrived;
@@ -321,9 +325,7 @@ describe.each(['en', 'ar'] as const)('spec details (%s)', (locale: Locale) => {
   it("offers a reload when a screen's code cannot be fetched, and the reload opens it", async () => {
     const user = await registerUser();
     const page = await browser.newPage({ user, storage: { locale } });
-    await page.goto(appUrl(ME));
-    const entry = page.locator('.grid-entry', { hasText: text('area_records', locale) });
-    await entry.waitFor();
+    const entry = await recordsEntry(page, locale);
     await page.route(RECORDS_CHUNK, (route) => route.abort('internetdisconnected'));
     await entry.click();
     const failed = page.locator('[data-testid="route-error"]');
