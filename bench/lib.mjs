@@ -1,11 +1,13 @@
 // Shared helpers of the benchmarks: start the real server as a child process, wait for it, load it
-// (autocannon's closed loop, or a steady open-loop rate) while measuring each process's CPU, and
-// make throwaway PostgreSQL databases.
+// (autocannon's closed loop, or a steady open-loop rate) while measuring each process's CPU, make
+// throwaway PostgreSQL databases, and weigh the JavaScript a browser app's build has and loads.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { appendFile, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { Pool } from 'undici';
@@ -334,4 +336,99 @@ export async function approvedDeposit(base, admin, token, amount, requestId) {
     token,
   );
   await postJson(`${base}/admin-api/recharges/approve`, { id: recharge.id }, admin.token);
+}
+
+// ---------------------------------------------------------------- JavaScript sizes
+
+export const kb = (bytes) => Number((bytes / 1024).toFixed(1));
+
+/** Gzip at level 9, as the builds' .gz copies are (so no figure depends on the encoding chosen). */
+const gzipSize = (bytes) => gzipSync(bytes, { level: 9 }).length;
+
+/** Every JS file a Vite manifest key loads statically, itself included. */
+function closure(manifest, key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const imported of chunk.imports ?? []) closure(manifest, imported, seen);
+  return seen;
+}
+
+/**
+ * What a build's Vite manifest says (`distDir`), gzipped: the entry's static imports, what each
+ * lazily loaded screen adds to them (a dynamic entry whose key matches `screen`, named by its
+ * first group), and all the JavaScript.
+ */
+export function manifestFigures(distDir, screen) {
+  const sizeOf = (files) =>
+    [...files]
+      .filter((file) => file.endsWith('.js'))
+      .reduce((sum, file) => sum + gzipSize(readFileSync(path.join(distDir, file))), 0);
+  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'));
+  const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const entry = closure(manifest, entryKey);
+  const screens = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const match = screen.exec(key);
+    if (!match || !chunk.isDynamicEntry) continue;
+    const files = closure(manifest, key, new Set(entry));
+    for (const file of entry) files.delete(file);
+    screens[match[1]] = kb(sizeOf(files));
+  }
+  const allJs = sizeOf(new Set(Object.values(manifest).map((chunk) => chunk.file)));
+  return { entryKb: kb(sizeOf(entry)), screenExtraKb: screens, allJsKb: kb(allJs) };
+}
+
+/**
+ * Debian's Chromium with the browser tests' flags, closed once `work(browser)` is done (loaded
+ * when used: most benchmarks need no browser).
+ */
+export async function withChromium(work) {
+  const { chromium } = await import('playwright-core');
+  const { CHROMIUM_ARGS, CHROMIUM_PATH } = await import('../apps/web/e2e/chromium.ts');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    return await work(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * Opens `url` in a fresh context of `browser` (made with `contextOptions`) and, once the network
+ * is idle and `ready` (a selector, if given) shows, adds up the gzip size of every script that
+ * arrived; each is named by its path below the one of `url`.
+ */
+export async function loadedScripts(browser, url, { contextOptions, ready }) {
+  const context = await browser.newContext(contextOptions);
+  try {
+    const page = await context.newPage();
+    const base = new URL(url).pathname;
+    const pending = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      const file = new URL(response.url()).pathname;
+      pending.push(
+        response.body().then((body) => ({
+          file: file.startsWith(base) ? file.slice(base.length) : file,
+          gzip: gzipSize(body),
+        })),
+      );
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    if (ready) await page.locator(ready).waitFor();
+    // Idle is idle for half a second; a launch step or page chunk that starts later still counts.
+    await page.waitForLoadState('networkidle');
+    const scripts = (await Promise.all(pending)).sort((a, b) => b.gzip - a.gzip);
+    return {
+      totalKb: kb(scripts.reduce((sum, script) => sum + script.gzip, 0)),
+      scripts: Object.fromEntries(scripts.map((script) => [script.file, kb(script.gzip)])),
+    };
+  } finally {
+    await context.close();
+  }
 }
