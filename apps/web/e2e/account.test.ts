@@ -184,11 +184,14 @@ describe('accounts', () => {
     const raw = await page.evaluate(() => localStorage.getItem('uToken'));
     expect(raw).not.toBeNull();
     const token = JSON.parse(raw!) as string;
+    // Revoked while the app is closed: an open app hears it at once on its socket and goes to
+    // login by itself (a reload racing that move could start the app already signed out).
+    await page.goto('about:blank');
     const revoked = await apiCall('POST', '/api/userInfo/loginOut', { token, form: {} });
     expect(revoked.code).toBe(200);
 
-    // Starting again (a reload) asks the server for the user, which answers 401.
-    await page.reload();
+    // Starting again with the revoked token kept asks the server for the user: 401.
+    await page.goto(appUrl(ME));
     await waitForRoute(page, LOGIN);
     await page.locator('[data-testid="login-page"]').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('uToken'))).toBeNull();
