@@ -5,7 +5,7 @@
  * called through the console's own client and the route table (users register and deposit,
  * operators are made, balances read).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
@@ -56,11 +56,37 @@ function tree(file: string): Tree {
   return loaded;
 }
 
+function merge(into: Tree, from: Tree): Tree {
+  for (const [key, value] of Object.entries(from)) {
+    const present = into[key];
+    into[key] =
+      present &&
+      typeof present === 'object' &&
+      !Array.isArray(present) &&
+      typeof value === 'object' &&
+      !Array.isArray(value)
+        ? merge({ ...present }, value)
+        : value;
+  }
+  return into;
+}
+
+const LOCALES_DIR = path.join(adminDir, 'src/i18n/locales');
+
+/** The console's texts of a language: the frame's file and every area's, merged as the app does. */
+function consoleTexts(language: Language): Tree {
+  const areas = readdirSync(LOCALES_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => tree(path.join(LOCALES_DIR, entry.name, `${language}.json`)));
+  return areas.reduce(
+    (all, area) => merge(all, area),
+    merge({}, tree(path.join(LOCALES_DIR, `${language}.json`))),
+  );
+}
+
 /** A console text (`nav.deposits`), with i18next's `{{name}}` values filled in. */
 export function text(key: string, language: Language = 'en', values: Record<string, unknown> = {}) {
-  let node: string | string[] | Tree | undefined = tree(
-    path.join(adminDir, `src/i18n/locales/${language}.json`),
-  );
+  let node: string | string[] | Tree | undefined = consoleTexts(language);
   for (const part of key.split('.')) node = (node as Tree | undefined)?.[part];
   if (typeof node !== 'string') throw new Error(`No console text ${key} in ${language}.json`);
   return node.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => String(values[name] ?? ''));
@@ -68,8 +94,7 @@ export function text(key: string, language: Language = 'en', values: Record<stri
 
 /** The console's name of an audit action (`recharge.approve`: a name with a dot, not a path). */
 export function actionLabel(action: string, language: Language = 'en'): string {
-  const actions = (tree(path.join(adminDir, `src/i18n/locales/${language}.json`)).audit as Tree)
-    .actions as Record<string, string>;
+  const actions = (consoleTexts(language).audit as Tree).actions as Record<string, string>;
   const label = actions[action];
   if (label === undefined) throw new Error(`No label of action ${action} in ${language}.json`);
   return label;

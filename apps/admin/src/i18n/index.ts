@@ -4,11 +4,25 @@
  * refusals are shown from the locale files of @bourse/shared (namespace `server`: the `hint_`,
  * `field_` and `net_` keys, the others dropped at build time by server-messages-plugin.ts), with
  * the field a refusal names shown by its translated label. Only the chosen language is loaded.
+ *
+ * The console's texts are kept by area: `locales/<language>.json` for the frame (menu, sign-in,
+ * review queues, audit), `locales/<area>/<language>.json` for each later area of pages; the files
+ * of a language are merged deeply into one namespace (an area may add its `nav.<page>` label).
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { languageByKey, translateMessage } from '@bourse/shared';
+import type dashboardEn from './locales/dashboard/en.json';
+import type dashboardZh from './locales/dashboard/zh.json';
 import type en from './locales/en.json';
+import type operatorsEn from './locales/operators/en.json';
+import type operatorsZh from './locales/operators/zh.json';
+import type settingsEn from './locales/settings/en.json';
+import type settingsZh from './locales/settings/zh.json';
+import type systemEn from './locales/system/en.json';
+import type systemZh from './locales/system/zh.json';
+import type usersEn from './locales/users/en.json';
+import type usersZh from './locales/users/zh.json';
 import type zh from './locales/zh.json';
 import { ApiError } from '../api/client';
 
@@ -20,9 +34,22 @@ export type ConsoleLanguage = (typeof CONSOLE_LANGUAGES)[number]['key'];
 const DEFAULT: ConsoleLanguage = 'en';
 const LANGUAGE_KEY = 'bourse.console.language';
 
-// Both files have the same keys: each must be assignable to the other's type.
-export type ConsoleMessages = typeof en;
-export type SameKeys = [typeof en, typeof zh] extends [typeof zh, typeof en] ? true : never;
+type English = typeof en &
+  typeof dashboardEn &
+  typeof usersEn &
+  typeof settingsEn &
+  typeof operatorsEn &
+  typeof systemEn;
+type Chinese = typeof zh &
+  typeof dashboardZh &
+  typeof usersZh &
+  typeof settingsZh &
+  typeof operatorsZh &
+  typeof systemZh;
+
+// Both languages have the same keys: each must be assignable to the other's type.
+export type ConsoleMessages = English;
+export type SameKeys = [English, Chinese] extends [Chinese, English] ? true : never;
 export const sameKeys: SameKeys = true;
 
 declare module 'i18next' {
@@ -33,17 +60,31 @@ declare module 'i18next' {
 }
 
 type Messages = Record<string, unknown>;
-const loaders: Record<ConsoleLanguage, () => Promise<[Messages, Messages]>> = {
-  en: () =>
-    Promise.all([
-      import('./locales/en.json').then((module) => module.default as Messages),
-      import('@bourse/shared/locales/en.json').then((module) => module.default as Messages),
-    ]),
-  zh: () =>
-    Promise.all([
-      import('./locales/zh.json').then((module) => module.default as Messages),
-      import('@bourse/shared/locales/zh.json').then((module) => module.default as Messages),
-    ]),
+type Module = Promise<{ default: unknown }>;
+/** The console's files of a language (frame first, then the areas), and the server's texts. */
+const files: Record<ConsoleLanguage, { console: () => Module[]; server: () => Module }> = {
+  en: {
+    console: () => [
+      import('./locales/en.json'),
+      import('./locales/dashboard/en.json'),
+      import('./locales/users/en.json'),
+      import('./locales/settings/en.json'),
+      import('./locales/operators/en.json'),
+      import('./locales/system/en.json'),
+    ],
+    server: () => import('@bourse/shared/locales/en.json'),
+  },
+  zh: {
+    console: () => [
+      import('./locales/zh.json'),
+      import('./locales/dashboard/zh.json'),
+      import('./locales/users/zh.json'),
+      import('./locales/settings/zh.json'),
+      import('./locales/operators/zh.json'),
+      import('./locales/system/zh.json'),
+    ],
+    server: () => import('@bourse/shared/locales/zh.json'),
+  },
 };
 
 function isConsoleLanguage(value: unknown): value is ConsoleLanguage {
@@ -63,9 +104,12 @@ function initialLanguage(): ConsoleLanguage {
 
 async function load(language: ConsoleLanguage): Promise<void> {
   if (i18next.hasResourceBundle(language, 'console')) return;
-  const [console, server] = await loaders[language]();
-  i18next.addResourceBundle(language, 'console', console);
-  i18next.addResourceBundle(language, 'server', server);
+  const { console: consoleFiles, server: serverFile } = files[language];
+  const [server, ...areas] = await Promise.all([serverFile(), ...consoleFiles()]);
+  for (const area of areas) {
+    i18next.addResourceBundle(language, 'console', area.default as Messages, true, true);
+  }
+  i18next.addResourceBundle(language, 'server', server.default as Messages);
 }
 
 export async function initI18n(): Promise<void> {
