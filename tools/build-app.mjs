@@ -3,7 +3,7 @@
 // to browsers that accept them (no compression work per request); `buildIfStale` builds it only
 // when there is no build yet or when any source of it changed since the last one (`npm start` and
 // the browser tests run it first). Each app's scripts/build.mjs and build-if-stale.mjs call these.
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -66,14 +66,46 @@ function sourcesOf(appDir) {
   ];
 }
 
+const LOCK_STALE_MS = 10 * 60_000;
+
+/**
+ * Runs `work` holding the app's build lock (a folder made atomically), so two processes started at
+ * once (two test runs, `npm start` beside a test run) never write one dist/ together: the second
+ * waits, then finds the build fresh. A lock older than ten minutes was left by a killed build.
+ */
+async function withBuildLock(appDir, work) {
+  const lock = path.join(appDir, '.build-lock');
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function builtAt(appDir) {
+  return statSync(path.join(appDir, 'dist/index.html'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+}
+
 /**
  * Builds the app in `appDir` with `build` when it has no build yet (saying `messages.first`) or
  * when a source changed since its last build (saying `messages.changed`).
  */
 export async function buildIfStale(appDir, build, messages) {
-  const built =
-    statSync(path.join(appDir, 'dist/index.html'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
-  if (built !== 0 && !sourcesOf(appDir).some((source) => newest(source) > built)) return;
-  console.log(built === 0 ? messages.first : messages.changed);
-  await build();
+  await withBuildLock(appDir, async () => {
+    const built = builtAt(appDir);
+    if (built !== 0 && !sourcesOf(appDir).some((source) => newest(source) > built)) return;
+    console.log(built === 0 ? messages.first : messages.changed);
+    await build();
+  });
 }
