@@ -5,6 +5,7 @@
  */
 import { accountApi } from './account';
 import { assetsApi } from './assets';
+import { consoleSystemApi } from './console-system';
 import { operatorsApi } from './operators';
 import { paymentMethodsApi } from './payment-methods';
 import { quotesApi } from './quotes';
@@ -18,6 +19,7 @@ export * from './answer';
 export {
   accountApi,
   assetsApi,
+  consoleSystemApi,
   operatorsApi,
   paymentMethodsApi,
   quotesApi,
@@ -30,6 +32,7 @@ export {
 export const routeTable = {
   account: accountApi,
   assets: assetsApi,
+  consoleSystem: consoleSystemApi,
   operators: operatorsApi,
   paymentMethods: paymentMethodsApi,
   quotes: quotesApi,

@@ -10,8 +10,11 @@ import type { Router } from '../../http/router';
 import type { Clock } from '../../lib/clock';
 import type { TradingSettingsAdmin } from '../trading';
 import type { WalletReview } from '../wallet';
+import { LedgerRuns } from './ledger-runs';
 import { adminApiRoutes } from './routes';
 import { AdminService, type AdminDeps } from './service';
+import { SystemInfoService } from './system-info';
+import { systemApiRoutes } from './system-routes';
 
 export interface AdminRoutesDeps {
   db: Database;
@@ -25,7 +28,13 @@ export interface AdminRoutesDeps {
 
 export function adminRoutes(router: Router, deps: AdminRoutesDeps): AdminService {
   const admin = new AdminService(deps);
-  adminApiRoutes(router.useOperators(admin), admin, deps.config);
+  const operators = router.useOperators(admin);
+  adminApiRoutes(operators, admin, deps.config);
+  systemApiRoutes(
+    operators,
+    new LedgerRuns({ db: deps.db, clock: deps.clock, logger: deps.logger }),
+    new SystemInfoService({ db: deps.db, config: deps.config, clock: deps.clock }),
+  );
   return admin;
 }
 
