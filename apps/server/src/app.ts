@@ -330,7 +330,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Without a market feed the change is stored and applies when the engine next loads.
     reloadProducts: liveEngine ? () => liveEngine.reloadProducts() : undefined,
   });
-  adminRoutes(router, { db, config, clock, wallet, trading, users: accounts, logger: app.log });
+  adminRoutes(router, {
+    db,
+    config,
+    clock,
+    wallet,
+    trading,
+    settings,
+    users: accounts,
+    logger: app.log,
+  });
   // After the last /api and /admin-api route: the reference lists them all.
   await registerApiDocs(app);
 

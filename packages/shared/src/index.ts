@@ -9,6 +9,7 @@ export * from './schemas/market';
 export * from './schemas/wallet';
 export * from './schemas/trading';
 export * from './schemas/operators';
+export * from './schemas/console-settings';
 export * from './schemas/console-system';
 export * from './trading';
 export * from './withdraw-terms';

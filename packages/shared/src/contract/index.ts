@@ -5,6 +5,7 @@
  */
 import { accountApi } from './account';
 import { assetsApi } from './assets';
+import { consoleSettingsApi } from './console-settings';
 import { consoleSystemApi } from './console-system';
 import { operatorsApi } from './operators';
 import { paymentMethodsApi } from './payment-methods';
@@ -19,6 +20,7 @@ export * from './answer';
 export {
   accountApi,
   assetsApi,
+  consoleSettingsApi,
   consoleSystemApi,
   operatorsApi,
   paymentMethodsApi,
@@ -32,6 +34,7 @@ export {
 export const routeTable = {
   account: accountApi,
   assets: assetsApi,
+  consoleSettings: consoleSettingsApi,
   consoleSystem: consoleSystemApi,
   operators: operatorsApi,
   paymentMethods: paymentMethodsApi,

@@ -460,6 +460,9 @@ export const productConfig = z.object({
   productType: z.number().int(),
   productCode: z.string(),
   productName: z.string(),
+  productNameLang: z
+    .record(z.string(), z.string())
+    .describe('The name by language key; a language left out reads English.'),
   isVisible: z.number().int(),
   isLock: z.number().int().describe('1: halted, no new orders (quotes keep coming).'),
   sort: z.number().int(),

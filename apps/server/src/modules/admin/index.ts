@@ -8,11 +8,14 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/database';
 import type { Router } from '../../http/router';
 import type { Clock } from '../../lib/clock';
+import { SettingsAdmin, type SettingsService } from '../settings';
 import type { TradingSettingsAdmin } from '../trading';
 import type { WalletReview } from '../wallet';
 import { LedgerRuns } from './ledger-runs';
 import { adminApiRoutes } from './routes';
 import { AdminService, type AdminDeps } from './service';
+import { adminSettingsRoutes } from './settings-routes';
+import { AdminSettings } from './settings-service';
 import { SystemInfoService } from './system-info';
 import { systemApiRoutes } from './system-routes';
 
@@ -22,6 +25,8 @@ export interface AdminRoutesDeps {
   clock: Clock;
   wallet: WalletReview;
   trading: TradingSettingsAdmin;
+  /** The platform's settings: currencies, switches and otherValue (settings-routes.ts). */
+  settings: SettingsService;
   users: AdminDeps['users'];
   logger?: FastifyBaseLogger;
 }
@@ -30,6 +35,15 @@ export function adminRoutes(router: Router, deps: AdminRoutesDeps): AdminService
   const admin = new AdminService(deps);
   const operators = router.useOperators(admin);
   adminApiRoutes(operators, admin, deps.config);
+  adminSettingsRoutes(
+    operators,
+    new AdminSettings({
+      admin,
+      settings: new SettingsAdmin({ db: deps.db, clock: deps.clock, settings: deps.settings }),
+      wallet: deps.wallet,
+      config: deps.config,
+    }),
+  );
   systemApiRoutes(
     operators,
     new LedgerRuns({ db: deps.db, clock: deps.clock, logger: deps.logger }),

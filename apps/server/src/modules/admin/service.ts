@@ -145,7 +145,7 @@ export class AdminService {
   }
 
   /** The audit callback handed to the wallet: the entry joins the action's transaction. */
-  private auditWriter(operator: OperatorContext): AuditWriter {
+  auditWriter(operator: OperatorContext): AuditWriter {
     return async (tx, change) => {
       await this.audit(tx, operator, change);
     };

@@ -6,6 +6,8 @@
  */
 export { listFees, lockFee, saveFee } from './repo';
 export type { BankPropertyRow, FeeRow } from './repo';
+export { SettingsAdmin } from './admin';
+export type { SettingsAuditWriter } from './admin';
 export { settingsRoutes } from './routes';
 export { countryName, currencyIn, SettingsService } from './service';
 export type { Currency } from './service';

@@ -81,12 +81,23 @@ function toOption(row: OptionRow): FastTradeOptionConfig {
   };
 }
 
+/** A stored text by language (jsonb): its string values. */
+function textsOf(stored: unknown): Record<string, string> {
+  if (!stored || typeof stored !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(stored).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+}
+
 function toProduct(row: ProductSettingRow): ProductConfig {
   return {
     id: row.id,
     productType: row.product_type,
     productCode: row.product_code,
     productName: pickLanguage(row.product_name_lang, 'en'),
+    productNameLang: textsOf(row.product_name_lang),
     isVisible: row.is_visible,
     isLock: row.is_lock,
     sort: row.sort,
