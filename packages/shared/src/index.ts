@@ -11,6 +11,7 @@ export * from './schemas/trading';
 export * from './schemas/operators';
 export * from './schemas/console-settings';
 export * from './schemas/console-system';
+export * from './schemas/console-users';
 export * from './trading';
 export * from './withdraw-terms';
 export * from './amounts';

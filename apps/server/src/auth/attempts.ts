@@ -118,8 +118,29 @@ export class AttemptLimiter {
     return lockedUntil && lockedUntil > now ? lockedUntil : null;
   }
 
-  async clear(key: string): Promise<void> {
-    await clearAttempts(this.db, key);
+  /** Clears the key's count and lock; `q`: inside a caller's transaction. */
+  async clear(key: string, q: Queryable = this.db): Promise<void> {
+    await clearAttempts(q, key);
+  }
+
+  /**
+   * What is counted of `key` now: the failures of the current window and the lock's end, if it
+   * is locked (an ended lock or a passed window counts nothing).
+   */
+  async state(
+    key: string,
+    q: Queryable = this.db,
+  ): Promise<{ failures: number; lockedUntil: Date | null }> {
+    const row = await findAttempts(q, key);
+    const now = this.clock.now();
+    if (!row) return { failures: 0, lockedUntil: null };
+    if (row.locked_until) {
+      return row.locked_until > now
+        ? { failures: row.failures, lockedUntil: row.locked_until }
+        : { failures: 0, lockedUntil: null };
+    }
+    const current = row.first_failure_at.getTime() >= now.getTime() - this.policy.lockMs;
+    return { failures: current ? row.failures : 0, lockedUntil: null };
   }
 }
 

@@ -7,6 +7,7 @@ import { accountApi } from './account';
 import { assetsApi } from './assets';
 import { consoleSettingsApi } from './console-settings';
 import { consoleSystemApi } from './console-system';
+import { consoleUsersApi } from './console-users';
 import { operatorsApi } from './operators';
 import { paymentMethodsApi } from './payment-methods';
 import { quotesApi } from './quotes';
@@ -22,6 +23,7 @@ export {
   assetsApi,
   consoleSettingsApi,
   consoleSystemApi,
+  consoleUsersApi,
   operatorsApi,
   paymentMethodsApi,
   quotesApi,
@@ -36,6 +38,7 @@ export const routeTable = {
   assets: assetsApi,
   consoleSettings: consoleSettingsApi,
   consoleSystem: consoleSystemApi,
+  consoleUsers: consoleUsersApi,
   operators: operatorsApi,
   paymentMethods: paymentMethodsApi,
   quotes: quotesApi,

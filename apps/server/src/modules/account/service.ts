@@ -82,6 +82,9 @@ export type UserAuditWriter = (
   change: { action: string; targetType: string; targetId: string; before: unknown; after: unknown },
 ) => Promise<void>;
 
+/** What a user's wrong withdrawal passwords are counted under. */
+const withdrawalPasswordKey = (userId: number) => `withpwd:${userId}`;
+
 function codeHash(code: string, channel: Channel, target: string, purpose: string): string {
   return sha256(`${code}:${channel}:${target}:${purpose}`);
 }
@@ -230,6 +233,63 @@ export class AccountService implements SessionResolver {
     if (result.ended.length > 0)
       this.deps.sessionsEnded?.({ sessionIds: result.ended, msg: 'hint_accountDisabled' });
     return { changed: result.changed, status };
+  }
+
+  /**
+   * Ends every live session of a user for an operator: the user signs in again, and their
+   * WebSockets are signed out on every instance. `audit` writes the operator's entry in the same
+   * transaction. The number of sessions ended (0: none was live).
+   */
+  async endUserSessions(userId: number, audit: UserAuditWriter): Promise<number> {
+    const now = this.now();
+    const ended = await this.deps.db.transaction(async (tx) => {
+      const user = await repo.findUserById(tx, userId, true);
+      if (!user) throw new AppError('hint_notFound', 404, ['id']);
+      const ended = await this.sessions.endAll(tx, userId, now);
+      await audit(tx, {
+        action: 'user.endSessions',
+        targetType: 'user',
+        targetId: String(userId),
+        before: { sessions: ended.length },
+        after: { sessions: 0, sessionsEnded: ended.length },
+      });
+      return ended;
+    });
+    if (ended.length > 0)
+      this.deps.sessionsEnded?.({ sessionIds: ended, msg: 'hint_sessionExpired' });
+    return ended.length;
+  }
+
+  /** The count of a user's wrong withdrawal passwords and the lock's end, if locked. */
+  withdrawalPasswordLock(userId: number): Promise<{ failures: number; lockedUntil: Date | null }> {
+    return this.withdrawalPasswordLimiter.state(withdrawalPasswordKey(userId));
+  }
+
+  /**
+   * Lifts a user's withdrawal-password lock and clears the count, for an operator (the user
+   * proved who they are to support); audited in the same transaction. False when nothing was
+   * counted.
+   */
+  async resetWithdrawalPasswordLock(userId: number, audit: UserAuditWriter): Promise<boolean> {
+    const key = withdrawalPasswordKey(userId);
+    return this.deps.db.transaction(async (tx) => {
+      const user = await repo.findUserById(tx, userId, true);
+      if (!user) throw new AppError('hint_notFound', 404, ['id']);
+      const before = await this.withdrawalPasswordLimiter.state(key, tx);
+      if (before.failures === 0 && before.lockedUntil === null) return false;
+      await this.withdrawalPasswordLimiter.clear(key, tx);
+      await audit(tx, {
+        action: 'user.resetWithdrawLock',
+        targetType: 'user',
+        targetId: String(userId),
+        before: {
+          failures: before.failures,
+          lockedUntil: before.lockedUntil?.toISOString() ?? null,
+        },
+        after: { failures: 0, lockedUntil: null },
+      });
+      return true;
+    });
   }
 
   /**
@@ -534,7 +594,7 @@ export class AccountService implements SessionResolver {
   ): Promise<void> {
     const hash = user.with_pwd_hash;
     await this.withdrawalPasswordLimiter.attempt(
-      `withpwd:${user.id}`,
+      withdrawalPasswordKey(user.id),
       async () => hash !== null && verifyPassword(hash, password),
       () => new AppError('hint_withPwdWrong', 422),
     );

@@ -18,6 +18,8 @@ import { adminSettingsRoutes } from './settings-routes';
 import { AdminSettings } from './settings-service';
 import { SystemInfoService } from './system-info';
 import { systemApiRoutes } from './system-routes';
+import { usersConsoleRoutes } from './users-routes';
+import { UsersConsole, type UsersConsoleDeps } from './users-service';
 
 export interface AdminRoutesDeps {
   db: Database;
@@ -27,7 +29,7 @@ export interface AdminRoutesDeps {
   trading: TradingSettingsAdmin;
   /** The platform's settings: currencies, switches and otherValue (settings-routes.ts). */
   settings: SettingsService;
-  users: AdminDeps['users'];
+  users: AdminDeps['users'] & UsersConsoleDeps['users'];
   logger?: FastifyBaseLogger;
 }
 
@@ -35,6 +37,7 @@ export function adminRoutes(router: Router, deps: AdminRoutesDeps): AdminService
   const admin = new AdminService(deps);
   const operators = router.useOperators(admin);
   adminApiRoutes(operators, admin, deps.config);
+  usersConsoleRoutes(operators, admin, new UsersConsole(deps));
   adminSettingsRoutes(
     operators,
     new AdminSettings({

@@ -1,0 +1,64 @@
+/**
+ * The console's user pages (consoleUsersApi of @bourse/shared): search, a user's profile and
+ * lists (finance reads what concerns money, support and admins all), and the support actions
+ * (end sessions, lift the withdrawal-password lock), each audited. The Router's operator guard
+ * answers 401 and 403 from the route's roles before the input is read.
+ */
+import { consoleUsersApi as routes } from '@bourse/shared';
+import { ok, page } from '../../http/envelope';
+import type { Router } from '../../http/router';
+import type { AdminService, OperatorContext } from './service';
+import type { UsersConsole } from './users-service';
+
+export function usersConsoleRoutes(
+  router: Router<OperatorContext>,
+  admin: AdminService,
+  users: UsersConsole,
+): void {
+  router.handle(routes.users, async ({ query }) => {
+    const { rows, total } = await users.search({ ...query, exact: query.exact === true });
+    return page(rows, total);
+  });
+
+  router.handle(routes.user, async ({ query }) => ok(await users.detail(query.id)));
+
+  router.handle(routes.balances, async ({ query }) => ok(await users.balances(query.id)));
+
+  router.handle(routes.ledger, async ({ query }) => {
+    const { rows, total } = await users.ledger(query);
+    return page(rows, total);
+  });
+
+  router.handle(routes.recharges, async ({ query }) => {
+    const { rows, total } = await users.recharges(query);
+    return page(rows, total);
+  });
+
+  router.handle(routes.withdrawals, async ({ query }) => {
+    const { rows, total } = await users.withdrawals(query);
+    return page(rows, total);
+  });
+
+  router.handle(routes.orders, async ({ query }) => {
+    const { rows, total } = await users.orders(query);
+    return page(rows, total);
+  });
+
+  router.handle(routes.holdings, async ({ query }) => {
+    const { rows, total } = await users.holdings(query);
+    return page(rows, total);
+  });
+
+  router.handle(routes.sessions, async ({ query }) => {
+    const { rows, total } = await users.sessions(query);
+    return page(rows, total);
+  });
+
+  router.handle(routes.endSessions, async ({ operator, body }) =>
+    ok({ sessionsEnded: await users.endSessions(body.id, admin.auditWriter(operator)) }),
+  );
+
+  router.handle(routes.resetWithdrawLock, async ({ operator, body }) =>
+    ok({ changed: await users.resetWithdrawLock(body.id, admin.auditWriter(operator)) }),
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * The console's user pages (/admin-api/users…): support finds users and reads everything of one,
+ * finance reads what concerns money (profile, balances, ledger, deposits, withdrawals), and
+ * support ends a user's sessions or lifts their withdrawal-password lock (disabling a user is
+ * operatorsApi.setUserStatus). Admins may make every call. No call here edits a balance, a price,
+ * an order or an outcome (PRODUCT section 1).
+ */
+import { z } from 'zod';
+import type { OperatorRole } from '../constants';
+import {
+  consoleLedgerPosting,
+  consoleUser,
+  consoleUserBalance,
+  consoleUserDetail,
+  consoleUserHolding,
+  consoleUserOrder,
+  consoleUserSession,
+  userHoldingsQuery,
+  userIdBody,
+  userIdQuery,
+  userLedgerQuery,
+  userOrdersQuery,
+  userPageQuery,
+  userSearchQuery,
+  userSessionsEnded,
+  userSessionsQuery,
+  withdrawLockReset,
+} from '../schemas/console-users';
+import { reviewedRecharge, reviewedWithdraw } from '../schemas/operators';
+import { route } from './route';
+
+/** Who reads users and their money. */
+const READ = ['support', 'finance', 'admin'] as const satisfies readonly OperatorRole[];
+/** Who reads a user's trading and sessions, and acts on the account. */
+const SUPPORT = ['support', 'admin'] as const satisfies readonly OperatorRole[];
+
+export const consoleUsersApi = {
+  users: route({
+    method: 'GET',
+    path: '/admin-api/users',
+    auth: 'operator',
+    roles: READ,
+    summary:
+      'Users found by account (prefix or exact), id or invite code, sorted by id, registration or last sign-in.',
+    query: userSearchQuery,
+    rows: consoleUser,
+  }),
+  user: route({
+    method: 'GET',
+    path: '/admin-api/users/detail',
+    auth: 'operator',
+    roles: READ,
+    summary:
+      "A user's profile: account, registration, last sign-in, status, inviter, withdrawal-password lock, live sessions.",
+    query: userIdQuery,
+    data: consoleUserDetail,
+    hints: ['hint_notFound'],
+  }),
+  balances: route({
+    method: 'GET',
+    path: '/admin-api/users/balances',
+    auth: 'operator',
+    roles: READ,
+    summary: "A user's balances per book and currency (available, frozen, margin, staked, loan).",
+    query: userIdQuery,
+    data: z.array(consoleUserBalance),
+    hints: ['hint_notFound'],
+  }),
+  ledger: route({
+    method: 'GET',
+    path: '/admin-api/users/ledger',
+    auth: 'operator',
+    roles: READ,
+    summary:
+      "Postings of a user's ledger accounts, newest first, each with its journal entry (type, reference, request id).",
+    query: userLedgerQuery,
+    rows: consoleLedgerPosting,
+  }),
+  recharges: route({
+    method: 'GET',
+    path: '/admin-api/users/recharges',
+    auth: 'operator',
+    roles: READ,
+    summary: "A user's deposits, newest first.",
+    query: userPageQuery,
+    rows: reviewedRecharge,
+  }),
+  withdrawals: route({
+    method: 'GET',
+    path: '/admin-api/users/withdrawals',
+    auth: 'operator',
+    roles: READ,
+    summary: "A user's withdrawals, newest first, with their destinations.",
+    query: userPageQuery,
+    rows: reviewedWithdraw,
+  }),
+  orders: route({
+    method: 'GET',
+    path: '/admin-api/users/orders',
+    auth: 'operator',
+    roles: SUPPORT,
+    summary:
+      "A user's orders of one kind (contracts, fast trades, spot, coin-to-coin), newest first; `open` keeps those still open.",
+    query: userOrdersQuery,
+    rows: consoleUserOrder,
+  }),
+  holdings: route({
+    method: 'GET',
+    path: '/admin-api/users/holdings',
+    auth: 'operator',
+    roles: SUPPORT,
+    summary: 'What a user holds through spot and coin-to-coin, per book and product.',
+    query: userHoldingsQuery,
+    rows: consoleUserHolding,
+  }),
+  sessions: route({
+    method: 'GET',
+    path: '/admin-api/users/sessions',
+    auth: 'operator',
+    roles: SUPPORT,
+    summary:
+      "A user's sessions, newest first, with device and address: `active` keeps the live ones, else every sign-in (the login history).",
+    query: userSessionsQuery,
+    rows: consoleUserSession,
+  }),
+  endSessions: route({
+    method: 'POST',
+    path: '/admin-api/users/endSessions',
+    auth: 'operator',
+    roles: SUPPORT,
+    summary: 'Ends every session of a user at once (their sockets are signed out); audited.',
+    body: userIdBody,
+    encoding: 'json',
+    data: userSessionsEnded,
+    hints: ['hint_notFound'],
+  }),
+  resetWithdrawLock: route({
+    method: 'POST',
+    path: '/admin-api/users/resetWithdrawLock',
+    auth: 'operator',
+    roles: SUPPORT,
+    summary:
+      "Lifts the lock (and clears the count) of a user's wrong withdrawal passwords; audited.",
+    body: userIdBody,
+    encoding: 'json',
+    data: withdrawLockReset,
+    hints: ['hint_notFound'],
+  }),
+};
