@@ -338,6 +338,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trading,
     settings,
     users: accounts,
+    dashboard: {
+      market: marketEngine,
+      clustered: Boolean(bus),
+      // The hub is made below, after the routes.
+      wsConnections: () => app.hub?.connectionCount ?? 0,
+      tradeCurrency: async () =>
+        settings.currency((await settings.otherValue()).default_trade_currency_id),
+    },
     logger: app.log,
   });
   // After the last /api and /admin-api route: the reference lists them all.

@@ -9,6 +9,7 @@ export * from './schemas/market';
 export * from './schemas/wallet';
 export * from './schemas/trading';
 export * from './schemas/operators';
+export * from './schemas/console-dashboard';
 export * from './schemas/console-settings';
 export * from './schemas/console-system';
 export * from './schemas/console-users';

@@ -5,6 +5,7 @@
  */
 import { accountApi } from './account';
 import { assetsApi } from './assets';
+import { consoleDashboardApi } from './console-dashboard';
 import { consoleSettingsApi } from './console-settings';
 import { consoleSystemApi } from './console-system';
 import { consoleUsersApi } from './console-users';
@@ -21,6 +22,7 @@ export * from './answer';
 export {
   accountApi,
   assetsApi,
+  consoleDashboardApi,
   consoleSettingsApi,
   consoleSystemApi,
   consoleUsersApi,
@@ -36,6 +38,7 @@ export {
 export const routeTable = {
   account: accountApi,
   assets: assetsApi,
+  consoleDashboard: consoleDashboardApi,
   consoleSettings: consoleSettingsApi,
   consoleSystem: consoleSystemApi,
   consoleUsers: consoleUsersApi,

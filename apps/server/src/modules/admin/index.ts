@@ -12,6 +12,8 @@ import { SettingsAdmin, type SettingsService } from '../settings';
 import type { TradingSettingsAdmin } from '../trading';
 import type { WalletReview } from '../wallet';
 import { LedgerRuns } from './ledger-runs';
+import { dashboardRoutes } from './dashboard-routes';
+import { DashboardService, type DashboardDeps } from './dashboard-service';
 import { adminApiRoutes } from './routes';
 import { AdminService, type AdminDeps } from './service';
 import { adminSettingsRoutes } from './settings-routes';
@@ -30,6 +32,8 @@ export interface AdminRoutesDeps {
   /** The platform's settings: currencies, switches and otherValue (settings-routes.ts). */
   settings: SettingsService;
   users: AdminDeps['users'] & UsersConsoleDeps['users'];
+  /** What the dashboard reads of the running server: the market engine, the cluster, /ws. */
+  dashboard: Omit<DashboardDeps, 'db' | 'clock'>;
   logger?: FastifyBaseLogger;
 }
 
@@ -51,6 +55,10 @@ export function adminRoutes(router: Router, deps: AdminRoutesDeps): AdminService
     operators,
     new LedgerRuns({ db: deps.db, clock: deps.clock, logger: deps.logger }),
     new SystemInfoService({ db: deps.db, config: deps.config, clock: deps.clock }),
+  );
+  dashboardRoutes(
+    operators,
+    new DashboardService({ db: deps.db, clock: deps.clock, ...deps.dashboard }),
   );
   return admin;
 }
