@@ -4,11 +4,36 @@
  * load lazily, so the sign-in screen carries none of them.
  */
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { AuditOutlined, DownloadOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
-import { operatorsApi, type Route } from '@bourse/shared';
+import {
+  ApiOutlined,
+  AuditOutlined,
+  BankOutlined,
+  ControlOutlined,
+  DollarOutlined,
+  DownloadOutlined,
+  PercentageOutlined,
+  ShopOutlined,
+  SlidersOutlined,
+  ThunderboltOutlined,
+  UploadOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { consoleSettingsApi, operatorsApi, type Route } from '@bourse/shared';
 
-export type PageKey = 'deposits' | 'withdrawals' | 'audit' | 'account';
-export type MenuGroup = 'review' | 'records' | 'self';
+export type PageKey =
+  | 'deposits'
+  | 'withdrawals'
+  | 'products'
+  | 'fees'
+  | 'fastTrade'
+  | 'channels'
+  | 'currencies'
+  | 'switches'
+  | 'otherValue'
+  | 'apiLines'
+  | 'audit'
+  | 'account';
+export type MenuGroup = 'review' | 'settings' | 'records' | 'self';
 
 export interface ConsolePage {
   key: PageKey;
@@ -39,6 +64,70 @@ export const consolePages: readonly ConsolePage[] = [
     component: lazy(() => import('../pages/withdrawals-page')),
   },
   {
+    key: 'products',
+    path: '/settings/products',
+    group: 'settings',
+    route: operatorsApi.products,
+    icon: <ShopOutlined />,
+    component: lazy(() => import('../pages/settings/products-page')),
+  },
+  {
+    key: 'fees',
+    path: '/settings/fees',
+    group: 'settings',
+    route: operatorsApi.fees,
+    icon: <PercentageOutlined />,
+    component: lazy(() => import('../pages/settings/fees-page')),
+  },
+  {
+    key: 'fastTrade',
+    path: '/settings/fast-trade',
+    group: 'settings',
+    route: operatorsApi.fastTradeOptions,
+    icon: <ThunderboltOutlined />,
+    component: lazy(() => import('../pages/settings/fast-trade-page')),
+  },
+  {
+    key: 'channels',
+    path: '/settings/channels',
+    group: 'settings',
+    route: operatorsApi.channels,
+    icon: <BankOutlined />,
+    component: lazy(() => import('../pages/settings/channels-page')),
+  },
+  {
+    key: 'currencies',
+    path: '/settings/currencies',
+    group: 'settings',
+    route: consoleSettingsApi.currencies,
+    icon: <DollarOutlined />,
+    component: lazy(() => import('../pages/settings/currencies-page')),
+  },
+  {
+    key: 'switches',
+    path: '/settings/switches',
+    group: 'settings',
+    route: consoleSettingsApi.switches,
+    icon: <ControlOutlined />,
+    component: lazy(() => import('../pages/settings/switches-page')),
+  },
+  {
+    key: 'otherValue',
+    path: '/settings/other-value',
+    group: 'settings',
+    route: consoleSettingsApi.otherValue,
+    icon: <SlidersOutlined />,
+    component: lazy(() => import('../pages/settings/other-value-page')),
+  },
+  {
+    key: 'apiLines',
+    path: '/settings/api-lines',
+    group: 'settings',
+    route: consoleSettingsApi.apiLines,
+    icon: <ApiOutlined />,
+    component: lazy(() => import('../pages/settings/api-lines-page')),
+  },
+  {
     key: 'audit',
     path: '/audit',
     group: 'records',
@@ -56,7 +145,7 @@ export const consolePages: readonly ConsolePage[] = [
   },
 ];
 
-export const MENU_GROUPS: readonly MenuGroup[] = ['review', 'records', 'self'];
+export const MENU_GROUPS: readonly MenuGroup[] = ['review', 'settings', 'records', 'self'];
 
 export function pageAt(pathname: string): ConsolePage | undefined {
   return consolePages.find((page) => page.path === pathname);

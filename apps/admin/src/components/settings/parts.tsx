@@ -1,0 +1,160 @@
+/**
+ * What the settings pages share: the card a page's table sits in with its toolbar, on/off tags,
+ * the names of product and position types, a multilingual name (English and the console's
+ * language), and the switch a 0/1 setting is edited with.
+ */
+import type { ReactNode } from 'react';
+import { Space, Switch, Tag, Typography } from 'antd';
+import type { SwitchProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import {
+  consoleSettingsApi,
+  DEFAULT_LANGUAGE,
+  mul,
+  normalize,
+  PAGE,
+  PRODUCT_TYPE,
+} from '@bourse/shared';
+import { api } from '../../api';
+import { currentLanguage } from '../../i18n';
+import { Muted } from '../cells';
+
+/** A settings page: a toolbar (filters left, actions right) over its content. */
+export function SettingsCard({
+  toolbar,
+  actions,
+  children,
+  testId,
+}: {
+  toolbar?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  testId: string;
+}) {
+  return (
+    <div style={{ background: '#fff', padding: 24, borderRadius: 8 }} data-testid={testId}>
+      {(toolbar || actions) && (
+        <div
+          style={{
+            display: 'flex',
+            justifyContent: 'space-between',
+            alignItems: 'center',
+            gap: 16,
+            marginBottom: 16,
+            flexWrap: 'wrap',
+          }}
+        >
+          <Space wrap>{toolbar}</Space>
+          <Space wrap>{actions}</Space>
+        </div>
+      )}
+      {children}
+    </div>
+  );
+}
+
+/** 1 shows `on` in green, 0 `off` in grey (or red when `offDanger`). */
+export function FlagTag({
+  value,
+  on,
+  off,
+  offColor = 'default',
+  onColor = 'green',
+}: {
+  value: number;
+  on: string;
+  off: string;
+  offColor?: string;
+  onColor?: string;
+}) {
+  return value === 1 ? <Tag color={onColor}>{on}</Tag> : <Tag color={offColor}>{off}</Tag>;
+}
+
+export type ProductTypeName = keyof typeof PRODUCT_TYPE;
+const POSITION_NAMES = ['fast', 'contract', 'spot', 'coinToCoin'] as const;
+
+export function productTypeKey(type: number): ProductTypeName {
+  const entry = Object.entries(PRODUCT_TYPE).find(([, code]) => code === type);
+  return (entry?.[0] ?? 'crypto') as ProductTypeName;
+}
+
+export function useTypeNames() {
+  const { t } = useTranslation();
+  return {
+    productType: (type: number) => t(`settings.productType.${productTypeKey(type)}`),
+    positionType: (type: number) =>
+      t(`settings.positionType.${POSITION_NAMES[type] ?? 'contract'}`),
+    direction: (exType: number) =>
+      t(exType === 1 ? 'settings.direction.buy' : 'settings.direction.sell'),
+  };
+}
+
+/** The console's language key among the texts' keys (`zh` or `en`). */
+export function consoleTextKey(): string {
+  return currentLanguage();
+}
+
+/** A name kept by language: English, and the console's language under it when it differs. */
+export function LanguageName({
+  texts,
+  fallback,
+}: {
+  texts: Record<string, string>;
+  fallback: string;
+}) {
+  const english = texts[DEFAULT_LANGUAGE] ?? fallback;
+  const local = texts[consoleTextKey()];
+  return (
+    <div style={{ lineHeight: 1.35 }}>
+      <div>{english}</div>
+      {local && local !== english && <Muted small>{local}</Muted>}
+    </div>
+  );
+}
+
+/** A 0/1 setting edited with a switch (Form.Item with valuePropName "checked"). */
+export function FlagSwitch({
+  value,
+  onChange,
+  ...props
+}: Omit<SwitchProps, 'value' | 'onChange'> & {
+  value?: number | boolean;
+  onChange?: (value: number) => void;
+}) {
+  return (
+    <Switch
+      {...props}
+      checked={value === 1 || value === true}
+      onChange={(checked) => onChange?.(checked ? 1 : 0)}
+    />
+  );
+}
+
+/** A code shown as code (a product, a switch, a setting's key). */
+export function Code({ children }: { children: ReactNode }) {
+  return (
+    <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
+      {children}
+    </Typography.Text>
+  );
+}
+
+/** A rate as a percentage (0.001 → 0.1 %). */
+export function percent(rate: string): string {
+  return `${normalize(mul(rate, '100'))} %`;
+}
+
+/** The platform's currencies (at most a page of 100), for names and choices. */
+export function useCurrencies() {
+  const list = useQuery({
+    queryKey: ['currencies', { pageNum: 1, pageSize: PAGE.maxSize }],
+    queryFn: () => api.call(consoleSettingsApi.currencies, { pageNum: 1, pageSize: PAGE.maxSize }),
+  });
+  const rows = list.data?.rows ?? [];
+  return {
+    rows,
+    name: (id: number) => rows.find((currency) => currency.id === id)?.currencyName ?? `#${id}`,
+    options: rows.map((currency) => ({ value: currency.id, label: currency.currencyName })),
+  };
+}

@@ -1,0 +1,194 @@
+/**
+ * Currencies (finance): the platform's currencies, hidden ones included, paged on the server. A
+ * currency in use (balances, ledger accounts or channels in it) keeps its code, kind, decimals and
+ * visibility: the form leaves those fields read-only and the server refuses a change of them
+ * (`hint_currencyInUse`), so held balances are never shown or moved at other decimals.
+ */
+import { useState } from 'react';
+import { Alert, Button, Form, Input, InputNumber, Select, Table, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { consoleSettingsApi, currencySaveBody, type CurrencyConfig } from '@bourse/shared';
+import { api } from '../../api';
+import { errorText } from '../../i18n';
+import { usePaging } from '../../hooks/use-paging';
+import { SettingDrawer } from '../../components/settings/setting-drawer';
+import { Code, FlagSwitch, FlagTag, SettingsCard } from '../../components/settings/parts';
+
+const FIELDS = [
+  'currencyName',
+  'currencyType',
+  'walletAddressType',
+  'scale',
+  'icon',
+  'sort',
+  'isVisible',
+] as const;
+
+const NEW_CURRENCY = { currencyType: 2, scale: 8, sort: 0, isVisible: 1, walletAddressType: '' };
+
+export default function CurrenciesPage() {
+  const { t } = useTranslation();
+  const paging = usePaging();
+  const [editing, setEditing] = useState<Partial<CurrencyConfig>>();
+  const input = { pageNum: paging.pageNum, pageSize: paging.pageSize };
+  const list = useQuery({
+    queryKey: ['currencies', input],
+    queryFn: () => api.call(consoleSettingsApi.currencies, input),
+    placeholderData: keepPreviousData,
+  });
+  const kind = (type: number) =>
+    t(type === 1 ? 'settings.currencies.fiat' : 'settings.currencies.crypto');
+
+  const columns: TableColumnsType<CurrencyConfig> = [
+    { title: 'ID', dataIndex: 'id', width: 70 },
+    {
+      title: t('settings.currencies.code'),
+      dataIndex: 'currencyName',
+      render: (name: string) => <Code>{name}</Code>,
+    },
+    { title: t('settings.currencies.kind'), dataIndex: 'currencyType', render: kind },
+    {
+      title: t('settings.currencies.networks'),
+      dataIndex: 'walletAddressType',
+      render: (networks: string) =>
+        networks ? networks.split('/').map((network) => <Tag key={network}>{network}</Tag>) : '–',
+    },
+    { title: t('settings.currencies.scale'), dataIndex: 'scale', width: 110 },
+    { title: t('settings.common.sort'), dataIndex: 'sort', width: 80 },
+    {
+      title: t('settings.common.visibility'),
+      dataIndex: 'isVisible',
+      render: (value: number) => (
+        <FlagTag value={value} on={t('settings.common.shown')} off={t('settings.common.hidden')} />
+      ),
+    },
+    {
+      title: t('settings.currencies.inUse'),
+      dataIndex: 'inUse',
+      render: (inUse: boolean) =>
+        inUse ? (
+          <Tag color="blue">{t('settings.currencies.used')}</Tag>
+        ) : (
+          <Tag>{t('settings.currencies.unused')}</Tag>
+        ),
+    },
+    {
+      title: t('settings.common.actions'),
+      width: 90,
+      render: (_, row) => (
+        <Button
+          size="small"
+          onClick={() => setEditing(row)}
+          data-testid={`edit-currency-${row.currencyName}`}
+        >
+          {t('settings.common.edit')}
+        </Button>
+      ),
+    },
+  ];
+
+  const locked = editing?.inUse === true;
+
+  return (
+    <SettingsCard
+      testId="currencies-page"
+      toolbar={<Typography.Text type="secondary">{t('settings.currencies.help')}</Typography.Text>}
+      actions={
+        <Button
+          icon={<PlusOutlined />}
+          onClick={() => setEditing(NEW_CURRENCY)}
+          data-testid="add-currency"
+        >
+          {t('settings.currencies.add')}
+        </Button>
+      }
+    >
+      {list.isError && (
+        <Typography.Paragraph type="danger">{errorText(list.error)}</Typography.Paragraph>
+      )}
+      <Table<CurrencyConfig>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.rows}
+        loading={list.isPending}
+        pagination={paging.pagination(list.data?.total)}
+        data-testid="currencies-table"
+      />
+      {editing && (
+        <SettingDrawer
+          title={
+            editing.id === undefined
+              ? t('settings.currencies.add')
+              : t('settings.currencies.editTitle', { code: editing.currencyName })
+          }
+          schema={currencySaveBody}
+          fixed={{ id: editing.id }}
+          initialValues={editing}
+          fields={FIELDS}
+          save={(body) => api.send(consoleSettingsApi.saveCurrency, body)}
+          refresh={['currencies']}
+          onClose={() => setEditing(undefined)}
+          testId="currency-drawer"
+        >
+          {locked && (
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 16 }}
+              message={t('settings.currencies.inUseNote')}
+              data-testid="currency-in-use"
+            />
+          )}
+          <Form.Item
+            name="currencyName"
+            label={t('settings.currencies.code')}
+            extra={t('settings.currencies.codeHelp')}
+          >
+            <Input disabled={locked} style={{ width: 200 }} data-testid="currency-code" />
+          </Form.Item>
+          <Form.Item name="currencyType" label={t('settings.currencies.kind')}>
+            <Select
+              disabled={locked}
+              style={{ width: 200 }}
+              options={[1, 2].map((type) => ({ value: type, label: kind(type) }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="walletAddressType"
+            label={t('settings.currencies.networks')}
+            extra={t('settings.currencies.networksHelp')}
+          >
+            <Input placeholder="ERC20/TRC20" data-testid="currency-networks" />
+          </Form.Item>
+          <Form.Item
+            name="scale"
+            label={t('settings.currencies.scale')}
+            extra={t('settings.currencies.scaleHelp')}
+          >
+            <InputNumber<number>
+              disabled={locked}
+              precision={0}
+              min={0}
+              max={18}
+              style={{ width: 200 }}
+              data-testid="currency-scale"
+            />
+          </Form.Item>
+          <Form.Item name="icon" label={t('settings.currencies.icon')}>
+            <Input placeholder="https://…" />
+          </Form.Item>
+          <Form.Item name="sort" label={t('settings.common.sort')}>
+            <InputNumber<number> precision={0} style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item name="isVisible" label={t('settings.common.visibility')}>
+            <FlagSwitch disabled={locked} />
+          </Form.Item>
+        </SettingDrawer>
+      )}
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,202 @@
+/**
+ * Fast-trade options (finance): for a product type (or one product), a duration with its payout
+ * rate on a win, loss rate and stake bounds. The outcome of a fast trade is decided by the feed's
+ * price at expiry, never here; orders keep the terms they were placed with.
+ */
+import { useState } from 'react';
+import { Button, Form, Input, InputNumber, Select, Table, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  fastTradeOptionSaveBody,
+  operatorsApi,
+  PRODUCT_TYPES,
+  type FastTradeOptionConfig,
+} from '@bourse/shared';
+import { api } from '../../api';
+import { errorText } from '../../i18n';
+import { SettingDrawer } from '../../components/settings/setting-drawer';
+import {
+  Code,
+  FlagSwitch,
+  FlagTag,
+  percent,
+  SettingsCard,
+  useTypeNames,
+} from '../../components/settings/parts';
+
+const FIELDS = [
+  'productType',
+  'productCode',
+  'durationSeconds',
+  'payoutRate',
+  'lossRate',
+  'minStake',
+  'maxStake',
+  'isEnabled',
+  'sort',
+] as const;
+
+const DEFAULTS = { productType: 2, isEnabled: 1, sort: 0, lossRate: '1' };
+
+export default function FastTradePage() {
+  const { t } = useTranslation();
+  const names = useTypeNames();
+  const [editing, setEditing] = useState<Partial<FastTradeOptionConfig>>();
+  const list = useQuery({
+    queryKey: ['fastTradeOptions'],
+    queryFn: () => api.call(operatorsApi.fastTradeOptions),
+  });
+
+  const columns: TableColumnsType<FastTradeOptionConfig> = [
+    {
+      title: t('settings.products.type'),
+      dataIndex: 'productType',
+      render: (value: number) => names.productType(value),
+      filters: PRODUCT_TYPES.map((code) => ({ value: code, text: names.productType(code) })),
+      onFilter: (value, row) => row.productType === value,
+    },
+    {
+      title: t('settings.fastTrade.product'),
+      dataIndex: 'productCode',
+      render: (code: string | null) =>
+        code ? (
+          <Code>{code}</Code>
+        ) : (
+          <Typography.Text type="secondary">{t('settings.fastTrade.everyProduct')}</Typography.Text>
+        ),
+    },
+    {
+      title: t('settings.fastTrade.duration'),
+      dataIndex: 'durationSeconds',
+      render: (seconds: number) => t('settings.fastTrade.seconds', { count: seconds }),
+      sorter: (a, b) => a.durationSeconds - b.durationSeconds,
+    },
+    {
+      title: t('settings.fastTrade.payoutRate'),
+      dataIndex: 'payoutRate',
+      render: percent,
+    },
+    { title: t('settings.fastTrade.lossRate'), dataIndex: 'lossRate', render: percent },
+    {
+      title: t('settings.fastTrade.stake'),
+      render: (_, row) => `${row.minStake} – ${row.maxStake}`,
+    },
+    {
+      title: t('settings.common.status'),
+      dataIndex: 'isEnabled',
+      render: (value: number) => (
+        <FlagTag
+          value={value}
+          on={t('settings.common.enabled')}
+          off={t('settings.common.disabled')}
+        />
+      ),
+    },
+    { title: t('settings.common.sort'), dataIndex: 'sort', width: 80 },
+    {
+      title: t('settings.common.actions'),
+      width: 90,
+      render: (_, row) => (
+        <Button size="small" onClick={() => setEditing(row)} data-testid={`edit-option-${row.id}`}>
+          {t('settings.common.edit')}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <SettingsCard
+      testId="fast-trade-page"
+      toolbar={<Typography.Text type="secondary">{t('settings.fastTrade.help')}</Typography.Text>}
+      actions={
+        <Button
+          icon={<PlusOutlined />}
+          onClick={() => setEditing(DEFAULTS)}
+          data-testid="add-option"
+        >
+          {t('settings.fastTrade.add')}
+        </Button>
+      }
+    >
+      {list.isError && (
+        <Typography.Paragraph type="danger">{errorText(list.error)}</Typography.Paragraph>
+      )}
+      <Table<FastTradeOptionConfig>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data}
+        loading={list.isPending}
+        pagination={{
+          defaultPageSize: 20,
+          showSizeChanger: true,
+          showTotal: (count) => t('common.total', { count }),
+        }}
+        data-testid="fast-trade-table"
+      />
+      {editing && (
+        <SettingDrawer
+          title={t(
+            editing.id === undefined ? 'settings.fastTrade.add' : 'settings.fastTrade.editTitle',
+          )}
+          schema={fastTradeOptionSaveBody}
+          fixed={{ id: editing.id }}
+          initialValues={{ ...editing, productCode: editing.productCode ?? '' }}
+          fields={FIELDS}
+          save={(body) => api.send(operatorsApi.saveFastTradeOption, body)}
+          refresh={['fastTradeOptions']}
+          onClose={() => setEditing(undefined)}
+          testId="option-drawer"
+        >
+          <Form.Item name="productType" label={t('settings.products.type')}>
+            <Select
+              options={PRODUCT_TYPES.map((code) => ({
+                value: code,
+                label: names.productType(code),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="productCode"
+            label={t('settings.fastTrade.product')}
+            extra={t('settings.fastTrade.productHelp')}
+          >
+            <Input style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item name="durationSeconds" label={t('settings.fastTrade.durationSeconds')}>
+            <InputNumber<number> precision={0} min={10} style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item
+            name="payoutRate"
+            label={t('settings.fastTrade.payoutRate')}
+            extra={t('settings.fastTrade.payoutHelp')}
+          >
+            <Input style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item
+            name="lossRate"
+            label={t('settings.fastTrade.lossRate')}
+            extra={t('settings.fastTrade.lossHelp')}
+          >
+            <Input style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item name="minStake" label={t('settings.fastTrade.minStake')}>
+            <Input style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item name="maxStake" label={t('settings.fastTrade.maxStake')}>
+            <Input style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item name="isEnabled" label={t('settings.common.enabled')}>
+            <FlagSwitch />
+          </Form.Item>
+          <Form.Item name="sort" label={t('settings.common.sort')}>
+            <InputNumber<number> precision={0} style={{ width: 200 }} />
+          </Form.Item>
+        </SettingDrawer>
+      )}
+    </SettingsCard>
+  );
+}

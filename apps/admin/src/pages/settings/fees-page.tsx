@@ -1,0 +1,155 @@
+/**
+ * Order fees (finance): the rate of each product type, position type and direction, as a fraction
+ * of the amount (below 10 %). Orders keep the fee they were placed with; a change applies to new
+ * orders. A rate is edited in a drawer; a missing combination is added with the same form.
+ */
+import { useMemo, useState } from 'react';
+import { Button, Form, Input, Select, Table, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  cmp,
+  DIRECTIONS,
+  feeSaveBody,
+  operatorsApi,
+  POSITION_TYPES,
+  PRODUCT_TYPES,
+  type FeeConfig,
+} from '@bourse/shared';
+import { api } from '../../api';
+import { errorText } from '../../i18n';
+import { SettingDrawer } from '../../components/settings/setting-drawer';
+import { percent, SettingsCard, useTypeNames } from '../../components/settings/parts';
+
+const FIELDS = ['productType', 'positionType', 'exType', 'feeRate'] as const;
+
+export default function FeesPage() {
+  const { t } = useTranslation();
+  const names = useTypeNames();
+  const [editing, setEditing] = useState<Partial<FeeConfig>>();
+  const list = useQuery({ queryKey: ['fees'], queryFn: () => api.call(operatorsApi.fees) });
+  const rows = useMemo(() => list.data ?? [], [list.data]);
+
+  const columns: TableColumnsType<FeeConfig> = [
+    {
+      title: t('settings.products.type'),
+      dataIndex: 'productType',
+      render: (value: number) => names.productType(value),
+      filters: PRODUCT_TYPES.map((code) => ({ value: code, text: names.productType(code) })),
+      onFilter: (value, row) => row.productType === value,
+    },
+    {
+      title: t('settings.fees.positionType'),
+      dataIndex: 'positionType',
+      render: (value: number) => names.positionType(value),
+      filters: POSITION_TYPES.map((code) => ({ value: code, text: names.positionType(code) })),
+      onFilter: (value, row) => row.positionType === value,
+    },
+    {
+      title: t('settings.fees.direction'),
+      dataIndex: 'exType',
+      render: (value: number) => names.direction(value),
+    },
+    {
+      title: t('settings.fees.rate'),
+      dataIndex: 'feeRate',
+      render: (value: string) => (
+        <span>
+          <Typography.Text strong>{percent(value)}</Typography.Text>
+          <Typography.Text type="secondary"> ({value})</Typography.Text>
+        </span>
+      ),
+      sorter: (a, b) => cmp(a.feeRate, b.feeRate),
+    },
+    {
+      title: t('settings.common.actions'),
+      width: 90,
+      render: (_, row) => (
+        <Button
+          size="small"
+          onClick={() => setEditing(row)}
+          data-testid={`edit-fee-${row.productType}-${row.positionType}-${row.exType}`}
+        >
+          {t('settings.common.edit')}
+        </Button>
+      ),
+    },
+  ];
+
+  const creating = editing !== undefined && editing.id === undefined;
+
+  return (
+    <SettingsCard
+      testId="fees-page"
+      toolbar={<Typography.Text type="secondary">{t('settings.fees.help')}</Typography.Text>}
+      actions={
+        <Button icon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="add-fee">
+          {t('settings.fees.add')}
+        </Button>
+      }
+    >
+      {list.isError && (
+        <Typography.Paragraph type="danger">{errorText(list.error)}</Typography.Paragraph>
+      )}
+      <Table<FeeConfig>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={rows}
+        loading={list.isPending}
+        pagination={{
+          defaultPageSize: 20,
+          showSizeChanger: true,
+          showTotal: (count) => t('common.total', { count }),
+        }}
+        data-testid="fees-table"
+      />
+      {editing && (
+        <SettingDrawer
+          title={t(creating ? 'settings.fees.add' : 'settings.fees.editTitle')}
+          schema={feeSaveBody}
+          initialValues={editing}
+          fields={FIELDS}
+          save={(body) => api.send(operatorsApi.saveFee, body)}
+          refresh={['fees']}
+          onClose={() => setEditing(undefined)}
+          testId="fee-drawer"
+        >
+          <Form.Item name="productType" label={t('settings.products.type')}>
+            <Select
+              disabled={!creating}
+              options={PRODUCT_TYPES.map((code) => ({
+                value: code,
+                label: names.productType(code),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item name="positionType" label={t('settings.fees.positionType')}>
+            <Select
+              disabled={!creating}
+              options={POSITION_TYPES.map((code) => ({
+                value: code,
+                label: names.positionType(code),
+              }))}
+            />
+          </Form.Item>
+          <Form.Item name="exType" label={t('settings.fees.direction')}>
+            <Select
+              disabled={!creating}
+              options={DIRECTIONS.map((code) => ({ value: code, label: names.direction(code) }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="feeRate"
+            label={t('settings.fees.rate')}
+            extra={t('settings.fees.rateHelp')}
+          >
+            <Input style={{ width: 200 }} data-testid="fee-rate" />
+          </Form.Item>
+        </SettingDrawer>
+      )}
+    </SettingsCard>
+  );
+}
