@@ -2,15 +2,13 @@
  * The phone-width frame of every screen, with the tab bar under the four tab screens and the
  * launch pop-up over the home screen (never over a deep link, login or register).
  */
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { isTabPath, paths } from '../config/paths';
 import { loadingIndicator } from '../lib/chunks';
 import { currentPopUp, dismissPopUp, subscribePopUp } from './launch';
+import LaunchPopUp from './launch-pop-up';
 import { TabBarView } from './tab-bar';
-
-/** Loaded only when there is a pop-up to show. */
-const LaunchPopUp = lazy(() => import('./launch-pop-up'));
 
 export function AppFrame() {
   const { pathname } = useLocation();
@@ -30,11 +28,7 @@ export function AppFrame() {
         <Outlet />
       </main>
       {withTabs && <TabBarView pathname={pathname} />}
-      {popUp && pathname === paths.home && (
-        <Suspense fallback={null}>
-          <LaunchPopUp popUp={popUp} onClose={dismissPopUp} />
-        </Suspense>
-      )}
+      {popUp && pathname === paths.home && <LaunchPopUp popUp={popUp} onClose={dismissPopUp} />}
       {/* A new screen opens at its top; going back returns to where the user was. */}
       <ScrollRestoration />
     </div>

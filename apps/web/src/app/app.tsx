@@ -14,9 +14,16 @@ const queryClient = new QueryClient({
   },
 });
 
+/**
+ * Starts the launch calls (spec section 4). main.tsx calls it before the first render, so the
+ * calls (the launch pop-up's among them) travel while React renders the first screen.
+ */
+export function startApp(): void {
+  startLaunch(queryClient);
+}
+
 export function App() {
   useEffect(() => {
-    startLaunch(queryClient);
     // Relaunching starts the app over: cached screen data goes and the launch calls run again.
     return onRelaunch(() => {
       queryClient.clear();

@@ -39,11 +39,11 @@ export async function launch(): Promise<boolean> {
  * The pop-up waiting to be shown. It shows on the home screen only: not over a deep link, and
  * never over login or register (it would take their taps); it waits until the user reaches home.
  */
-let pendingPopUp: PopUp | undefined;
+let pending: PopUp | undefined;
 const popUpListeners = new Set<() => void>();
 
-function setPendingPopUp(popUp: PopUp | undefined): void {
-  pendingPopUp = popUp;
+function setPendingPopUp(next: PopUp | undefined): void {
+  pending = next;
   for (const listener of popUpListeners) listener();
 }
 
@@ -53,24 +53,19 @@ export function subscribePopUp(listener: () => void): () => void {
 }
 
 export function currentPopUp(): PopUp | undefined {
-  return pendingPopUp;
+  return pending;
 }
 
 /** The user dismissed the pop-up: it counts as seen for its version. */
 export function dismissPopUp(): void {
-  if (pendingPopUp) markPopUpSeen(pendingPopUp);
+  if (pending) markPopUpSeen(pending);
   setPendingPopUp(undefined);
 }
 
-/**
- * The pop-up to show, read beside the launch calls rather than after them, with its dialog's code
- * loaded as soon as there is one: it is the largest thing a first visit paints.
- */
+/** The pop-up to show, read beside the launch calls rather than after them. */
 async function readPopUp(): Promise<PopUp | undefined> {
   try {
-    const popUp = await loadNewPopUp();
-    if (popUp) await import('./launch-pop-up');
-    return popUp;
+    return await loadNewPopUp();
   } catch {
     // No pop-up this time; the next launch tries again.
     return undefined;
