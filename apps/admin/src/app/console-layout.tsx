@@ -15,7 +15,7 @@ import { endSession } from '../lib/session';
 import { LanguageSwitch } from '../components/language-switch';
 import { RoleTags } from '../components/roles';
 import { useOperator } from './operator';
-import { MENU_GROUPS, pageAt } from './pages';
+import { MENU_GROUPS, menuPageOf, pageAt } from './pages';
 import { useVisiblePages } from './page-gate';
 
 const SIDER_WIDTH = 232;
@@ -52,7 +52,7 @@ export default function ConsoleLayout() {
 
   const items: MenuProps['items'] = MENU_GROUPS.flatMap((group) => {
     const children = pages
-      .filter((page) => page.group === group)
+      .filter((page) => page.group === group && !page.parent)
       .map((page) => ({
         key: page.path,
         icon: page.icon,
@@ -88,7 +88,7 @@ export default function ConsoleLayout() {
         <Menu
           theme="dark"
           mode="inline"
-          selectedKeys={current ? [current.path] : []}
+          selectedKeys={current ? [menuPageOf(current).path] : []}
           items={items}
           data-testid="side-menu"
         />

@@ -30,5 +30,5 @@ export function PageGate({ page }: { page: ConsolePage }) {
 /** The first page of the menu the operator may use. */
 export function Landing() {
   const pages = useVisiblePages();
-  return <Navigate to={pages[0]?.path ?? '/account'} replace />;
+  return <Navigate to={pages.find((page) => !page.parent)?.path ?? '/account'} replace />;
 }

@@ -14,15 +14,19 @@ import {
   PercentageOutlined,
   ShopOutlined,
   SlidersOutlined,
+  TeamOutlined,
   ThunderboltOutlined,
   UploadOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { consoleSettingsApi, operatorsApi, type Route } from '@bourse/shared';
+import { matchPath } from 'react-router';
+import { consoleSettingsApi, consoleUsersApi, operatorsApi, type Route } from '@bourse/shared';
 
 export type PageKey =
   | 'deposits'
   | 'withdrawals'
+  | 'users'
+  | 'user'
   | 'products'
   | 'fees'
   | 'fastTrade'
@@ -33,7 +37,7 @@ export type PageKey =
   | 'apiLines'
   | 'audit'
   | 'account';
-export type MenuGroup = 'review' | 'settings' | 'records' | 'self';
+export type MenuGroup = 'review' | 'users' | 'settings' | 'records' | 'self';
 
 export interface ConsolePage {
   key: PageKey;
@@ -44,6 +48,11 @@ export interface ConsolePage {
   route: Route;
   icon: ReactNode;
   component: LazyExoticComponent<ComponentType>;
+  /**
+   * A page reached from another one (a detail, `/users/:id`): not in the menu, where the page it
+   * belongs to is marked while it is open.
+   */
+  parent?: PageKey;
 }
 
 export const consolePages: readonly ConsolePage[] = [
@@ -62,6 +71,23 @@ export const consolePages: readonly ConsolePage[] = [
     route: operatorsApi.withdrawals,
     icon: <UploadOutlined />,
     component: lazy(() => import('../pages/withdrawals-page')),
+  },
+  {
+    key: 'users',
+    path: '/users',
+    group: 'users',
+    route: consoleUsersApi.users,
+    icon: <TeamOutlined />,
+    component: lazy(() => import('../pages/users-page')),
+  },
+  {
+    key: 'user',
+    path: '/users/:id',
+    group: 'users',
+    route: consoleUsersApi.user,
+    icon: <UserOutlined />,
+    component: lazy(() => import('../pages/user-page')),
+    parent: 'users',
   },
   {
     key: 'products',
@@ -145,8 +171,14 @@ export const consolePages: readonly ConsolePage[] = [
   },
 ];
 
-export const MENU_GROUPS: readonly MenuGroup[] = ['review', 'settings', 'records', 'self'];
+export const MENU_GROUPS: readonly MenuGroup[] = ['review', 'users', 'settings', 'records', 'self'];
 
+/** The page at a path (`/users/42` is the `user` page). */
 export function pageAt(pathname: string): ConsolePage | undefined {
-  return consolePages.find((page) => page.path === pathname);
+  return consolePages.find((page) => matchPath(page.path, pathname) !== null);
+}
+
+/** The menu entry marked while a page is open: its own, or its parent's. */
+export function menuPageOf(page: ConsolePage): ConsolePage {
+  return consolePages.find((other) => other.key === page.parent) ?? page;
 }

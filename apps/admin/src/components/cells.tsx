@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatDate, formatTimeOfDay } from '../lib/format';
 
 /** antd's secondary text colour (colorTextSecondary of the default theme). */
@@ -17,12 +18,14 @@ export function Muted({ children, small = false }: { children: ReactNode; small?
   );
 }
 
-/** A request's user: their account (email or phone) and id. */
+/** A request's user: their account (email or phone), which opens their page, and id. */
 export function UserCell({ account, id }: { account: string; id: number }) {
   const { t } = useTranslation();
   return (
     <div style={{ lineHeight: 1.35, whiteSpace: 'nowrap' }}>
-      <div>{account}</div>
+      <div>
+        <Link to={`/users/${id}`}>{account}</Link>
+      </div>
       <Muted small>{t('review.userIdValue', { id })}</Muted>
     </div>
   );
