@@ -319,10 +319,23 @@ export async function postJson(url, body, token) {
   return json.data;
 }
 
-/** The first operator, whose password the server keeps in its data folder. */
+/**
+ * The first operator, whose password the server keeps in its data folder. The server allows an
+ * operator who never chose a password nothing but the change: the first time, it is changed to an
+ * interim one and back, and the operator signs in again.
+ */
 export async function operatorLogin(base, dataDir) {
   const password = (await readFile(path.join(dataDir, 'admin-login.txt'), 'utf8')).trim();
-  return postJson(`${base}/admin-api/auth/login`, { username: 'admin', password });
+  const signIn = (with_) =>
+    postJson(`${base}/admin-api/auth/login`, { username: 'admin', password: with_ });
+  const change = (token, oldPassword, newPassword) =>
+    postJson(`${base}/admin-api/auth/changePassword`, { oldPassword, newPassword }, token);
+  const first = await signIn(password);
+  if (first.operator.pwdChangeTime !== null) return first;
+  const interim = `${password} (interim)`;
+  await change(first.token, password, interim);
+  await change((await signIn(interim)).token, interim, password);
+  return signIn(password);
 }
 
 const PNG_1X1 =

@@ -28,7 +28,7 @@ import {
   type CallResult,
   type TestApp,
 } from './helpers';
-import { adminApiCall, operatorSignIn } from './support/admin-api';
+import { adminApiCall, operatorReady } from './support/admin-api';
 
 const BTC = DEFAULT_CATALOGUE.find((p) => p.code === 'BTCUSDT')!;
 const ETH = DEFAULT_CATALOGUE.find((p) => p.code === 'ETHUSDT')!;
@@ -58,7 +58,7 @@ const adminCall = (
   options: Parameters<typeof call>[3] = {},
 ): Promise<CallResult> => adminApiCall(t.app, method, url, options);
 
-const signIn = (username: string, password: string) => operatorSignIn(t.app, username, password);
+const signIn = (username: string, password: string) => operatorReady(t.app, username, password);
 
 let operatorSequence = 0;
 async function newOperator(roles: string[]): Promise<Operator> {

@@ -17,7 +17,7 @@ import {
   type CallResult,
   type TestApp,
 } from './helpers';
-import { adminApiCall, operatorSignIn } from './support/admin-api';
+import { adminApiCall, operatorReady } from './support/admin-api';
 
 let t: TestApp;
 let dir: string;
@@ -35,7 +35,7 @@ const adminCall = (
   options: Parameters<typeof call>[3] = {},
 ): Promise<CallResult> => adminApiCall(t.app, method, url, options);
 
-const signIn = (username: string, password: string) => operatorSignIn(t.app, username, password);
+const signIn = (username: string, password: string) => operatorReady(t.app, username, password);
 
 let operatorSequence = 0;
 /** Creates an operator through the API (as the seeded admin) and signs it in. */
@@ -156,7 +156,8 @@ describe('operator sessions', () => {
 
     const entries = await auditOf({ operatorId: String(operator.id) });
     const logins = entries.filter((entry) => entry.action === 'auth.login');
-    expect(logins).toHaveLength(2);
+    // Three in newOperator (the first sign-in, then one after each change of password), this one.
+    expect(logins).toHaveLength(4);
     expect(logins[0]).toMatchObject({
       operatorName: operator.username,
       targetType: 'operator_session',
@@ -228,7 +229,8 @@ describe('operator sessions', () => {
     expect(open.status).toBe(200);
     // Failed sign-ins write no audit entry of the operator; the successful ones do.
     const entries = await auditOf({ operatorId: String(operator.id), action: 'auth.login' });
-    expect(entries).toHaveLength(2);
+    // Three in newOperator (the first sign-in, then one after each change of password), this one.
+    expect(entries).toHaveLength(4);
     adminToken = await signIn(ADMIN_USERNAME, adminPassword);
   });
 
@@ -278,7 +280,8 @@ describe('operator sessions', () => {
       action: 'operator.changePassword',
     });
     expect(entry).toMatchObject({ targetType: 'operator', targetId: String(operator.id) });
-    expect(entry!.before).toEqual({ pwdChangeTime: null });
+    // newOperator chose a first password already (an operator must, before any other call).
+    expect(entry!.before).toEqual({ pwdChangeTime: t.clock.now().toISOString() });
     expect(entry!.after).toEqual({ pwdChangeTime: t.clock.now().toISOString(), sessionsEnded: 1 });
     expect(JSON.stringify(entry)).not.toContain('brand new');
   });
@@ -508,13 +511,16 @@ describe('operator accounts', () => {
       [me.id],
     );
     expect(others.rows[0]!.n).toBe(0);
-    for (const change of [{ disabled: true }, { roles: ['finance'] }]) {
+    for (const [change, hint] of [
+      [{ disabled: true }, 'hint_operatorSelf'],
+      [{ roles: ['finance'] }, 'hint_operatorLastAdmin'],
+    ] as const) {
       const result = await adminCall('POST', '/operators/update', {
         token: adminToken,
         json: { id: me.id, ...change },
       });
       expect(result.status).toBe(422);
-      expect(result.body.msg).toBe('hint_operatorLastAdmin');
+      expect(result.body.msg).toBe(hint);
     }
     // With a second admin, the first may step down (and the second restores it).
     const second = await newOperator(['admin']);
@@ -574,10 +580,11 @@ describe('operator accounts', () => {
       targetId: String(operator.id),
     });
     expect(entries).toHaveLength(2);
+    // A reset leaves the operator to choose a password again (signIn above chose one).
     expect(entries[1]).toMatchObject({
       operatorName: 'admin',
-      before: { pwdChangeTime: null },
-      after: { generated: true, sessionsEnded: 1 },
+      before: { pwdChangeTime: expect.any(String) },
+      after: { pwdChangeTime: null, generated: true, sessionsEnded: 1 },
     });
     expect(entries[0]!.after).toMatchObject({ generated: false, sessionsEnded: 1 });
     expect(JSON.stringify(entries)).not.toContain(generated);

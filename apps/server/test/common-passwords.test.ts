@@ -20,7 +20,7 @@ import {
   uniqueEmail,
   type TestApp,
 } from './helpers';
-import { adminApiCall, operatorSignIn } from './support/admin-api';
+import { adminApiCall, operatorReady, operatorSignIn } from './support/admin-api';
 
 const locale = (key: string) =>
   JSON.parse(
@@ -249,7 +249,7 @@ describe('operator passwords', () => {
       t.clock,
     );
     adminPassword = seeded.password!;
-    adminToken = await operatorSignIn(t.app, ADMIN_USERNAME, adminPassword);
+    adminToken = await operatorReady(t.app, ADMIN_USERNAME, adminPassword);
   });
 
   afterAll(async () => {

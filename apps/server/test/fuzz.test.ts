@@ -28,7 +28,7 @@ import {
   testConfig,
   type TestApp,
 } from './helpers';
-import { operatorSignIn } from './support/admin-api';
+import { operatorReady } from './support/admin-api';
 import { ScriptedFeed } from './support/scripted-feed';
 
 const NOW = Date.UTC(2025, 0, 6, 12, 0, 0);
@@ -416,7 +416,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'bourse-fuzz-'));
   const seeded = await adminLogin(testConfig({ DATA_DIR: path.join(dir, 'data') }), t.db, clock);
   adminPassword = seeded.password!;
-  adminToken = await operatorSignIn(t.app, ADMIN_USERNAME, adminPassword);
+  adminToken = await operatorReady(t.app, ADMIN_USERNAME, adminPassword);
   user = await registerUser(t.app);
 });
 
@@ -436,7 +436,7 @@ async function keepSignedIn(): Promise<void> {
   }
   const operator = await call(t.app, 'GET', '/admin-api/auth/me', { token: adminToken });
   if (operator.status === 401)
-    adminToken = await operatorSignIn(t.app, ADMIN_USERNAME, adminPassword);
+    adminToken = await operatorReady(t.app, ADMIN_USERNAME, adminPassword);
 }
 
 describe(`hostile input on every route (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {

@@ -15,7 +15,7 @@ import { ADMIN_USERNAME, adminLogin } from '../src/admin-login';
 import { ManualClock } from '../src/lib/clock';
 import { verifyLedger } from '../src/ledger/verify';
 import type { Tick } from '../src/market/types';
-import { adminApiCall, operatorSignIn } from './support/admin-api';
+import { adminApiCall, operatorReady } from './support/admin-api';
 import { scriptedApp, type ScriptedFeed } from './support/scripted-feed';
 import {
   call,
@@ -52,7 +52,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'bourse-halt-holdings-'));
   const seeded = await adminLogin(testConfig({ DATA_DIR: path.join(dir, 'data') }), t.db, clock);
   adminPassword = seeded.password!;
-  adminToken = await operatorSignIn(t.app, ADMIN_USERNAME, adminPassword);
+  adminToken = await operatorReady(t.app, ADMIN_USERNAME, adminPassword);
 });
 afterEach(async () => {
   await t.app.services.triggers!.idle();
@@ -96,7 +96,7 @@ async function setProduct(code: Code, state: Record<string, number>): Promise<vo
   let result = await update();
   if (result.status === 401) {
     // The clock moved past the operator session (the session tests jump hours ahead).
-    adminToken = await operatorSignIn(t.app, ADMIN_USERNAME, adminPassword);
+    adminToken = await operatorReady(t.app, ADMIN_USERNAME, adminPassword);
     result = await update();
   }
   expect(result.status, JSON.stringify(result.body)).toBe(200);

@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_USERNAME, adminLogin } from '../src/admin-login';
 import { verifyLedger } from '../src/ledger/verify';
 import { call, createTestApp, registerUser, testConfig, type TestApp } from './helpers';
-import { operatorSignIn } from './support/admin-api';
+import { operatorReady } from './support/admin-api';
 import {
   flatJpeg,
   flatPng,
@@ -36,7 +36,7 @@ beforeAll(async () => {
   t = await createTestApp();
   dir = await mkdtemp(path.join(os.tmpdir(), 'bourse-proof-'));
   const seeded = await adminLogin(testConfig({ DATA_DIR: path.join(dir, 'data') }), t.db, t.clock);
-  adminToken = await operatorSignIn(t.app, ADMIN_USERNAME, seeded.password!);
+  adminToken = await operatorReady(t.app, ADMIN_USERNAME, seeded.password!);
 });
 afterEach(async () => {
   expect((await verifyLedger(t.db)).problems).toEqual([]);

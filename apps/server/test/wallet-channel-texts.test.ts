@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGE_KEYS } from '@bourse/shared';
 import { ensureFirstAdmin } from '../src/modules/admin/service';
 import { call, createTestApp, registerUser, type TestApp } from './helpers';
-import { adminApiCall, operatorSignIn } from './support/admin-api';
+import { adminApiCall, operatorReady } from './support/admin-api';
 import { flatPng } from './support/test-images';
 
 const USD = 1;
@@ -35,7 +35,7 @@ let operatorToken: string;
 beforeAll(async () => {
   t = await createTestApp();
   await ensureFirstAdmin(t.db, t.clock, ADMIN, ADMIN_PASSWORD);
-  operatorToken = await operatorSignIn(t.app, ADMIN, ADMIN_PASSWORD);
+  operatorToken = await operatorReady(t.app, ADMIN, ADMIN_PASSWORD);
 });
 afterAll(async () => {
   await t.close();

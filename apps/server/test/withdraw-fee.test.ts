@@ -18,7 +18,7 @@ import {
   registerUser,
   type TestApp,
 } from './helpers';
-import { adminApiCall, operatorSignIn } from './support/admin-api';
+import { adminApiCall, operatorReady } from './support/admin-api';
 
 const WITH_PWD = '246810';
 const ADMIN = 'admin';
@@ -50,7 +50,7 @@ let sequence = 0;
 beforeAll(async () => {
   t = await createTestApp({ env: { SESSION_TTL_HOURS: '720' } });
   await ensureFirstAdmin(t.db, t.clock, ADMIN, ADMIN_PASSWORD);
-  operatorToken = await operatorSignIn(t.app, ADMIN, ADMIN_PASSWORD);
+  operatorToken = await operatorReady(t.app, ADMIN, ADMIN_PASSWORD);
 });
 afterEach(async () => {
   expect((await verifyLedger(t.db)).problems).toEqual([]);

@@ -21,7 +21,7 @@ import {
   type CallResult,
   type TestApp,
 } from './helpers';
-import { adminApiCall, operatorSignIn } from './support/admin-api';
+import { adminApiCall, operatorReady } from './support/admin-api';
 
 const HOUR = 3_600_000;
 const NOTICE_HOURS = 72;
@@ -71,7 +71,7 @@ afterAll(async () => {
 async function operatorToken(): Promise<string> {
   const now = t.clock.now().getTime();
   if (!operator || now - operator.at > HOUR) {
-    operator = { token: await operatorSignIn(t.app, ADMIN, ADMIN_PASSWORD), at: now };
+    operator = { token: await operatorReady(t.app, ADMIN, ADMIN_PASSWORD), at: now };
   }
   return operator.token;
 }

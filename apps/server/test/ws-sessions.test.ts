@@ -26,7 +26,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from './helpers';
-import { adminApiCall, operatorSignIn } from './support/admin-api';
+import { adminApiCall, operatorReady } from './support/admin-api';
 import { REDIS_URL, redisAvailable } from './support/redis';
 
 const USDT = 3;
@@ -276,13 +276,13 @@ describe.runIf(redis)('WebSocket sessions on two instances', () => {
   it('signs out the sockets on both instances when an operator disables the user on one', async () => {
     const [one, two] = apps as [TestApp, TestApp];
     await ensureFirstAdmin(one.db, one.clock, 'admin', 'ws sessions admin password');
-    const admin = await operatorSignIn(one.app, 'admin', 'ws sessions admin password');
+    const admin = await operatorReady(one.app, 'admin', 'ws sessions admin password');
     const created = await adminApiCall(one.app, 'POST', '/operators/create', {
       token: admin,
       json: { username: 'helpdesk', password: 'Helpdesk desk 2048', roles: ['support'] },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const support = await operatorSignIn(two.app, 'helpdesk', 'Helpdesk desk 2048');
+    const support = await operatorReady(two.app, 'helpdesk', 'Helpdesk desk 2048');
     const user = await twoSessions(one.app, one.db);
     const here = await open(bases[0]!, user.first);
     const there = await open(bases[1]!, user.second);
@@ -293,7 +293,7 @@ describe.runIf(redis)('WebSocket sessions on two instances', () => {
       json: { username: 'cashier', password: 'Cashier desk 4096', roles: ['finance'] },
     });
     expect(finance.status).toBe(200);
-    const cashier = await operatorSignIn(one.app, 'cashier', 'Cashier desk 4096');
+    const cashier = await operatorReady(one.app, 'cashier', 'Cashier desk 4096');
     const refused = await adminApiCall(one.app, 'POST', '/users/status', {
       token: cashier,
       json: { id: user.userId, disabled: 1 },

@@ -13,6 +13,7 @@ export * from './schemas/console-dashboard';
 export * from './schemas/console-settings';
 export * from './schemas/console-system';
 export * from './schemas/console-users';
+export * from './schemas/console-operators';
 export * from './trading';
 export * from './withdraw-terms';
 export * from './amounts';

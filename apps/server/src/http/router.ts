@@ -49,8 +49,11 @@ export interface Operator {
 }
 
 export interface OperatorResolver<O extends Operator = Operator> {
-  /** The live operator session of a token; throws a 401 AppError when there is none. */
-  resolve(token: string, ip: string): Promise<O>;
+  /**
+   * The live operator session of a token, for a call of `route`; throws a 401 AppError when there
+   * is none (or a 403 when the operator may make no call but some, as before a password change).
+   */
+  resolve(token: string, ip: string, route: Route): Promise<O>;
 }
 
 /** `required` / `optional`: a user's session on /api, an operator's on /admin-api. */
@@ -222,7 +225,7 @@ export class Router<O extends Operator = Operator> {
       if (route.auth === 'operator') {
         if (!this.operators) throw new Error(`no operator guard for ${route.path}`);
         if (!token) throw new AppError('hint_unauthorized', 401);
-        const operator = await this.operators.resolve(token, clientIp(request));
+        const operator = await this.operators.resolve(token, clientIp(request), route);
         caller.operator = operator;
         await budgets.user(request, reply, `operator:${operator.operatorId}`);
         const roles = route.roles;

@@ -6,6 +6,7 @@
 import { accountApi } from './account';
 import { assetsApi } from './assets';
 import { consoleDashboardApi } from './console-dashboard';
+import { consoleOperatorsApi } from './console-operators';
 import { consoleSettingsApi } from './console-settings';
 import { consoleSystemApi } from './console-system';
 import { consoleUsersApi } from './console-users';
@@ -23,6 +24,7 @@ export {
   accountApi,
   assetsApi,
   consoleDashboardApi,
+  consoleOperatorsApi,
   consoleSettingsApi,
   consoleSystemApi,
   consoleUsersApi,
@@ -39,6 +41,7 @@ export const routeTable = {
   account: accountApi,
   assets: assetsApi,
   consoleDashboard: consoleDashboardApi,
+  consoleOperators: consoleOperatorsApi,
   consoleSettings: consoleSettingsApi,
   consoleSystem: consoleSystemApi,
   consoleUsers: consoleUsersApi,

@@ -103,11 +103,22 @@ export const userStatusBody = z.object({
 /** The reason is shown to the user; multi-line, as an operator may explain in a few lines. */
 export const reviewRejectBody = z.object({ id, reason: text(500, 1, 'multiLine') });
 
+/** A moment as ISO 8601 text with its offset (`2026-11-27T00:00:00Z`, `…+08:00`), kept as text. */
+const instant = safeString(40).refine(
+  (value) =>
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) &&
+    !Number.isNaN(Date.parse(value)),
+  { error: 'hint_paramInvalid' },
+);
+
 export const auditQuery = pageQuery.extend({
   operatorId: optionalInt(1, 2_147_483_647),
   action: z.preprocess(emptyToUndefined, text(64).optional()),
   targetType: z.preprocess(emptyToUndefined, text(32).optional()),
   targetId: z.preprocess(emptyToUndefined, text(64).optional()),
+  /** Entries at or after `from` and before `to`. */
+  from: z.preprocess(emptyToUndefined, instant.optional()),
+  to: z.preprocess(emptyToUndefined, instant.optional()),
 });
 
 // ---------------------------------------------------------------- channels: inputs

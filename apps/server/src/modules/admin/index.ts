@@ -14,6 +14,7 @@ import type { WalletReview } from '../wallet';
 import { LedgerRuns } from './ledger-runs';
 import { dashboardRoutes } from './dashboard-routes';
 import { DashboardService, type DashboardDeps } from './dashboard-service';
+import { consoleOperatorsRoutes } from './operators-routes';
 import { adminApiRoutes } from './routes';
 import { AdminService, type AdminDeps } from './service';
 import { adminSettingsRoutes } from './settings-routes';
@@ -41,6 +42,7 @@ export function adminRoutes(router: Router, deps: AdminRoutesDeps): AdminService
   const admin = new AdminService(deps);
   const operators = router.useOperators(admin);
   adminApiRoutes(operators, admin, deps.config);
+  consoleOperatorsRoutes(operators, admin);
   usersConsoleRoutes(operators, admin, new UsersConsole(deps));
   adminSettingsRoutes(
     operators,

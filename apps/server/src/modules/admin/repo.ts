@@ -75,11 +75,18 @@ export function updateOperator(
   );
 }
 
-export function updateOperatorPassword(q: Queryable, id: number, passwordHash: string, at: Date) {
+/** Sets a password; `changedAt` null when someone other than the operator set it. */
+export function updateOperatorPassword(
+  q: Queryable,
+  id: number,
+  passwordHash: string,
+  at: Date,
+  changedAt: Date | null,
+) {
   return oneRow<OperatorRow>(
     q,
-    `UPDATE operator SET password_hash = $2, pwd_changed_at = $3, updated_at = $3 WHERE id = $1 RETURNING *`,
-    [id, passwordHash, at],
+    `UPDATE operator SET password_hash = $2, pwd_changed_at = $4, updated_at = $3 WHERE id = $1 RETURNING *`,
+    [id, passwordHash, at, changedAt],
   );
 }
 
@@ -142,15 +149,14 @@ export interface AuditFilter {
   action?: string;
   targetType?: string;
   targetId?: string;
+  /** At or after. */
+  from?: Date;
+  /** Before. */
+  to?: Date;
 }
 
-/** Newest first. */
-export async function listAudit(
-  q: Queryable,
-  filter: AuditFilter,
-  limit: number,
-  offset: number,
-): Promise<{ rows: AuditRow[]; total: number }> {
+/** The WHERE clause of an audit filter and its parameters ($1…). */
+export function auditWhere(filter: AuditFilter): { clause: string; params: unknown[] } {
   const where: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, value: unknown) => {
@@ -161,7 +167,19 @@ export async function listAudit(
   if (filter.action !== undefined) add('action = ?', filter.action);
   if (filter.targetType !== undefined) add('target_type = ?', filter.targetType);
   if (filter.targetId !== undefined) add('target_id = ?', filter.targetId);
-  const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+  if (filter.from !== undefined) add('created_at >= ?', filter.from);
+  if (filter.to !== undefined) add('created_at < ?', filter.to);
+  return { clause: where.length > 0 ? `WHERE ${where.join(' AND ')}` : '', params };
+}
+
+/** Newest first. */
+export async function listAudit(
+  q: Queryable,
+  filter: AuditFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: AuditRow[]; total: number }> {
+  const { clause, params } = auditWhere(filter);
   const { rows } = await q.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM audit_log ${clause}`,
     params,

@@ -5,12 +5,16 @@
  * price or an outcome: money moves only through the wallet's reviewed flows (PRODUCT section 1).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type {
-  AuditEntry,
-  ChannelConfigs,
-  OperatorInfo,
-  RechargeChannelConfig,
-  WithdrawChannelConfig,
+import {
+  operatorsApi,
+  AUDIT_EXPORT_MAX_ROWS,
+  type AuditEntry,
+  type ChannelConfigs,
+  type OperatorInfo,
+  type OperatorSession,
+  type RechargeChannelConfig,
+  type Route,
+  type WithdrawChannelConfig,
 } from '@bourse/shared';
 import { SessionStore } from '../../auth/sessions';
 import type { Config } from '../../config';
@@ -34,10 +38,26 @@ import type {
   ProductUpdateInput,
   TradingSettingsAdmin,
 } from '../trading';
+import { auditCsv } from './audit-csv';
+import * as operatorsRepo from './operators-repo';
 import * as repo from './repo';
 import type { OperatorRole } from './roles';
 
 export type { AuditEntry, OperatorInfo } from '@bourse/shared';
+
+/** The audit log's filters as a call sends them (moments as ISO text). */
+export type AuditQueryFilter = Omit<repo.AuditFilter, 'from' | 'to'> & {
+  from?: string;
+  to?: string;
+};
+
+function auditFilter({ from, to, ...rest }: AuditQueryFilter): repo.AuditFilter {
+  return {
+    ...rest,
+    ...(from !== undefined ? { from: new Date(from) } : {}),
+    ...(to !== undefined ? { to: new Date(to) } : {}),
+  };
+}
 
 export interface AdminDeps {
   db: Database;
@@ -102,6 +122,18 @@ function toAuditEntry(row: repo.AuditRow): AuditEntry {
 const sameRoles = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((role) => b.includes(role));
 
+/**
+ * The calls an operator who must choose a password (never changed, or reset by an admin) may make;
+ * every other is refused with `hint_pwdChangeRequired` before its input is read.
+ */
+const BEFORE_PASSWORD_CHANGE = new Set<string>(
+  [operatorsApi.me, operatorsApi.changePassword, operatorsApi.signOut].map((route) => route.path),
+);
+
+/** Whether an operator must choose a password before any other call. */
+export const mustChangePassword = (row: { pwd_changed_at: Date | null }) =>
+  row.pwd_changed_at === null;
+
 const isActiveAdmin = (row: { roles: readonly string[]; disabled: boolean }) =>
   !row.disabled && row.roles.includes('admin');
 
@@ -153,8 +185,14 @@ export class AdminService {
 
   // ------------------------------------------------------------ sessions
 
-  async resolve(token: string, ip: string): Promise<OperatorContext> {
+  /**
+   * The operator of a session token. An operator who must still choose a password may make only
+   * the calls of BEFORE_PASSWORD_CHANGE: any other `route` is refused (403) before its input.
+   */
+  async resolve(token: string, ip: string, route?: Route): Promise<OperatorContext> {
     const row = await this.sessions.resolve(token);
+    if (route && mustChangePassword(row) && !BEFORE_PASSWORD_CHANGE.has(route.path))
+      throw new AppError('hint_pwdChangeRequired', 403);
     return {
       sessionId: row.session_id,
       operatorId: row.id,
@@ -226,6 +264,7 @@ export class AdminService {
     const passwordHash = await hashPassword(body.newPassword);
     await this.setPassword(operator, async () => operator.row, passwordHash, {
       action: 'operator.changePassword',
+      chosenByOwner: true,
     });
   }
 
@@ -238,12 +277,19 @@ export class AdminService {
     operator: OperatorContext,
     target: (tx: Queryable) => Promise<repo.OperatorRow>,
     passwordHash: string,
-    change: { action: string; note?: Record<string, unknown> },
+    change: { action: string; note?: Record<string, unknown>; chosenByOwner: boolean },
   ): Promise<repo.OperatorRow> {
     const now = this.now();
     const { before, after } = await this.deps.db.transaction(async (tx) => {
       const before = await target(tx);
-      const after = await repo.updateOperatorPassword(tx, before.id, passwordHash, now);
+      // A password someone else set must be changed by its owner before any other call.
+      const after = await repo.updateOperatorPassword(
+        tx,
+        before.id,
+        passwordHash,
+        now,
+        change.chosenByOwner ? now : null,
+      );
       const sessionsEnded = (await this.sessions.endAll(tx, before.id, now)).length;
       await this.audit(tx, operator, {
         action: change.action,
@@ -327,6 +373,9 @@ export class AdminService {
       const disabled = body.disabled ?? before.disabled;
       if (sameRoles(roles, before.roles) && disabled === before.disabled)
         return { operator: toOperatorInfo(before), changed: false };
+      // No operator disables their own account (an admin would lock themselves out).
+      if (before.id === operator.operatorId && disabled && !before.disabled)
+        throw new AppError('hint_operatorSelf', 422, ['disabled']);
       if (
         isActiveAdmin(before) &&
         !isActiveAdmin({ roles, disabled }) &&
@@ -369,7 +418,11 @@ export class AdminService {
         return before;
       },
       passwordHash,
-      { action: 'operator.resetPassword', note: { generated: generated !== undefined } },
+      {
+        action: 'operator.resetPassword',
+        note: { generated: generated !== undefined },
+        chosenByOwner: false,
+      },
     );
     await this.sessions.clearSignInLock(after.username);
     return {
@@ -381,17 +434,91 @@ export class AdminService {
   // ------------------------------------------------------------ audit log
 
   async listAudit(
-    filter: repo.AuditFilter,
+    filter: AuditQueryFilter,
     pageNum: number,
     pageSize: number,
   ): Promise<{ rows: AuditEntry[]; total: number }> {
     const { rows, total } = await repo.listAudit(
       this.deps.db,
-      filter,
+      auditFilter(filter),
       pageSize,
       (pageNum - 1) * pageSize,
     );
     return { rows: rows.map(toAuditEntry), total };
+  }
+
+  /**
+   * The newest entries of a filter (AUDIT_EXPORT_MAX_ROWS at most) as CSV; the export itself is
+   * audited (what was asked for and how many entries left).
+   */
+  async exportAudit(operator: OperatorContext, filter: AuditQueryFilter): Promise<string> {
+    return this.deps.db.transaction(async (tx) => {
+      const rows = await operatorsRepo.exportAudit(tx, auditFilter(filter), AUDIT_EXPORT_MAX_ROWS);
+      await this.audit(tx, operator, {
+        action: 'audit.export',
+        targetType: 'audit_log',
+        targetId: null,
+        before: null,
+        after: { filter, rows: rows.length },
+      });
+      return auditCsv(rows.map(toAuditEntry));
+    });
+  }
+
+  // ------------------------------------------------------------ operator sessions
+
+  /** An operator's live sessions, newest first, `current` the one of `operator`. */
+  async listSessions(
+    operator: OperatorContext,
+    operatorId: number,
+    pageNum: number,
+    pageSize: number,
+  ): Promise<{ rows: OperatorSession[]; total: number }> {
+    if (
+      operatorId !== operator.operatorId &&
+      !(await repo.findOperatorById(this.deps.db, operatorId))
+    )
+      throw new AppError('hint_operatorNotFound', 404, ['operatorId']);
+    const { rows, total } = await operatorsRepo.listLiveSessions(
+      this.deps.db,
+      operatorId,
+      this.now(),
+      pageSize,
+      (pageNum - 1) * pageSize,
+    );
+    return {
+      rows: rows.map((row) => ({
+        id: row.id,
+        operatorId: row.operator_id,
+        ip: row.ip,
+        userAgent: row.user_agent,
+        createTime: row.created_at.toISOString(),
+        lastSeenTime: row.last_seen_at.toISOString(),
+        expireTime: row.expires_at.toISOString(),
+        current: row.id === operator.sessionId,
+      })),
+      total,
+    };
+  }
+
+  /**
+   * Ends a live session: the operator's own (`ownOnly`), or any operator's (admin). Its next call
+   * is refused at once (sessions are looked up on every call). Audited.
+   */
+  async revokeSession(operator: OperatorContext, id: number, ownOnly: boolean): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      const session = await operatorsRepo.findLiveSession(tx, id, this.now());
+      if (!session || (ownOnly && session.operator_id !== operator.operatorId))
+        throw new AppError('hint_sessionNotFound', 404, ['id']);
+      await this.sessions.end(tx, session.id);
+      await this.audit(tx, operator, {
+        action: 'operator.revokeSession',
+        targetType: 'operator_session',
+        targetId: session.id,
+        before: { operatorId: session.operator_id, ip: session.ip, open: true },
+        after: { operatorId: session.operator_id, ip: session.ip, open: false },
+      });
+    });
   }
 
   // ------------------------------------------------------------ channels
