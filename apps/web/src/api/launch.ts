@@ -53,6 +53,12 @@ export async function loadSiteInfo(): Promise<SiteInfo> {
   return info;
 }
 
+/**
+ * The site info as one query of the app's cache: the launch fetches it through the cache, so the
+ * screens reading it at the same time share that one call (hooks/use-site-info.ts).
+ */
+export const siteInfoQuery = { queryKey: ['siteInfo'], queryFn: loadSiteInfo } as const;
+
 export function storedSiteInfo(): SiteInfo | undefined {
   return getItem<SiteInfo>(STORAGE_KEY.siteInfo);
 }

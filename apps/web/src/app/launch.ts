@@ -15,18 +15,22 @@ import {
   loadSwitches,
   loadTips,
   markPopUpSeen,
+  siteInfoQuery,
   type PopUp,
 } from '../api/launch';
 import { refreshSignedInUser } from '../api/session';
 import { currentLocale } from '../i18n';
 import { redirectTo } from '../lib/navigation';
 
-/** Runs the launch calls; resolves false when the app cannot start (network-error page). */
-export async function launch(): Promise<boolean> {
+/**
+ * Runs the launch calls; resolves false when the app cannot start (network-error page). The site
+ * info is read with `loadSite` (the app passes its query cache's fetch, shared with the screens).
+ */
+export async function launch(loadSite: () => Promise<unknown> = loadSiteInfo): Promise<boolean> {
   const [language, switches] = await Promise.allSettled([
     loadLanguagePack(currentLocale()),
     loadSwitches(),
-    loadSiteInfo(),
+    loadSite(),
     loadTips(),
     loadFeeSettings(),
     loadPlatformCurrencies(),
@@ -85,10 +89,21 @@ async function runLaunch(queryClient: QueryClient): Promise<void> {
   // Shown once it is here (on home only), without waiting for the rest of the launch: a launch
   // that fails leaves home for the network-error page, where no pop-up shows.
   const popUp = readPopUp().then(setPendingPopUp);
-  if (!(await launch())) {
+  const startedAt = Date.now();
+  const ok = await launch(() => queryClient.fetchQuery({ ...siteInfoQuery, staleTime: 0 }));
+  if (!ok) {
     redirectTo('networkError');
     return;
   }
-  void queryClient.invalidateQueries();
+  // Screen data kept from before this launch is read again under the new language pack, lines
+  // and switches; what was read during it (the first screen's calls) is current and stays, and a
+  // call still travelling is not cancelled.
+  void queryClient.invalidateQueries(
+    {
+      predicate: (query) =>
+        query.state.fetchStatus === 'idle' && query.state.dataUpdatedAt < startedAt,
+    },
+    { cancelRefetch: false },
+  );
   await popUp;
 }

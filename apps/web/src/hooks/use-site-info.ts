@@ -1,11 +1,10 @@
 /** Site info: the copy kept on the device at once, refreshed from the server. */
 import { useQuery } from '@tanstack/react-query';
-import { loadSiteInfo, storedSiteInfo, type SiteInfo } from '../api/launch';
+import { siteInfoQuery, storedSiteInfo, type SiteInfo } from '../api/launch';
 
 export function useSiteInfo(): SiteInfo | undefined {
   return useQuery({
-    queryKey: ['siteInfo'],
-    queryFn: loadSiteInfo,
+    ...siteInfoQuery,
     initialData: storedSiteInfo,
     initialDataUpdatedAt: 0,
   }).data;
