@@ -9,6 +9,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_USERNAME, adminLogin } from '../src/admin-login';
 import {
@@ -328,6 +329,31 @@ describe("a user's page", () => {
       (await get('/users/ledger', tokens.support, { id: String(user.userId), book: 'live' })).body
         .total,
     ).toBe(1);
+  });
+});
+
+describe("a user's sockets", () => {
+  it('are signed out on every private topic when support ends the sessions', async () => {
+    const user = await registerUser(t.app);
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const ws = new WebSocket(`${address.replace('http', 'ws')}/ws`);
+    const messages: { op: string; msg?: string; signedOut?: boolean }[] = [];
+    ws.on('message', (raw) => messages.push(JSON.parse(String(raw))));
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    ws.send(JSON.stringify({ op: 'auth', token: user.token }));
+    await expect.poll(() => messages.some((m) => m.op === 'authed')).toBe(true);
+    ws.send(JSON.stringify({ op: 'subscribe', topic: 'balances' }));
+    await expect.poll(() => messages.some((m) => m.op === 'subscribed')).toBe(true);
+
+    const ended = await post('/users/endSessions', tokens.support, { id: user.userId });
+    expect(ended.body.data).toEqual({ sessionsEnded: 1 });
+    await expect
+      .poll(() => messages.find((m) => m.op === 'error' && m.signedOut === true))
+      .toMatchObject({ msg: 'hint_sessionExpired' });
+    ws.close();
   });
 });
 
