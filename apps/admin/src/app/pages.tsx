@@ -5,9 +5,11 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import {
+  AccountBookOutlined,
   ApiOutlined,
   AuditOutlined,
   BankOutlined,
+  ClusterOutlined,
   ControlOutlined,
   DollarOutlined,
   DownloadOutlined,
@@ -20,7 +22,13 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { matchPath } from 'react-router';
-import { consoleSettingsApi, consoleUsersApi, operatorsApi, type Route } from '@bourse/shared';
+import {
+  consoleSettingsApi,
+  consoleSystemApi,
+  consoleUsersApi,
+  operatorsApi,
+  type Route,
+} from '@bourse/shared';
 
 export type PageKey =
   | 'deposits'
@@ -36,8 +44,10 @@ export type PageKey =
   | 'otherValue'
   | 'apiLines'
   | 'audit'
+  | 'ledger'
+  | 'system'
   | 'account';
-export type MenuGroup = 'review' | 'users' | 'settings' | 'records' | 'self';
+export type MenuGroup = 'review' | 'users' | 'settings' | 'records' | 'platform' | 'self';
 
 export interface ConsolePage {
   key: PageKey;
@@ -162,6 +172,22 @@ export const consolePages: readonly ConsolePage[] = [
     component: lazy(() => import('../pages/audit-page')),
   },
   {
+    key: 'ledger',
+    path: '/ledger',
+    group: 'platform',
+    route: consoleSystemApi.ledgerRuns,
+    icon: <AccountBookOutlined />,
+    component: lazy(() => import('../pages/ledger-page')),
+  },
+  {
+    key: 'system',
+    path: '/system',
+    group: 'platform',
+    route: consoleSystemApi.systemInfo,
+    icon: <ClusterOutlined />,
+    component: lazy(() => import('../pages/system-page')),
+  },
+  {
     key: 'account',
     path: '/account',
     group: 'self',
@@ -171,7 +197,14 @@ export const consolePages: readonly ConsolePage[] = [
   },
 ];
 
-export const MENU_GROUPS: readonly MenuGroup[] = ['review', 'users', 'settings', 'records', 'self'];
+export const MENU_GROUPS: readonly MenuGroup[] = [
+  'review',
+  'users',
+  'settings',
+  'records',
+  'platform',
+  'self',
+];
 
 /** The page at a path (`/users/42` is the `user` page). */
 export function pageAt(pathname: string): ConsolePage | undefined {

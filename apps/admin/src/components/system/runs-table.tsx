@@ -1,0 +1,118 @@
+/**
+ * Every verification run kept, newest first, paged on the server: who started it, when, how it
+ * read the ledger, what it checked and its verdict; a row opens on its violations. Read again
+ * every second while one of the page's runs is running.
+ */
+import { Table, Tooltip, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { consoleSystemApi, type LedgerRun } from '@bourse/shared';
+import { api } from '../../api';
+import { errorText } from '../../i18n';
+import { usePaging } from '../../hooks/use-paging';
+import { TimeCell } from '../cells';
+import { Count, RunDuration, RunStatusTag } from './run-status';
+import { RUN_POLL_MS, RUNS_KEY } from './verification-card';
+import { ViolationList } from './violations';
+
+function RunViolations({ id }: { id: number }) {
+  const detail = useQuery({
+    queryKey: [RUNS_KEY, 'detail', id],
+    queryFn: () => api.call(consoleSystemApi.ledgerRun, { id }),
+  });
+  if (detail.isError)
+    return <Typography.Text type="danger">{errorText(detail.error)}</Typography.Text>;
+  return <ViolationList violations={detail.data?.violations ?? []} />;
+}
+
+export function RunsTable() {
+  const { t } = useTranslation();
+  const paging = usePaging(10);
+  const input = { pageNum: paging.pageNum, pageSize: paging.pageSize };
+  const list = useQuery({
+    queryKey: [RUNS_KEY, 'list', input],
+    queryFn: () => api.call(consoleSystemApi.ledgerRuns, input),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) =>
+      query.state.data?.rows.some((run) => run.status === 'running') ? RUN_POLL_MS : false,
+  });
+
+  const columns: TableColumnsType<LedgerRun> = [
+    { title: t('ledger.id'), dataIndex: 'id', width: 80 },
+    {
+      title: t('ledger.startTime'),
+      dataIndex: 'startTime',
+      width: 130,
+      render: (iso: string) => <TimeCell iso={iso} />,
+    },
+    { title: t('ledger.operator'), dataIndex: 'operatorName', width: 230 },
+    {
+      title: t('ledger.statusLabel'),
+      dataIndex: 'status',
+      width: 120,
+      render: (status: LedgerRun['status']) => <RunStatusTag status={status} />,
+    },
+    {
+      title: t('ledger.snapshotLabel'),
+      dataIndex: 'snapshot',
+      width: 130,
+      render: (snapshot: LedgerRun['snapshot']) => (
+        <Tooltip title={t(`ledger.snapshotHelp.${snapshot}`)}>
+          <span>{t(`ledger.snapshot.${snapshot}`)}</span>
+        </Tooltip>
+      ),
+    },
+    {
+      title: t('ledger.accounts'),
+      dataIndex: 'accounts',
+      align: 'right',
+      render: (value: number | null) => <Count value={value} />,
+    },
+    {
+      title: t('ledger.entries'),
+      dataIndex: 'entries',
+      align: 'right',
+      render: (value: number | null) => <Count value={value} />,
+    },
+    {
+      title: t('ledger.postings'),
+      dataIndex: 'postings',
+      align: 'right',
+      render: (value: number | null) => <Count value={value} />,
+    },
+    {
+      title: t('ledger.violations'),
+      dataIndex: 'violationCount',
+      align: 'right',
+      render: (value: number | null) => <Count value={value} />,
+    },
+    {
+      title: t('ledger.duration'),
+      width: 100,
+      align: 'right',
+      render: (_, run) => <RunDuration run={run} />,
+    },
+  ];
+
+  return (
+    <>
+      {list.isError && (
+        <Typography.Paragraph type="danger">{errorText(list.error)}</Typography.Paragraph>
+      )}
+      <Table<LedgerRun>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.rows}
+        loading={list.isPending}
+        pagination={paging.pagination(list.data?.total)}
+        expandable={{
+          expandedRowRender: (run) => <RunViolations id={run.id} />,
+          rowExpandable: (run) => run.status === 'failed',
+        }}
+        data-testid="runs-table"
+      />
+    </>
+  );
+}

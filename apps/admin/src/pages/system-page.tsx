@@ -1,0 +1,209 @@
+/**
+ * What the server runs with (admin): version, commit, runtime and database; this instance and the
+ * market feed's lease; the configuration in force, every secret shown only as set or not; and
+ * the migrations applied. Read from the server each time the page opens.
+ */
+import { Card, Descriptions, Table, Tag, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { consoleSystemApi, type ConfigEntry, type SystemInfo } from '@bourse/shared';
+import { api } from '../api';
+import { errorText } from '../i18n';
+import { PageLoading } from '../components/page-loading';
+import { formatTime } from '../lib/format';
+
+const mono = { fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all' } as const;
+
+function ConfigValue({ entry }: { entry: ConfigEntry }) {
+  const { t } = useTranslation();
+  if (entry.secret)
+    return entry.set ? (
+      <Tag color="gold" data-testid="secret">
+        {t('system.secretSet')}
+      </Tag>
+    ) : (
+      <Typography.Text type="secondary">{t('system.unset')}</Typography.Text>
+    );
+  if (!entry.set) return <Typography.Text type="secondary">{t('system.unset')}</Typography.Text>;
+  return <span style={mono}>{entry.value}</span>;
+}
+
+function Server({ info }: { info: SystemInfo }) {
+  const { t } = useTranslation();
+  return (
+    <Card title={t('system.server')} data-testid="server">
+      <Descriptions column={3} bordered size="small">
+        <Descriptions.Item label={t('system.version')}>
+          <span data-testid="version">{info.version}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('system.commit')}>
+          {info.commit ? (
+            <Typography.Text code copyable={{ text: info.commit }}>
+              {info.commit.slice(0, 12)}
+            </Typography.Text>
+          ) : (
+            <Typography.Text type="secondary">{t('system.noCommit')}</Typography.Text>
+          )}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('system.node')}>{info.node}</Descriptions.Item>
+        <Descriptions.Item label={t('system.database')}>
+          {t(`system.databases.${info.database}`)}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('system.clustered')}>
+          {info.clustered ? t('system.clusteredYes') : t('system.clusteredNo')}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('system.time')}>{formatTime(info.time)}</Descriptions.Item>
+      </Descriptions>
+    </Card>
+  );
+}
+
+function Instances({ info }: { info: SystemInfo }) {
+  const { t } = useTranslation();
+  const feedOff = info.config.some((entry) => entry.key === 'MARKET_FEED' && entry.value === 'off');
+  return (
+    <Card title={t('system.instances')} data-testid="instances">
+      <Typography.Paragraph type="secondary">{t('system.instancesExplain')}</Typography.Paragraph>
+      <Table
+        size="small"
+        rowKey={(row) => `${row.host}:${row.pid}`}
+        pagination={false}
+        dataSource={info.instances}
+        columns={[
+          {
+            title: t('system.host'),
+            dataIndex: 'host',
+            render: (host: string) => <span style={mono}>{host}</span>,
+          },
+          { title: t('system.pid'), dataIndex: 'pid', width: 100 },
+          {
+            title: t('system.startTime'),
+            dataIndex: 'startTime',
+            width: 200,
+            render: (iso: string) => formatTime(iso),
+          },
+          {
+            title: t('system.role'),
+            render: (_, row) => (
+              <span>
+                {row.current && <Tag color="blue">{t('system.thisInstance')}</Tag>}
+                {row.feedLeader ? (
+                  <Tag color="green">{t('system.feedLeader')}</Tag>
+                ) : (
+                  <Typography.Text type="secondary">
+                    {feedOff ? t('system.feedOff') : t('system.follower')}
+                  </Typography.Text>
+                )}
+              </span>
+            ),
+          },
+        ]}
+      />
+      <Typography.Title level={5} style={{ marginTop: 20 }}>
+        {t('system.lease')}
+      </Typography.Title>
+      <Table
+        size="small"
+        rowKey="name"
+        pagination={false}
+        dataSource={info.leases}
+        locale={{ emptyText: t('system.noLease') }}
+        data-testid="leases"
+        columns={[
+          { title: t('system.leaseName'), dataIndex: 'name', width: 160 },
+          {
+            title: t('system.holder'),
+            dataIndex: 'holder',
+            render: (holder: string) => <span style={mono}>{holder}</span>,
+          },
+          {
+            title: t('system.expires'),
+            dataIndex: 'expiresTime',
+            width: 200,
+            render: (iso: string) => formatTime(iso),
+          },
+          {
+            title: '',
+            dataIndex: 'expired',
+            width: 100,
+            render: (expired: boolean) =>
+              expired ? (
+                <Tag>{t('system.leaseExpired')}</Tag>
+              ) : (
+                <Tag color="green">{t('system.leaseHeld')}</Tag>
+              ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+export default function SystemPage() {
+  const { t } = useTranslation();
+  const system = useQuery({
+    queryKey: ['system'],
+    queryFn: () => api.call(consoleSystemApi.systemInfo),
+  });
+  if (system.isError)
+    return <Typography.Paragraph type="danger">{errorText(system.error)}</Typography.Paragraph>;
+  if (!system.data) return <PageLoading />;
+  const info = system.data;
+  return (
+    <div style={{ display: 'grid', gap: 24 }}>
+      <Server info={info} />
+      <Instances info={info} />
+      <div
+        style={{
+          display: 'grid',
+          gap: 24,
+          gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
+          alignItems: 'start',
+        }}
+      >
+        <Card title={t('system.config')} data-testid="config">
+          <Typography.Paragraph type="secondary">{t('system.configExplain')}</Typography.Paragraph>
+          <Table<ConfigEntry>
+            size="small"
+            rowKey="key"
+            pagination={false}
+            dataSource={info.config}
+            columns={[
+              {
+                title: t('system.key'),
+                dataIndex: 'key',
+                width: 250,
+                render: (key: string) => <span style={mono}>{key}</span>,
+              },
+              { title: t('system.value'), render: (_, entry) => <ConfigValue entry={entry} /> },
+            ]}
+          />
+        </Card>
+        <Card title={t('system.migrations')} data-testid="migrations">
+          <Table
+            size="small"
+            rowKey="version"
+            pagination={false}
+            dataSource={info.migrations}
+            columns={[
+              { title: t('system.migrationVersion'), dataIndex: 'version', width: 70 },
+              {
+                title: t('system.migrationName'),
+                dataIndex: 'name',
+                render: (name: string) => (
+                  <span style={{ ...mono, wordBreak: 'normal', whiteSpace: 'nowrap' }}>{name}</span>
+                ),
+              },
+              {
+                title: t('system.appliedTime'),
+                dataIndex: 'appliedTime',
+                width: 170,
+                render: (iso: string) => formatTime(iso),
+              },
+            ]}
+          />
+        </Card>
+      </div>
+    </div>
+  );
+}
