@@ -51,7 +51,7 @@ describe('the console in both languages', () => {
 
     const page = await browser.newPage('zh');
     await signIn(page, admin.username, admin.password);
-    await waitForRoute(page, '/deposits');
+    await waitForRoute(page, '/dashboard');
     const menu = page.locator('[data-testid="side-menu"]');
     for (const key of ['deposits', 'withdrawals', 'audit', 'account'])
       expect(await menu.locator(`[data-testid="menu-${key}"]`).textContent()).toBe(

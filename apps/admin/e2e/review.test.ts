@@ -59,7 +59,9 @@ describe('review queues', () => {
 
     const page = await browser.newPage('en');
     await signIn(page, finance.username, finance.password);
-    // The queue is finance's first page: requests under review, this one among them.
+    // Finance starts at the dashboard; the queue, a click away, has this request under review.
+    await waitForRoute(page, '/dashboard');
+    await page.locator('[data-testid="menu-deposits"]').click();
     await waitForRoute(page, '/deposits');
     await page.locator('[data-testid="page-title"]', { hasText: text('nav.deposits') }).waitFor();
     const review = page.locator(`[data-testid="review-${submitted.id}"]`);
@@ -210,8 +212,8 @@ describe('review queues', () => {
     const support = await createOperator(admin, ['support']);
     const page = await browser.newPage('en');
     await signIn(page, support.username, support.password);
-    // Support's only page in this console so far is their account.
-    await waitForRoute(page, '/account');
+    // Support starts at the dashboard (users and the running server, no money).
+    await waitForRoute(page, '/dashboard');
     const menu = page.locator('[data-testid="side-menu"]');
     await menu.locator('[data-testid="menu-account"]').waitFor();
     for (const key of ['deposits', 'withdrawals', 'audit'])

@@ -11,6 +11,7 @@ import {
   BankOutlined,
   ClusterOutlined,
   ControlOutlined,
+  DashboardOutlined,
   DollarOutlined,
   DownloadOutlined,
   PercentageOutlined,
@@ -23,6 +24,7 @@ import {
 } from '@ant-design/icons';
 import { matchPath } from 'react-router';
 import {
+  consoleDashboardApi,
   consoleSettingsApi,
   consoleSystemApi,
   consoleUsersApi,
@@ -31,6 +33,7 @@ import {
 } from '@bourse/shared';
 
 export type PageKey =
+  | 'dashboard'
   | 'deposits'
   | 'withdrawals'
   | 'users'
@@ -47,7 +50,8 @@ export type PageKey =
   | 'ledger'
   | 'system'
   | 'account';
-export type MenuGroup = 'review' | 'users' | 'settings' | 'records' | 'platform' | 'self';
+export type MenuGroup =
+  'overview' | 'review' | 'users' | 'settings' | 'records' | 'platform' | 'self';
 
 export interface ConsolePage {
   key: PageKey;
@@ -66,6 +70,14 @@ export interface ConsolePage {
 }
 
 export const consolePages: readonly ConsolePage[] = [
+  {
+    key: 'dashboard',
+    path: '/dashboard',
+    group: 'overview',
+    route: consoleDashboardApi.overview,
+    icon: <DashboardOutlined />,
+    component: lazy(() => import('../pages/dashboard-page')),
+  },
   {
     key: 'deposits',
     path: '/deposits',
@@ -198,6 +210,7 @@ export const consolePages: readonly ConsolePage[] = [
 ];
 
 export const MENU_GROUPS: readonly MenuGroup[] = [
+  'overview',
   'review',
   'users',
   'settings',
