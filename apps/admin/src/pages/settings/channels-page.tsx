@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import {
   consoleSettingsApi,
   DEFAULT_LANGUAGE,
+  normalize,
   operatorsApi,
   rechargeChannelSaveBody,
   withdrawChannelSaveBody,
@@ -91,8 +92,8 @@ function rechargeValues(row: RechargeChannelConfig) {
     accountName: row.account_name ?? '',
     accountNumber: row.account_number ?? '',
     payUrl: row.pay_url ?? '',
-    minAmount: row.min_amount,
-    maxAmount: row.max_amount,
+    minAmount: normalize(row.min_amount),
+    maxAmount: normalize(row.max_amount),
     remark: row.remark,
     sort: row.sort,
     isVisible: row.is_visible,
@@ -105,11 +106,11 @@ function withdrawValues(row: WithdrawChannelConfig) {
     channelName: row.channel_name,
     currencyId: row.currency_id,
     network: row.network ?? '',
-    feeRate: row.fee_rate,
-    fixedFee: row.fixed_fee,
-    minAmount: row.min_amount,
-    maxAmount: row.max_amount,
-    dailyLimit: row.daily_limit,
+    feeRate: normalize(row.fee_rate),
+    fixedFee: normalize(row.fixed_fee),
+    minAmount: normalize(row.min_amount),
+    maxAmount: normalize(row.max_amount),
+    dailyLimit: normalize(row.daily_limit),
     remark: row.remark,
     sort: row.sort,
     isVisible: row.is_visible,
@@ -151,7 +152,7 @@ function RechargeChannels({ rows }: { rows: RechargeChannelConfig[] }) {
     },
     {
       title: t('settings.channels.limits'),
-      render: (_, row) => `${row.min_amount} – ${row.max_amount}`,
+      render: (_, row) => `${normalize(row.min_amount)} – ${normalize(row.max_amount)}`,
     },
     { title: t('settings.common.sort'), dataIndex: 'sort', width: 70 },
     {
@@ -289,15 +290,15 @@ function WithdrawChannels({ rows }: { rows: WithdrawChannelConfig[] }) {
     },
     {
       title: t('settings.channels.fee'),
-      render: (_, row) => `${percent(row.fee_rate)} + ${row.fixed_fee}`,
+      render: (_, row) => `${percent(row.fee_rate)} + ${normalize(row.fixed_fee)}`,
     },
     {
       title: t('settings.channels.limits'),
       render: (_, row) => (
         <div style={{ lineHeight: 1.35 }}>
-          <div>{`${row.min_amount} – ${row.max_amount}`}</div>
+          <div>{`${normalize(row.min_amount)} – ${normalize(row.max_amount)}`}</div>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('settings.channels.dailyValue', { value: row.daily_limit })}
+            {t('settings.channels.dailyValue', { value: normalize(row.daily_limit) })}
           </Typography.Text>
         </div>
       ),

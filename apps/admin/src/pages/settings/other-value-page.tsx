@@ -41,6 +41,12 @@ function OtherValueForm({ config }: { config: OtherValueConfig }) {
     };
   });
 
+  const shownDefault = (key: Key) => {
+    const value = config.defaults[key];
+    if (key === 'default_trade_currency_id') return currencies.name(value);
+    return isFlag(key) ? t(value === 1 ? 'settings.common.on' : 'settings.common.off') : value;
+  };
+
   const item = (key: Key) => (
     <Col span={12} key={key}>
       <Form.Item
@@ -51,7 +57,7 @@ function OtherValueForm({ config }: { config: OtherValueConfig }) {
             <Code>{key}</Code>
           </Space>
         }
-        extra={t('settings.otherValue.defaultValue', { value: config.defaults[key] })}
+        extra={t('settings.otherValue.defaultValue', { value: shownDefault(key) })}
       >
         {key === 'default_trade_currency_id' ? (
           <Select options={currencies.options} style={{ width: 220 }} />

@@ -5,7 +5,7 @@
  * The list is filtered by type and code or name; a product is edited in a drawer.
  */
 import { useMemo, useState } from 'react';
-import { Button, Form, Input, InputNumber, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { Button, Form, Input, InputNumber, Segmented, Space, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -108,11 +108,9 @@ export default function ProductsPage() {
     {
       title: t('settings.products.positionTypes'),
       render: (_, row) => (
-        <Space size={[4, 4]} wrap>
-          {row.positionTypes.map((code) => (
-            <Tag key={code}>{names.positionType(code)}</Tag>
-          ))}
-        </Space>
+        <Typography.Text style={{ whiteSpace: 'nowrap' }}>
+          {row.positionTypes.map((code) => names.positionType(code)).join(' · ')}
+        </Typography.Text>
       ),
     },
     {
