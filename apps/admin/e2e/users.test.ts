@@ -128,7 +128,6 @@ describe('user pages', () => {
     await act(page, 'enable');
     await page.locator('[data-testid="user-disabled"]').waitFor({ state: 'detached' });
     const again = await client().call(accountApi.login, {
-      regType: 1,
       userAccount: user.email,
       userPwd: 'Quokka7Harbor',
     });
