@@ -25,6 +25,7 @@ import {
   type RequestKind,
   type ReviewedRequest,
 } from '../lib/requests';
+import { useShortcuts } from '../hooks/use-shortcuts';
 import { RejectDialog } from './reject-dialog';
 import { StatusTag } from './status-tag';
 import { UserCell } from './cells';
@@ -131,6 +132,7 @@ export function ReviewDrawer({
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const page = PAGE[kind];
   const calls = CALLS[kind];
   const open = record.status === STATUSES[kind].reviewing;
@@ -164,7 +166,14 @@ export function ReviewDrawer({
     await decided(msg, t(`${page}.rejectedToast` as const, { order: record.orderNo }));
   }
 
-  const actions = open && mayCall(operator, calls.decide) && (
+  const mayDecide = open && mayCall(operator, calls.decide);
+  // a: the decision's confirmation (Enter confirms it), x: the rejection's dialog.
+  useShortcuts(
+    { a: () => setConfirming(true), x: () => setRejecting(true) },
+    mayDecide && !rejecting && !confirming && !busy,
+  );
+
+  const actions = mayDecide && (
     <Space>
       <Button danger onClick={() => setRejecting(true)} data-testid="reject">
         {t('review.reject')}
@@ -174,8 +183,10 @@ export function ReviewDrawer({
         description={t(`${page}.decision.text` as const, { amount, account: record.userAccount })}
         okText={label}
         cancelText={t('common.cancel')}
+        open={confirming}
+        onOpenChange={setConfirming}
         onConfirm={() => decide()}
-        okButtonProps={{ 'data-testid': `${decision}-confirm` }}
+        okButtonProps={{ 'data-testid': `${decision}-confirm`, autoFocus: true }}
         styles={{ root: { maxWidth: 440 } }}
       >
         <Button type="primary" loading={busy} data-testid={decision}>
