@@ -159,15 +159,15 @@ describe('ledger verification runs', () => {
     expect(Date.parse(run.finishTime)).toBeGreaterThanOrEqual(Date.parse(run.startTime));
 
     const list = await api(consoleSystemApi.ledgerRuns, tokens.finance, { status: 'passed' });
-    expect(list.body.rows.map((row: { id: number }) => row.id)).toContain(run.id);
-    expect(list.body.rows[0]).not.toHaveProperty('violations');
+    expect(list.body.rows!.map((row: { id: number }) => row.id)).toContain(run.id);
+    expect(list.body.rows![0]).not.toHaveProperty('violations');
 
     // Audited: who started which run.
     const audit = await adminApiCall(t.app, 'GET', '/audit', {
       token: tokens.admin,
       query: { action: 'ledger.verify' },
     });
-    expect(audit.body.rows[0]).toMatchObject({
+    expect(audit.body.rows![0]).toMatchObject({
       operatorName: ADMIN_USERNAME,
       targetType: 'ledgerRun',
       targetId: String(run.id),
@@ -277,7 +277,7 @@ describe('platform accounts', () => {
   it("sums each platform account's shards per currency, and with the users' balances to zero", async () => {
     const live = await api(consoleSystemApi.platformBalances, tokens.finance, { pageSize: '100' });
     expect(live.status).toBe(200);
-    const external = live.body.rows.find(
+    const external = live.body.rows!.find(
       (row: { kind: string; currencyId: number }) =>
         row.kind === 'external' && row.currencyId === USDT,
     );
@@ -287,17 +287,17 @@ describe('platform accounts', () => {
        WHERE owner_type = 'user' AND book = 'live' AND currency_id = $1`,
       [USDT],
     );
-    const platformTotal = live.body.rows
-      .filter((row: { currencyId: number }) => row.currencyId === USDT)
+    const platformTotal = live.body
+      .rows!.filter((row: { currencyId: number }) => row.currencyId === USDT)
       .reduce((total: string, row: { balance: string }) => add(total, row.balance), '0');
     expect(add(platformTotal, rows[0]!.total)).toBe('0');
 
     const demo = await api(consoleSystemApi.platformBalances, tokens.finance, { book: 'demo' });
-    expect(demo.body.rows.map((row: { kind: string }) => row.kind)).toContain('demo_faucet');
-    expect(demo.body.rows.every((row: { book: string }) => row.book === 'demo')).toBe(true);
+    expect(demo.body.rows!.map((row: { kind: string }) => row.kind)).toContain('demo_faucet');
+    expect(demo.body.rows!.every((row: { book: string }) => row.book === 'demo')).toBe(true);
 
     const paged = await api(consoleSystemApi.platformBalances, tokens.finance, { pageSize: '1' });
-    expect(paged.body.rows).toHaveLength(1);
+    expect(paged.body.rows!).toHaveLength(1);
     expect(paged.body.total).toBe(live.body.total);
     const bad = await api(consoleSystemApi.platformBalances, tokens.finance, { book: 'paper' });
     expect(bad.status).toBe(400);
