@@ -17,6 +17,7 @@ import { configSchema } from '../src/config';
 import { verifyLedger } from '../src/ledger/verify';
 import { LedgerRuns, type LedgerVerifier } from '../src/modules/admin/ledger-runs';
 import { CONFIG_VISIBILITY, configEntries } from '../src/modules/admin/system-info';
+import { insertRun } from '../src/modules/admin/system-repo';
 import {
   createTestApp,
   deposit,
@@ -186,6 +187,16 @@ describe('ledger verification runs', () => {
     await held.inside;
     const again = await other.start(operator);
     expect(again).toMatchObject({ started: false, run: { id: first.run.id, status: 'running' } });
+    // Two instances inserting at once: the database admits one running row, the other gets none.
+    expect(
+      await insertRun(t.db, {
+        operatorId: 1,
+        operatorName: ADMIN_USERNAME,
+        snapshot: 'perCheck',
+        steps: 9,
+        at: new Date(),
+      }),
+    ).toBeUndefined();
     const viaApi = await startedRun();
     expect(viaApi.body.msg).toBe('hint_48');
     expect(viaApi.body.data.id).toBe(first.run.id);
