@@ -56,7 +56,12 @@ export function adminRoutes(router: Router, deps: AdminRoutesDeps): AdminService
   systemApiRoutes(
     operators,
     new LedgerRuns({ db: deps.db, clock: deps.clock, logger: deps.logger }),
-    new SystemInfoService({ db: deps.db, config: deps.config, clock: deps.clock }),
+    new SystemInfoService({
+      db: deps.db,
+      config: deps.config,
+      clock: deps.clock,
+      feedLeader: () => deps.dashboard.market?.leader ?? false,
+    }),
   );
   dashboardRoutes(
     operators,
