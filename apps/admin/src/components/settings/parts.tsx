@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Space, Switch, Tag, Typography } from 'antd';
-import type { SwitchProps } from 'antd';
+import type { SwitchProps, TablePaginationConfig } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -17,18 +17,21 @@ import {
   PRODUCT_TYPE,
 } from '@bourse/shared';
 import { api } from '../../api';
-import { currentLanguage } from '../../i18n';
+import { currentLanguage, errorText } from '../../i18n';
 import { Muted } from '../cells';
 
 /** A settings page: a toolbar (filters left, actions right) over its content. */
 export function SettingsCard({
   toolbar,
   actions,
+  error,
   children,
   testId,
 }: {
   toolbar?: ReactNode;
   actions?: ReactNode;
+  /** The failure of the page's list, if it failed. */
+  error?: unknown;
   children: ReactNode;
   testId: string;
 }) {
@@ -49,9 +52,25 @@ export function SettingsCard({
           <Space wrap>{actions}</Space>
         </div>
       )}
+      {Boolean(error) && (
+        <Typography.Paragraph type="danger">{errorText(error)}</Typography.Paragraph>
+      )}
       {children}
     </div>
   );
+}
+
+/**
+ * The paging of a table whose call answers the whole (bounded) list: the existing settings calls
+ * (products, fees, options, channels) answer every row, a few hundred at most.
+ */
+export function useListPagination(): TablePaginationConfig {
+  const { t } = useTranslation();
+  return {
+    defaultPageSize: 20,
+    showSizeChanger: true,
+    showTotal: (count) => t('common.total', { count }),
+  };
 }
 
 /** 1 shows `on` in green, 0 `off` in grey (or red when `offDanger`). */

@@ -14,9 +14,11 @@ type Change = { term: WithdrawTerm; oldValue: string; newValue: string; effectiv
 export function useTermText() {
   const { t } = useTranslation();
   const value = (term: WithdrawTerm, raw: string) =>
-    term === 'isVisible'
-      ? t(raw === '1' ? 'settings.common.shown' : 'settings.common.hidden')
-      : raw;
+    raw === ''
+      ? '–'
+      : term === 'isVisible'
+        ? t(raw === '1' ? 'settings.common.shown' : 'settings.common.hidden')
+        : raw;
   return (change: Change) =>
     t('settings.channels.termChange', {
       term: t(`settings.channels.terms.${change.term}`),
@@ -34,10 +36,12 @@ function ChangeList({ changes, testId }: { changes: Change[]; testId: string }) 
       dataSource={changes}
       data-testid={testId}
       renderItem={(change) => (
-        <List.Item style={{ paddingInline: 0 }}>
+        <List.Item
+          style={{ paddingInline: 0, justifyContent: 'flex-start', gap: 8, flexWrap: 'wrap' }}
+        >
           <span>{text(change)}</span>
           {change.effectiveTime && (
-            <Tag color="orange" style={{ marginInlineStart: 8 }}>
+            <Tag color="orange">
               {t('settings.channels.from', { time: formatTime(change.effectiveTime) })}
             </Tag>
           )}

@@ -9,7 +9,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { consoleSettingsApi, type ApiLine } from '@bourse/shared';
 import { api } from '../../api';
-import { errorText } from '../../i18n';
 import { Code, SettingsCard } from '../../components/settings/parts';
 
 export default function ApiLinesPage() {
@@ -19,7 +18,7 @@ export default function ApiLinesPage() {
     queryFn: () => api.call(consoleSettingsApi.apiLines),
   });
   return (
-    <SettingsCard testId="api-lines-page">
+    <SettingsCard error={lines.error} testId="api-lines-page">
       <Alert
         type="info"
         showIcon
@@ -37,9 +36,6 @@ export default function ApiLinesPage() {
           </div>
         }
       />
-      {lines.isError && (
-        <Typography.Paragraph type="danger">{errorText(lines.error)}</Typography.Paragraph>
-      )}
       <Table<ApiLine>
         rowKey="url"
         columns={[

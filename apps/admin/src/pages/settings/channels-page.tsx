@@ -24,7 +24,6 @@ import {
   type WithdrawChannelPreview,
 } from '@bourse/shared';
 import { api } from '../../api';
-import { errorText } from '../../i18n';
 import { SettingDrawer } from '../../components/settings/setting-drawer';
 import {
   FlagSwitch,
@@ -32,6 +31,7 @@ import {
   LanguageName,
   percent,
   SettingsCard,
+  useListPagination,
   useCurrencies,
 } from '../../components/settings/parts';
 import { PendingChanges, WithdrawPreview } from '../../components/settings/withdraw-preview';
@@ -127,6 +127,7 @@ function useChannelTypeOptions(types: Record<string, number>) {
 
 function RechargeChannels({ rows }: { rows: RechargeChannelConfig[] }) {
   const { t } = useTranslation();
+  const pagination = useListPagination();
   const currencies = useCurrencies();
   const typeOptions = useChannelTypeOptions(RECHARGE_TYPES);
   const [editing, setEditing] = useState<RechargeChannelConfig | 'new'>();
@@ -189,7 +190,7 @@ function RechargeChannels({ rows }: { rows: RechargeChannelConfig[] }) {
         size="middle"
         columns={columns}
         dataSource={rows}
-        pagination={{ defaultPageSize: 20, hideOnSinglePage: true }}
+        pagination={pagination}
         data-testid="recharge-channels"
       />
       {editing && (
@@ -269,6 +270,7 @@ function RechargeChannels({ rows }: { rows: RechargeChannelConfig[] }) {
 
 function WithdrawChannels({ rows }: { rows: WithdrawChannelConfig[] }) {
   const { t } = useTranslation();
+  const pagination = useListPagination();
   const currencies = useCurrencies();
   const typeOptions = useChannelTypeOptions(WITHDRAW_TYPES);
   const [editing, setEditing] = useState<WithdrawChannelConfig | 'new'>();
@@ -337,7 +339,15 @@ function WithdrawChannels({ rows }: { rows: WithdrawChannelConfig[] }) {
 
   return (
     <>
-      <div style={{ display: 'flex', justifyContent: 'space-between', marginBottom: 12 }}>
+      <div
+        style={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'flex-start',
+          gap: 24,
+          marginBottom: 12,
+        }}
+      >
         <Typography.Text type="secondary">{t('settings.channels.noticeHelp')}</Typography.Text>
         <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
           {t('settings.channels.addWithdraw')}
@@ -348,7 +358,7 @@ function WithdrawChannels({ rows }: { rows: WithdrawChannelConfig[] }) {
         size="middle"
         columns={columns}
         dataSource={rows}
-        pagination={{ defaultPageSize: 20, hideOnSinglePage: true }}
+        pagination={pagination}
         data-testid="withdraw-channels"
       />
       {editing && (
@@ -441,10 +451,7 @@ export default function ChannelsPage() {
   const { t } = useTranslation();
   const list = useQuery({ queryKey: ['channels'], queryFn: () => api.call(operatorsApi.channels) });
   return (
-    <SettingsCard testId="channels-page">
-      {list.isError && (
-        <Typography.Paragraph type="danger">{errorText(list.error)}</Typography.Paragraph>
-      )}
+    <SettingsCard error={list.error} testId="channels-page">
       <Tabs
         defaultActiveKey="withdraw"
         items={[

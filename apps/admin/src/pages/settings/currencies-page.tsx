@@ -12,7 +12,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { consoleSettingsApi, currencySaveBody, type CurrencyConfig } from '@bourse/shared';
 import { api } from '../../api';
-import { errorText } from '../../i18n';
 import { usePaging } from '../../hooks/use-paging';
 import { SettingDrawer } from '../../components/settings/setting-drawer';
 import { Code, FlagSwitch, FlagTag, SettingsCard } from '../../components/settings/parts';
@@ -94,6 +93,7 @@ export default function CurrenciesPage() {
 
   return (
     <SettingsCard
+      error={list.error}
       testId="currencies-page"
       toolbar={<Typography.Text type="secondary">{t('settings.currencies.help')}</Typography.Text>}
       actions={
@@ -106,9 +106,6 @@ export default function CurrenciesPage() {
         </Button>
       }
     >
-      {list.isError && (
-        <Typography.Paragraph type="danger">{errorText(list.error)}</Typography.Paragraph>
-      )}
       <Table<CurrencyConfig>
         rowKey="id"
         size="middle"

@@ -16,7 +16,6 @@ import {
   type FastTradeOptionConfig,
 } from '@bourse/shared';
 import { api } from '../../api';
-import { errorText } from '../../i18n';
 import { SettingDrawer } from '../../components/settings/setting-drawer';
 import {
   Code,
@@ -24,6 +23,7 @@ import {
   FlagTag,
   percent,
   SettingsCard,
+  useListPagination,
   useTypeNames,
 } from '../../components/settings/parts';
 
@@ -43,6 +43,7 @@ const DEFAULTS = { productType: 2, isEnabled: 1, sort: 0, lossRate: '1' };
 
 export default function FastTradePage() {
   const { t } = useTranslation();
+  const pagination = useListPagination();
   const names = useTypeNames();
   const [editing, setEditing] = useState<Partial<FastTradeOptionConfig>>();
   const list = useQuery({
@@ -109,6 +110,7 @@ export default function FastTradePage() {
 
   return (
     <SettingsCard
+      error={list.error}
       testId="fast-trade-page"
       toolbar={<Typography.Text type="secondary">{t('settings.fastTrade.help')}</Typography.Text>}
       actions={
@@ -121,20 +123,13 @@ export default function FastTradePage() {
         </Button>
       }
     >
-      {list.isError && (
-        <Typography.Paragraph type="danger">{errorText(list.error)}</Typography.Paragraph>
-      )}
       <Table<FastTradeOptionConfig>
         rowKey="id"
         size="middle"
         columns={columns}
         dataSource={list.data}
         loading={list.isPending}
-        pagination={{
-          defaultPageSize: 20,
-          showSizeChanger: true,
-          showTotal: (count) => t('common.total', { count }),
-        }}
+        pagination={pagination}
         data-testid="fast-trade-table"
       />
       {editing && (

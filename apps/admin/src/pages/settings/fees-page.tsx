@@ -19,14 +19,19 @@ import {
   type FeeConfig,
 } from '@bourse/shared';
 import { api } from '../../api';
-import { errorText } from '../../i18n';
 import { SettingDrawer } from '../../components/settings/setting-drawer';
-import { percent, SettingsCard, useTypeNames } from '../../components/settings/parts';
+import {
+  percent,
+  SettingsCard,
+  useListPagination,
+  useTypeNames,
+} from '../../components/settings/parts';
 
 const FIELDS = ['productType', 'positionType', 'exType', 'feeRate'] as const;
 
 export default function FeesPage() {
   const { t } = useTranslation();
+  const pagination = useListPagination();
   const names = useTypeNames();
   const [editing, setEditing] = useState<Partial<FeeConfig>>();
   const list = useQuery({ queryKey: ['fees'], queryFn: () => api.call(operatorsApi.fees) });
@@ -82,6 +87,7 @@ export default function FeesPage() {
 
   return (
     <SettingsCard
+      error={list.error}
       testId="fees-page"
       toolbar={<Typography.Text type="secondary">{t('settings.fees.help')}</Typography.Text>}
       actions={
@@ -90,20 +96,13 @@ export default function FeesPage() {
         </Button>
       }
     >
-      {list.isError && (
-        <Typography.Paragraph type="danger">{errorText(list.error)}</Typography.Paragraph>
-      )}
       <Table<FeeConfig>
         rowKey="id"
         size="middle"
         columns={columns}
         dataSource={rows}
         loading={list.isPending}
-        pagination={{
-          defaultPageSize: 20,
-          showSizeChanger: true,
-          showTotal: (count) => t('common.total', { count }),
-        }}
+        pagination={pagination}
         data-testid="fees-table"
       />
       {editing && (

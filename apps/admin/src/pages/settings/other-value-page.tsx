@@ -16,7 +16,6 @@ import {
   type OtherValueConfig,
 } from '@bourse/shared';
 import { api } from '../../api';
-import { errorText } from '../../i18n';
 import { checkWith } from '../../lib/form';
 import { FormNotice, useCallForm } from '../../components/call-form';
 import { Code, FlagSwitch, SettingsCard, useCurrencies } from '../../components/settings/parts';
@@ -92,12 +91,10 @@ export default function OtherValuePage() {
   });
   return (
     <SettingsCard
+      error={config.error}
       testId="other-value-page"
       toolbar={<Typography.Text type="secondary">{t('settings.otherValue.intro')}</Typography.Text>}
     >
-      {config.isError && (
-        <Typography.Paragraph type="danger">{errorText(config.error)}</Typography.Paragraph>
-      )}
       {config.data && <OtherValueForm config={config.data} />}
     </SettingsCard>
   );

@@ -11,7 +11,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { operatorsApi, PRODUCT_TYPES, productUpdateBody, type ProductConfig } from '@bourse/shared';
 import { api } from '../../api';
-import { errorText } from '../../i18n';
 import { SettingDrawer } from '../../components/settings/setting-drawer';
 import {
   Code,
@@ -19,6 +18,7 @@ import {
   FlagTag,
   LanguageName,
   SettingsCard,
+  useListPagination,
   useTypeNames,
 } from '../../components/settings/parts';
 
@@ -26,6 +26,7 @@ const FIELDS = ['isVisible', 'isLock', 'sort', 'leverages', 'maintenanceRate'] a
 
 export default function ProductsPage() {
   const { t } = useTranslation();
+  const pagination = useListPagination();
   const names = useTypeNames();
   const [type, setType] = useState<number | 'all'>('all');
   const [search, setSearch] = useState('');
@@ -130,6 +131,7 @@ export default function ProductsPage() {
 
   return (
     <SettingsCard
+      error={list.error}
       testId="products-page"
       toolbar={
         <>
@@ -155,20 +157,13 @@ export default function ProductsPage() {
       }
       actions={<Typography.Text type="secondary">{t('settings.products.noPrice')}</Typography.Text>}
     >
-      {list.isError && (
-        <Typography.Paragraph type="danger">{errorText(list.error)}</Typography.Paragraph>
-      )}
       <Table<ProductConfig>
         rowKey="id"
         size="middle"
         columns={columns}
         dataSource={rows}
         loading={list.isPending}
-        pagination={{
-          defaultPageSize: 20,
-          showSizeChanger: true,
-          showTotal: (count) => t('common.total', { count }),
-        }}
+        pagination={pagination}
         data-testid="products-table"
       />
       {editing && (

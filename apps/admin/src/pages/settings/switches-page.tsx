@@ -81,12 +81,10 @@ export default function SwitchesPage() {
 
   return (
     <SettingsCard
+      error={list.error}
       testId="switches-page"
       toolbar={<Typography.Text type="secondary">{t('settings.switches.intro')}</Typography.Text>}
     >
-      {list.isError && (
-        <Typography.Paragraph type="danger">{errorText(list.error)}</Typography.Paragraph>
-      )}
       <Table<SwitchConfig>
         rowKey="switchName"
         columns={columns}
