@@ -177,6 +177,21 @@ describe('currencies', () => {
     expect(moved.body.data).toMatchObject({ sort: -5, walletAddressType: 'ERC20/TRC20/BEP20/SOL' });
     expect((await userCurrencies())[0].currencyName).toBe('USDT');
 
+    // The app's default trade currency stays listed, even while nothing holds it.
+    const spare = await finance('POST', '/currencies/save', {
+      json: { currencyName: 'DFLT', currencyType: 2, scale: 6 },
+    });
+    const spareId = spare.body.data.id as number;
+    const made = await admin('POST', '/otherValue/save', {
+      json: { default_trade_currency_id: spareId },
+    });
+    expect(made.status).toBe(200);
+    const hidden = await finance('POST', '/currencies/save', {
+      json: { ...spare.body.data, isVisible: 0 },
+    });
+    expect(hidden.body).toMatchObject({ msg: 'hint_currencyInUse', params: ['isVisible'] });
+    await admin('POST', '/otherValue/save', { json: { default_trade_currency_id: USDT } });
+
     const taken = await finance('POST', '/currencies/save', {
       json: { currencyName: 'BTC', currencyType: 2, scale: 8 },
     });

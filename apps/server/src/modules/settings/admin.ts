@@ -106,6 +106,11 @@ export class SettingsAdmin {
         const kept = KEPT_WHILE_IN_USE.find((field) => before[field] !== values[field]);
         if (kept) throw new AppError('hint_currencyInUse', 422, [kept]);
       }
+      // The app's default trade currency stays listed and keeps its code (otherValue names it).
+      const stored = await repo.lockSetting<Partial<OtherValue>>(tx, OTHER_VALUE_KEY);
+      const tradeCurrency = { ...OTHER_VALUE_DEFAULTS, ...stored }.default_trade_currency_id;
+      if (id === tradeCurrency && values.isVisible === 0)
+        throw new AppError('hint_currencyInUse', 422, ['isVisible']);
       if (JSON.stringify(currencySettings(before)) === JSON.stringify({ id, ...values }))
         return { record: before, changed: false };
       const row = await repo.updateCurrency(tx, id, values);
