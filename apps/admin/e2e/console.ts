@@ -132,9 +132,28 @@ export async function operatorToken(username: string, password: string): Promise
   return token;
 }
 
-/** Signs the first operator (`admin`) in with the password the server generated. */
-export function firstAdminToken(): Promise<string> {
-  return operatorToken('admin', inject('firstAdminPassword'));
+/**
+ * Signs the first operator (`admin`) in with the password the server generated. The server allows
+ * an operator who never chose a password nothing but the change: the first time, the password is
+ * changed to an interim one and back (so the generated one keeps signing in), then signed in again.
+ */
+export async function firstAdminToken(): Promise<string> {
+  const password = inject('firstAdminPassword');
+  const { token, operator } = await client().call(operatorsApi.signIn, {
+    username: 'admin',
+    password,
+  });
+  if (operator.pwdChangeTime !== null) return token;
+  const interim = `${password} (interim)`;
+  await client(token).send(operatorsApi.changePassword, {
+    oldPassword: password,
+    newPassword: interim,
+  });
+  await client(await operatorToken('admin', interim)).send(operatorsApi.changePassword, {
+    oldPassword: interim,
+    newPassword: password,
+  });
+  return operatorToken('admin', password);
 }
 
 export interface TestOperator {

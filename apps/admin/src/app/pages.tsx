@@ -14,6 +14,7 @@ import {
   DashboardOutlined,
   DollarOutlined,
   DownloadOutlined,
+  IdcardOutlined,
   PercentageOutlined,
   ShopOutlined,
   SlidersOutlined,
@@ -47,6 +48,7 @@ export type PageKey =
   | 'otherValue'
   | 'apiLines'
   | 'audit'
+  | 'operators'
   | 'ledger'
   | 'system'
   | 'account';
@@ -182,6 +184,14 @@ export const consolePages: readonly ConsolePage[] = [
     route: operatorsApi.audit,
     icon: <AuditOutlined />,
     component: lazy(() => import('../pages/audit-page')),
+  },
+  {
+    key: 'operators',
+    path: '/operators',
+    group: 'platform',
+    route: operatorsApi.operators,
+    icon: <IdcardOutlined />,
+    component: lazy(() => import('../pages/operators-page')),
   },
   {
     key: 'ledger',

@@ -1,8 +1,12 @@
-/** The operator's own account: who they are, their roles, and a password change. */
+/**
+ * The operator's own account: who they are, their roles, a password change, and their live
+ * sessions (each other one can be ended).
+ */
 import { Card, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useOperator } from '../app/operator';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { SessionsTable } from '../components/operators/sessions-table';
 import { RoleTags } from '../components/roles';
 import { formatTime } from '../lib/format';
 
@@ -31,6 +35,14 @@ export default function AccountPage() {
       </Card>
       <Card title={t('account.changePassword')}>
         <ChangePasswordForm submitLabel={t('account.changePassword')} />
+      </Card>
+      <Card
+        title={t('operators.sessions.mine')}
+        extra={t('operators.sessions.mineHelp')}
+        style={{ gridColumn: '1 / -1' }}
+        data-testid="account-sessions"
+      >
+        <SessionsTable />
       </Card>
     </div>
   );
