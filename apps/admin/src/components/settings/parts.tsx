@@ -114,6 +114,11 @@ export function consoleTextKey(): string {
   return currentLanguage();
 }
 
+/** A text kept by language, in the console's language (English, or `fallback`, without one). */
+export function localName(texts: Record<string, string>, fallback: string): string {
+  return texts[consoleTextKey()] ?? texts[DEFAULT_LANGUAGE] ?? fallback;
+}
+
 /** A name kept by language: English, and the console's language under it when it differs. */
 export function LanguageName({
   texts,

@@ -29,6 +29,7 @@ import {
   FlagSwitch,
   FlagTag,
   LanguageName,
+  localName,
   percent,
   SettingsCard,
   useListPagination,
@@ -197,7 +198,9 @@ function RechargeChannels({ rows }: { rows: RechargeChannelConfig[] }) {
         <SettingDrawer
           title={
             stored
-              ? t('settings.channels.editTitle', { name: stored.channel_name })
+              ? t('settings.channels.editTitle', {
+                  name: localName(stored.channel_name_lang, stored.channel_name),
+                })
               : t('settings.channels.addRecharge')
           }
           width={620}
@@ -365,7 +368,9 @@ function WithdrawChannels({ rows }: { rows: WithdrawChannelConfig[] }) {
         <SettingDrawer
           title={
             stored
-              ? t('settings.channels.editTitle', { name: stored.channel_name })
+              ? t('settings.channels.editTitle', {
+                  name: localName(stored.channel_name_lang, stored.channel_name),
+                })
               : t('settings.channels.addWithdraw')
           }
           width={620}
