@@ -22,6 +22,7 @@ import {
   waitForRoute,
   type Language,
 } from './console';
+import { parseCsv } from '../../server/test/support/csv';
 
 const CHOSEN = 'Lantern quokka harbour 88';
 
@@ -41,35 +42,6 @@ async function adminAt(page: Page, route: string): Promise<void> {
   await signIn(page, 'admin', inject('firstAdminPassword'));
   await page.goto(consoleUrl(route));
   await waitForRoute(page, route);
-}
-
-/** The CSV's lines and cells (quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(csv: string): string[][] {
-  const lines: string[][] = [];
-  let line: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < csv.length; i++) {
-    const c = csv[i]!;
-    if (quoted && c === '"' && csv[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (!quoted && c === ',') {
-      line.push(cell);
-      cell = '';
-    } else if (!quoted && c === '\r' && csv[i + 1] === '\n') {
-      line.push(cell);
-      lines.push(line);
-      line = [];
-      cell = '';
-      i++;
-    } else {
-      cell += c;
-    }
-  }
-  return lines;
 }
 
 describe('operators', () => {

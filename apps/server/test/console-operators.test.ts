@@ -17,6 +17,7 @@ import {
   operatorReady,
   operatorSignIn,
 } from './support/admin-api';
+import { parseCsv } from './support/csv';
 
 let t: TestApp;
 let dir: string;
@@ -58,35 +59,6 @@ async function exportCsv(token: string, query: Record<string, string>) {
     headers: { authorization: `Bearer ${token}` },
   });
   return response;
-}
-
-/** The lines of a CSV text and their cells (quoted cells with commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (!quoted && c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (!quoted && c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else {
-      cell += c;
-    }
-  }
-  return rows;
 }
 
 beforeAll(async () => {
@@ -282,7 +254,7 @@ describe('the audit log', () => {
       to: new Date(Date.parse(at) + 1).toISOString(),
     });
     expect(inside.body.total).toBe(1);
-    expect(inside.body.rows[0]).toMatchObject({ targetId: String(desk.id) });
+    expect(inside.body.rows![0]).toMatchObject({ targetId: String(desk.id) });
     const before = await as(admin).get('/audit', {
       action: 'operator.create',
       from: start.toISOString(),
