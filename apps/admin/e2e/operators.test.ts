@@ -150,6 +150,10 @@ describe('operators', () => {
     await adminAt(page, '/audit');
     const filter = page.locator('[data-testid="audit-filter"]');
     await filter.waitFor();
+    // By operator, picked by name.
+    await page.locator('[data-testid="audit-operator"]').click();
+    await page.keyboard.type('admin');
+    await page.locator('.ant-select-item-option', { hasText: 'admin (1)' }).click();
     await page.locator('[data-testid="audit-action"] input').fill('operator.create');
     await page.locator('[data-testid="audit-target-id"]').fill(String(created!.id));
     const today = new Date().toISOString().slice(0, 10);

@@ -13,7 +13,7 @@ import {
   DatePicker,
   Form,
   Input,
-  InputNumber,
+  Select,
   Space,
   Table,
   Tag,
@@ -28,6 +28,7 @@ import {
   auditQuery,
   consoleOperatorsApi,
   operatorsApi,
+  PAGE,
   type AuditEntry,
 } from '@bourse/shared';
 import { api } from '../api';
@@ -51,6 +52,8 @@ type Filter = {
   from?: string;
   to?: string;
 };
+
+const OPERATOR_CHOICES = { pageNum: 1, pageSize: PAGE.maxSize };
 
 const FILTER_FIELDS = ['operatorId', 'action', 'targetType', 'targetId', 'from', 'to'] as const;
 
@@ -165,6 +168,12 @@ export default function AuditPage() {
   const [exporting, setExporting] = useState(false);
   const paging = usePaging();
   const input = { ...filter, pageNum: paging.pageNum, pageSize: paging.pageSize };
+  // The operators to pick from, by name (the first page of the largest size the call takes).
+  const operators = useQuery({
+    queryKey: ['operators', OPERATOR_CHOICES],
+    queryFn: () => api.call(operatorsApi.operators, OPERATOR_CHOICES),
+    staleTime: 60_000,
+  });
   const list = useQuery({
     queryKey: ['audit', input],
     queryFn: () => api.call(operatorsApi.audit, input),
@@ -249,8 +258,19 @@ export default function AuditPage() {
         style={{ marginBottom: 16, rowGap: 12 }}
         data-testid="audit-filter"
       >
-        <Form.Item name="operatorId" label={t('audit.operatorId')}>
-          <InputNumber<number> min={1} precision={0} style={{ width: 100 }} />
+        <Form.Item name="operatorId" label={t('audit.operator')}>
+          <Select<number>
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            options={operators.data?.rows.map((row) => ({
+              value: row.id,
+              label: `${row.username} (${row.id})`,
+            }))}
+            loading={operators.isPending}
+            style={{ width: 180 }}
+            data-testid="audit-operator"
+          />
         </Form.Item>
         <Form.Item name="action" label={t('audit.action')}>
           <NameInput
