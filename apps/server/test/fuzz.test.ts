@@ -148,6 +148,8 @@ const HINTS: Record<string, unknown[]> = {
   fixedFee: ['0'],
   lang: ['en'],
   interval: ['1m'],
+  kind: ['contract'],
+  switchName: ['thousandsSeparator'],
 };
 const GENERIC: unknown[] = [
   '1',

@@ -46,9 +46,7 @@ export const currencySaveBody = z.object({
   currencyType: intField(1, 2),
   walletAddressType: z.preprocess(
     (value) => (value === undefined || value === null ? '' : value),
-    z
-      .string()
-      .max(200, { abort: true })
+    text(200, 0)
       .transform((value) =>
         value
           .split('/')
