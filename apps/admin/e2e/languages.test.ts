@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { operatorsApi } from '@bourse/shared';
 import {
   client,
+  consoleUrl,
   createOperator,
   firstAdminToken,
   registerUser,
@@ -132,10 +133,12 @@ describe('the console in both languages', () => {
     const support = await createOperator(await firstAdminToken(), ['support']);
     const page = await browser.newPage('zh');
     await signIn(page, support.username, support.password);
-    await waitForRoute(page, '/account');
+    // Support lands on the dashboard (users and the feed, no money figures).
+    await waitForRoute(page, '/dashboard');
+    await page.goto(consoleUrl('/account'));
     await page.locator('[data-testid="account-profile"]').waitFor();
     await screenshot(page, 'support-account-zh');
-    await page.goto(page.url().replace('#/account', '#/withdrawals'));
+    await page.goto(consoleUrl('/withdrawals'));
     const forbidden = page.locator('[data-testid="page-forbidden"]');
     await forbidden.waitFor();
     expect(await forbidden.textContent()).toContain(text('gate.title', 'zh'));
