@@ -3,7 +3,7 @@
  * app renders while its calls travel. antd-mobile's imperative APIs (Toast, Dialog) get
  * their React 19 render function in lib/antd-render.ts, loaded with the first of them.
  */
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './i18n';
 import { App, startApp } from './app/app';
@@ -30,10 +30,31 @@ function applyAppStyles(): Promise<unknown> {
   );
 }
 
-await Promise.all([initI18n(), applyAppStyles()]);
+/**
+ * After the browser's next frame: the boot screen (index.html) is painted before the app's first
+ * render, a long task on a slow phone. A tab opened in the background has no frames; 100 ms then.
+ */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
+await Promise.all([initI18n(), applyAppStyles(), afterNextPaint()]);
 startApp();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+// The first render as a transition: React renders it in slices, leaving the main thread free
+// between them (a phone's taps and the launch calls' answers are not held behind one long task).
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

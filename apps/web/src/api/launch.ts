@@ -73,6 +73,13 @@ export async function loadTips(): Promise<TipsSet> {
   return tips;
 }
 
+/** The tips as one query of the app's cache, shared by the launch and the home screen. */
+export const tipsQuery = { queryKey: ['tips'], queryFn: loadTips } as const;
+
+export function storedTips(): TipsSet | undefined {
+  return getItem<TipsSet>(STORAGE_KEY.tipsSet);
+}
+
 export function storedTip(remark: string): { content: string; isShow: number } {
   return getItem<TipsSet>(STORAGE_KEY.tipsSet)?.[remark] ?? { content: '', isShow: -1 };
 }

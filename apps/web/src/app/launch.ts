@@ -16,22 +16,31 @@ import {
   loadTips,
   markPopUpSeen,
   siteInfoQuery,
+  tipsQuery,
   type PopUp,
 } from '../api/launch';
 import { refreshSignedInUser } from '../api/session';
 import { currentLocale } from '../i18n';
 import { redirectTo } from '../lib/navigation';
 
+/** How the launch reads what screens also read (the app passes its query cache's fetches). */
+export interface SharedReads {
+  siteInfo(): Promise<unknown>;
+  tips(): Promise<unknown>;
+}
+
 /**
  * Runs the launch calls; resolves false when the app cannot start (network-error page). The site
- * info is read with `loadSite` (the app passes its query cache's fetch, shared with the screens).
+ * info and the tips are read through `shared`, so a screen reading them meanwhile shares the call.
  */
-export async function launch(loadSite: () => Promise<unknown> = loadSiteInfo): Promise<boolean> {
+export async function launch(
+  shared: SharedReads = { siteInfo: loadSiteInfo, tips: loadTips },
+): Promise<boolean> {
   const [language, switches] = await Promise.allSettled([
     loadLanguagePack(currentLocale()),
     loadSwitches(),
-    loadSite(),
-    loadTips(),
+    shared.siteInfo(),
+    shared.tips(),
     loadFeeSettings(),
     loadPlatformCurrencies(),
     refreshSignedInUser(),
@@ -90,7 +99,10 @@ async function runLaunch(queryClient: QueryClient): Promise<void> {
   // that fails leaves home for the network-error page, where no pop-up shows.
   const popUp = readPopUp().then(setPendingPopUp);
   const startedAt = Date.now();
-  const ok = await launch(() => queryClient.fetchQuery({ ...siteInfoQuery, staleTime: 0 }));
+  const ok = await launch({
+    siteInfo: () => queryClient.fetchQuery({ ...siteInfoQuery, staleTime: 0 }),
+    tips: () => queryClient.fetchQuery({ ...tipsQuery, staleTime: 0 }),
+  });
   if (!ok) {
     redirectTo('networkError');
     return;

@@ -8,7 +8,6 @@ import { Button } from 'antd-mobile';
 import { GlobalOutline, SoundOutline, UserOutline } from 'antd-mobile-icons';
 import { useTranslation } from '../../i18n/react';
 import { ACCOUNT_TYPE, UNKNOWN_VALUE } from '@bourse/shared';
-import { storedTip } from '../../api/launch';
 import { EntryGrid } from '../../components/entry-grid';
 import { HeaderIconButton } from '../../components/header-icon-button';
 import { APP_ENTRIES, screenEntries } from '../../components/screen-entries';
@@ -17,6 +16,7 @@ import { usePageConfig } from '../../hooks/use-page-config';
 import { useSiteInfo } from '../../hooks/use-site-info';
 import { translate } from '../../i18n';
 import { navigateTo } from '../../lib/navigation';
+import { useTip } from '../../hooks/use-tip';
 import { useUser } from '../../hooks/use-user';
 
 // The total of assets (and what keeps it current) loads after the first screen has painted.
@@ -39,9 +39,7 @@ export default function HomePage() {
   const visible = usePageConfig('pages/tabs/home/home-k');
   const { user, signedIn } = useUser();
   const site = useSiteInfo();
-  const notice = storedTip(
-    user?.accountType === ACCOUNT_TYPE.demo ? 'demoAccount' : 'withdrawNotice',
-  );
+  const notice = useTip(user?.accountType === ACCOUNT_TYPE.demo ? 'demoAccount' : 'withdrawNotice');
 
   return (
     <div className="page" data-testid="home-page">
@@ -95,7 +93,11 @@ export default function HomePage() {
           </section>
         )}
         {visible('banner') && <Banners />}
-        {visible('notice') && notice.content && notice.isShow !== 0 && (
+        {/* Until the tips are read once, the notice's place is held: nothing below it moves. */}
+        {visible('notice') && !notice && (
+          <section className="card notice notice-pending" aria-hidden="true" />
+        )}
+        {visible('notice') && notice?.content && notice.isShow !== 0 && (
           <section className="card notice">
             <SoundOutline style={{ color: 'var(--accent)', flex: 'none', marginTop: 2 }} />
             <span>{notice.content}</span>
