@@ -147,10 +147,12 @@ describe('settings', () => {
   browser = usePages(new URL('../test-results/failures', import.meta.url).pathname);
 
   it('an admin hides a product and the user API no longer lists it', async () => {
-    const products = await client(adminToken).call(operatorsApi.products);
-    const product = products.find(
-      (item: ProductConfig) => item.productType === 2 && item.isVisible === 1,
-    )!;
+    const products = await client(adminToken).call(operatorsApi.products, {
+      pageNum: 1,
+      pageSize: 100,
+      productType: 2,
+    });
+    const product = products.rows.find((item: ProductConfig) => item.isVisible === 1)!;
     expect(product).toBeDefined();
     const listed = async () =>
       (await client().call(quotesApi.cryptoProducts, { pageNum: 1, pageSize: 100 })).rows.map(

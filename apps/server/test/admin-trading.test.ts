@@ -539,8 +539,24 @@ describe(`trading settings on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   });
 
   it('changes visibility, sort and leverages, audited, and the market sees it at once', async () => {
-    const listed = await adminCall('GET', '/products', { token: adminToken });
-    const btc = (listed.body.data as any[]).find((p) => p.productCode === 'BTCUSDT');
+    // The list is paged and filtered on the server: by type, and by a code or a name as text.
+    const firstPage = await adminCall('GET', '/products', {
+      token: adminToken,
+      query: { pageNum: '1', pageSize: '1' },
+    });
+    expect(firstPage.body.rows).toHaveLength(1);
+    expect(firstPage.body.total).toBeGreaterThan(1);
+    const noMatch = await adminCall('GET', '/products', {
+      token: adminToken,
+      query: { keyword: '%' },
+    });
+    expect(noMatch.body).toMatchObject({ rows: [], total: 0 });
+    const listed = await adminCall('GET', '/products', {
+      token: adminToken,
+      query: { productType: '2', keyword: 'btcusdt' },
+    });
+    expect((listed.body.rows as any[]).every((p) => p.productType === 2)).toBe(true);
+    const btc = (listed.body.rows as any[]).find((p) => p.productCode === 'BTCUSDT');
     expect(btc).toMatchObject({
       productType: 2,
       productCode: 'BTCUSDT',
@@ -582,8 +598,11 @@ describe(`trading settings on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     const user = await trader();
     const optionId = (await userOptions('ETHUSDT'))[0]!.id;
     expect((await order(user.token, { optionId })).body.msg).toBe('hint_productUnknown');
-    const all = await adminCall('GET', '/products', { token: adminToken });
-    expect((all.body.data as any[]).find((p) => p.productCode === 'BTCUSDT').isVisible).toBe(0);
+    const all = await adminCall('GET', '/products', {
+      token: adminToken,
+      query: { keyword: 'BTCUSDT' },
+    });
+    expect((all.body.rows as any[]).find((p) => p.productCode === 'BTCUSDT').isVisible).toBe(0);
 
     const restored = await adminCall('POST', '/products/update', {
       token: adminToken,

@@ -3,6 +3,7 @@
  * header with the page's title, the language and the operator (their account, sign out), and the
  * page. Loaded once signed in, so the sign-in screen carries neither menu nor layout.
  */
+import { useEffect, useRef } from 'react';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Layout, Menu, Space } from 'antd';
 import type { MenuProps } from 'antd';
@@ -49,6 +50,12 @@ export default function ConsoleLayout() {
   const queryClient = useQueryClient();
   const pages = useVisiblePages();
   const current = pageAt(location.pathname);
+  // The menu is taller than a laptop's screen: the open page's entry is scrolled into the sider.
+  const sider = useRef<HTMLDivElement>(null);
+  const menuPath = current ? menuPageOf(current).path : undefined;
+  useEffect(() => {
+    sider.current?.querySelector('.ant-menu-item-selected')?.scrollIntoView({ block: 'nearest' });
+  }, [menuPath]);
 
   const items: MenuProps['items'] = MENU_GROUPS.flatMap((group) => {
     const children = pages
@@ -80,6 +87,7 @@ export default function ConsoleLayout() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider
+        ref={sider}
         width={SIDER_WIDTH}
         theme="dark"
         style={{ position: 'fixed', insetBlock: 0, insetInlineStart: 0, overflow: 'auto' }}
@@ -88,7 +96,7 @@ export default function ConsoleLayout() {
         <Menu
           theme="dark"
           mode="inline"
-          selectedKeys={current ? [menuPageOf(current).path] : []}
+          selectedKeys={menuPath ? [menuPath] : []}
           items={items}
           data-testid="side-menu"
         />

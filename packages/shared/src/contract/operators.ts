@@ -25,6 +25,7 @@ import {
   operatorSignedIn,
   operatorUpdateBody,
   productConfig,
+  productSettingsQuery,
   productUpdateBody,
   rechargeChannelConfig,
   rechargeChannelSaveBody,
@@ -282,8 +283,10 @@ export const operatorsApi = {
     path: '/admin-api/products',
     auth: 'operator',
     roles: ADMIN,
-    summary: 'Products with their trading settings.',
-    data: z.array(productConfig),
+    summary:
+      'Products with their trading settings, a page at a time, by type and sort; filtered by type and by a code or a name in any language.',
+    query: productSettingsQuery,
+    rows: productConfig,
   }),
   updateProduct: route({
     method: 'POST',

@@ -466,6 +466,16 @@ export const fastTradeOptionConfig = z.object({
 });
 export type FastTradeOptionConfig = z.output<typeof fastTradeOptionConfig>;
 
+/**
+ * The products list of the console: a page of one type or of all, filtered by a code or a name in
+ * any language (what is typed is matched as text: `%` and `_` too).
+ */
+export const productSettingsQuery = pageQuery.extend({
+  productType: optionalInt(0, 3),
+  keyword: optionalText(40),
+});
+export type ProductSettingsQuery = z.output<typeof productSettingsQuery>;
+
 export const productConfig = z.object({
   id: z.number().int(),
   productType: z.number().int(),

@@ -2,23 +2,24 @@
  * Products (admin): visibility, sort, halt, leverage choices and maintenance rate of each product,
  * never its price (operatorsApi.updateProduct has no field for one). A halt stops new buying and
  * opening only: what users hold can still be sold and closed at the feed's price (PRODUCT 1.8).
- * The list is filtered by type and code or name; a product is edited in a drawer.
+ * The list is paged and filtered on the server by type and code or name; a product is edited in a
+ * drawer.
  */
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Segmented, Space, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { operatorsApi, PRODUCT_TYPES, productUpdateBody, type ProductConfig } from '@bourse/shared';
 import { api } from '../../api';
 import { SettingDrawer } from '../../components/settings/setting-drawer';
+import { usePaging } from '../../hooks/use-paging';
 import {
   Code,
   FlagSwitch,
   FlagTag,
   LanguageName,
   SettingsCard,
-  useListPagination,
   useTypeNames,
 } from '../../components/settings/parts';
 
@@ -26,25 +27,23 @@ const FIELDS = ['isVisible', 'isLock', 'sort', 'leverages', 'maintenanceRate'] a
 
 export default function ProductsPage() {
   const { t } = useTranslation();
-  const pagination = useListPagination();
+  const paging = usePaging();
   const names = useTypeNames();
   const [type, setType] = useState<number | 'all'>('all');
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<ProductConfig>();
-  const list = useQuery({ queryKey: ['products'], queryFn: () => api.call(operatorsApi.products) });
-
-  const rows = useMemo(() => {
-    const typed = search.trim().toLowerCase();
-    return (list.data ?? []).filter(
-      (product) =>
-        (type === 'all' || product.productType === type) &&
-        (!typed ||
-          product.productCode.toLowerCase().includes(typed) ||
-          Object.values(product.productNameLang).some((name) =>
-            name.toLowerCase().includes(typed),
-          )),
-    );
-  }, [list.data, type, search]);
+  // Paged and filtered on the server: an installation may list thousands of products.
+  const input = {
+    pageNum: paging.pageNum,
+    pageSize: paging.pageSize,
+    productType: type === 'all' ? undefined : type,
+    keyword: search.trim() || undefined,
+  };
+  const list = useQuery({
+    queryKey: ['products', input],
+    queryFn: () => api.call(operatorsApi.products, input),
+    placeholderData: keepPreviousData,
+  });
 
   const columns: TableColumnsType<ProductConfig> = [
     {
@@ -137,7 +136,10 @@ export default function ProductsPage() {
         <>
           <Segmented<string>
             value={String(type)}
-            onChange={(value) => setType(value === 'all' ? 'all' : Number(value))}
+            onChange={(value) => {
+              setType(value === 'all' ? 'all' : Number(value));
+              paging.restart();
+            }}
             options={[
               { value: 'all', label: t('common.all') },
               ...PRODUCT_TYPES.map((code) => ({
@@ -149,7 +151,10 @@ export default function ProductsPage() {
           <Input.Search
             allowClear
             placeholder={t('settings.products.search')}
-            onChange={(event) => setSearch(event.target.value)}
+            onChange={(event) => {
+              setSearch(event.target.value);
+              paging.restart();
+            }}
             style={{ width: 260 }}
             data-testid="product-search"
           />
@@ -161,9 +166,9 @@ export default function ProductsPage() {
         rowKey="id"
         size="middle"
         columns={columns}
-        dataSource={rows}
+        dataSource={list.data?.rows}
         loading={list.isPending}
-        pagination={pagination}
+        pagination={paging.pagination(list.data?.total)}
         data-testid="products-table"
       />
       {editing && (

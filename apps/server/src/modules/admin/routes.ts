@@ -128,7 +128,10 @@ export function adminApiRoutes(
     outcome(await admin.saveFastTradeOption(operator, body)),
   );
 
-  router.handle(routes.products, async () => ok(await admin.listProducts()));
+  router.handle(routes.products, async ({ query }) => {
+    const { rows, total } = await admin.listProducts(query);
+    return page(rows, total);
+  });
 
   router.handle(routes.updateProduct, async ({ operator, body }) =>
     outcome(await admin.updateProduct(operator, body)),

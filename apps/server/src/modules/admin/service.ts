@@ -12,6 +12,7 @@ import {
   type ChannelConfigs,
   type OperatorInfo,
   type OperatorSession,
+  type ProductSettingsQuery,
   type RechargeChannelConfig,
   type Route,
   type WithdrawChannelConfig,
@@ -580,8 +581,8 @@ export class AdminService {
     return this.deps.trading.saveFastTradeOption(input, this.auditWriter(operator));
   }
 
-  listProducts() {
-    return this.deps.trading.listProducts();
+  listProducts(query: ProductSettingsQuery) {
+    return this.deps.trading.listProducts(query);
   }
 
   updateProduct(operator: OperatorContext, input: ProductUpdateInput) {

@@ -91,11 +91,37 @@ export async function findProductPositionTypes(
   return rows[0]?.position_types;
 }
 
-export function listProductSettings(q: Queryable) {
-  return allRows<ProductSettingRow>(
-    q,
-    `SELECT ${PRODUCT_COLUMNS} FROM product ORDER BY product_type, sort, id`,
-  );
+export interface ProductFilter {
+  productType?: number;
+  keyword?: string;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * A page of products by type, sort and id, with the count of all that match. The keyword is found
+ * in the code or in a name of any language, as text (strpos: `%` and `_` are not patterns).
+ */
+export async function listProductSettings(q: Queryable, filter: ProductFilter) {
+  const where = `($1::int IS NULL OR product_type = $1)
+    AND ($2::text IS NULL OR strpos(lower(product_code), lower($2)) > 0
+      OR EXISTS (SELECT 1 FROM jsonb_each_text(product_name_lang) AS name(lang, text)
+                 WHERE strpos(lower(name.text), lower($2)) > 0))`;
+  const params = [filter.productType ?? null, filter.keyword ?? null];
+  const [rows, count] = await Promise.all([
+    allRows<ProductSettingRow>(
+      q,
+      `SELECT ${PRODUCT_COLUMNS} FROM product WHERE ${where}
+       ORDER BY product_type, sort, id LIMIT $3 OFFSET $4`,
+      [...params, filter.limit, filter.offset],
+    ),
+    oneRow<{ total: number }>(
+      q,
+      `SELECT count(*)::int AS total FROM product WHERE ${where}`,
+      params,
+    ),
+  ]);
+  return { rows, total: count.total };
 }
 
 export function lockProductSettings(q: Queryable, productType: number, productCode: string) {

@@ -13,6 +13,7 @@ import {
   type FastTradeOptionConfig,
   type FeeConfig,
   type ProductConfig,
+  type ProductSettingsQuery,
   type fastTradeOptionSaveBody,
   type feeSaveBody,
   type productUpdateBody,
@@ -219,8 +220,17 @@ export class TradingSettingsAdmin {
 
   // ------------------------------------------------------------ products
 
-  async listProducts(): Promise<ProductConfig[]> {
-    return (await listProductSettings(this.deps.db)).map(toProduct);
+  /** A page of products with their settings (the console's list). */
+  async listProducts(
+    query: ProductSettingsQuery,
+  ): Promise<{ rows: ProductConfig[]; total: number }> {
+    const { rows, total } = await listProductSettings(this.deps.db, {
+      productType: query.productType,
+      keyword: query.keyword,
+      limit: query.pageSize,
+      offset: (query.pageNum - 1) * query.pageSize,
+    });
+    return { rows: rows.map(toProduct), total };
   }
 
   /**
