@@ -4,6 +4,7 @@
  * every file of the project; tests read its address, the first operator's generated password and
  * the data folder with `inject`. Teardown stops it and deletes the data.
  */
+import { execFileSync } from 'node:child_process';
 import type { TestProject } from 'vitest/node';
 import { startE2eServer } from '../../../tools/e2e-server';
 
@@ -18,6 +19,12 @@ declare module 'vitest' {
 }
 
 export default async function setup({ provide }: TestProject): Promise<() => Promise<void>> {
+  // The user app too (user-journey.test.ts deposits through its screens): built if stale, under
+  // the build lock the web app's own browser tests share.
+  execFileSync(process.execPath, ['apps/web/scripts/build-if-stale.mjs'], {
+    cwd: new URL('../../..', import.meta.url).pathname,
+    stdio: 'inherit',
+  });
   const server = await startE2eServer({
     app: 'admin',
     dataDirPrefix: 'bourse-console-e2e-',
