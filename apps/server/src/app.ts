@@ -13,6 +13,7 @@ import formBody from '@fastify/formbody';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
+import os from 'node:os';
 import { constants as zlibConstants } from 'node:zlib';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -38,7 +39,12 @@ import { MarketEngine, type MarketEngineOptions } from './market/engine';
 import { DEFAULT_CATALOGUE } from './market/catalogue';
 import type { CatalogueProduct, FeedProvider } from './market/types';
 import { WsHub } from './market/ws-hub';
-import { RedisTickBus, instanceId } from './market/cluster';
+import {
+  RedisTickBus,
+  instanceId,
+  type InstanceRecord,
+  type InstanceRegistry,
+} from './market/cluster';
 import type { SimulatedParams } from './market/simulated';
 import { paymentMethodRoutes } from './modules/payment-methods';
 import { walletRoutes, WalletService } from './modules/wallet';
@@ -185,6 +191,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const bus = config.REDIS_URL
     ? await RedisTickBus.connect(config.REDIS_URL, config.REDIS_PREFIX)
     : undefined;
+  // This instance: the id it holds the market lease under and announces itself with.
+  const self = { id: instanceId(), host: os.hostname(), pid: process.pid, startTime: new Date() };
   const accounts = new AccountService({
     db,
     config,
@@ -220,9 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       history: options.history,
       provider: options.feed ?? feed?.provider,
       historySource: options.feed ? undefined : feed?.history,
-      cluster: bus
-        ? { bus, instance: instanceId(), leaseTtlMs: config.MARKET_LEASE_MS }
-        : undefined,
+      cluster: bus ? { bus, instance: self.id, leaseTtlMs: config.MARKET_LEASE_MS } : undefined,
     });
     await marketEngine.prepare();
     market = new QuotesService(db, marketEngine, settings);
@@ -357,8 +363,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       tradeCurrency: async () =>
         settings.currency((await settings.otherValue()).default_trade_currency_id),
     },
+    instance: { ...self, startTime: self.startTime.toISOString() },
+    instances: bus ? () => bus.instances() : undefined,
     logger: app.log,
   });
+  if (bus)
+    announceInstance(app, bus, () => ({
+      id: self.id,
+      host: self.host,
+      pid: self.pid,
+      startTime: self.startTime.toISOString(),
+      feedLeader: marketEngine?.leader ?? false,
+    }));
   // After the last /api and /admin-api route: the reference lists them all.
   await registerApiDocs(app);
 
@@ -441,4 +457,27 @@ async function feedFor(
     history: (products, now) =>
       binanceHistory(config.BINANCE_REST_URL, products.filter(isCrypto), now, { logger }),
   };
+}
+
+const INSTANCE_ANNOUNCE_MS = 10_000;
+
+/**
+ * With several instances, each announces itself every 10 s under a key that expires after three
+ * missed announcements, and withdraws it when it closes: the console's system page lists them.
+ */
+function announceInstance(
+  app: FastifyInstance,
+  registry: InstanceRegistry,
+  record: () => InstanceRecord,
+): void {
+  const announce = () =>
+    void registry.announce(record(), 3 * INSTANCE_ANNOUNCE_MS).catch(() => undefined);
+  announce();
+  const timer = setInterval(announce, INSTANCE_ANNOUNCE_MS);
+  timer.unref();
+  // Before the bus closes (onClose).
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await registry.withdraw(record().id).catch(() => undefined);
+  });
 }

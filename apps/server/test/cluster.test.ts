@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { systemClock } from '../src/lib/clock';
 import { DEFAULT_CATALOGUE } from '../src/market/catalogue';
+import { RedisTickBus } from '../src/market/cluster';
 import {
   call,
   createTestDatabase,
@@ -124,6 +125,27 @@ describe.runIf(available)('two instances sharing Redis and the database', () => 
     }
   });
 
+  it('announces each instance through Redis for the console, with the id of its lease', async () => {
+    const registry = await RedisTickBus.connect(REDIS_URL, prefix);
+    try {
+      // Each announces itself at start, then every 10 s.
+      await expect.poll(async () => (await registry.instances()).length).toBe(2);
+      const announced = await registry.instances();
+      expect(new Set(announced.map((record) => record.id)).size).toBe(2);
+      for (const record of announced) {
+        expect(record).toMatchObject({ host: expect.any(String), pid: process.pid });
+        expect(Date.parse(record.startTime)).not.toBeNaN();
+      }
+      // The lease's holder is one of them, under the id it announced.
+      const { rows } = await database.db.query<{ holder: string }>(
+        'SELECT holder FROM market_lease',
+      );
+      expect(announced.map((record) => record.id)).toContain(rows[0]!.holder);
+    } finally {
+      await registry.close();
+    }
+  });
+
   it('tells a user on the other instance about the positions opened through this one', async () => {
     const [here, there] = instances;
     const user = await registerUser(here!.app);
@@ -191,5 +213,12 @@ describe.runIf(available)('two instances sharing Redis and the database', () => 
       .toBe(true);
     const ticks = await collectTicks(follower.url, 3);
     expect(ticks).toHaveLength(3);
+    // The stopped instance withdrew its announcement: the console lists the one left.
+    const registry = await RedisTickBus.connect(REDIS_URL, prefix);
+    try {
+      expect(await registry.instances()).toHaveLength(1);
+    } finally {
+      await registry.close();
+    }
   });
 });

@@ -66,10 +66,16 @@ function Instances({ info }: { info: SystemInfo }) {
       <Typography.Paragraph type="secondary">{t('system.instancesExplain')}</Typography.Paragraph>
       <Table
         size="small"
-        rowKey={(row) => `${row.host}:${row.pid}`}
+        rowKey="id"
         pagination={false}
         dataSource={info.instances}
         columns={[
+          {
+            title: t('system.instanceId'),
+            dataIndex: 'id',
+            width: 180,
+            render: (id: string) => <span style={mono}>{id}</span>,
+          },
           {
             title: t('system.host'),
             dataIndex: 'host',

@@ -74,18 +74,41 @@ export interface SessionEventBus {
   subscribeSessionsEnded(handler: (event: SessionsEnded) => void): Promise<void>;
 }
 
-/** Ticks, user events and ended sessions over Redis pub/sub, a channel each per deployment prefix. */
-export class RedisTickBus implements TickBus, UserEventBus, SessionEventBus {
+/** An instance of the server as it announces itself to the others (the console's system page). */
+export interface InstanceRecord {
+  /** The id it holds the market lease under. */
+  id: string;
+  host: string;
+  pid: number;
+  startTime: string;
+  feedLeader: boolean;
+}
+
+/** Where the instances of a deployment announce themselves, each under a key that expires. */
+export interface InstanceRegistry {
+  announce(instance: InstanceRecord, ttlMs: number): Promise<void>;
+  withdraw(id: string): Promise<void>;
+  /** Every instance whose announcement has not expired. */
+  instances(): Promise<InstanceRecord[]>;
+}
+
+/**
+ * Ticks, user events and ended sessions over Redis pub/sub, a channel each per deployment prefix;
+ * and the instances' announcements (`<prefix>:instance:<id>`, expiring unless renewed).
+ */
+export class RedisTickBus implements TickBus, UserEventBus, SessionEventBus, InstanceRegistry {
   private readonly channel: string;
   private readonly userChannel: string;
   private readonly sessionChannel: string;
   private readonly handlers = new Map<string, (message: string) => void>();
+  private readonly instanceKey: string;
 
   private constructor(
     private readonly publisher: Redis,
     private readonly subscriber: Redis,
     prefix: string,
   ) {
+    this.instanceKey = `${prefix}:instance:`;
     this.channel = `${prefix}:ticks`;
     this.userChannel = `${prefix}:user-events`;
     this.sessionChannel = `${prefix}:sessions-ended`;
@@ -140,6 +163,40 @@ export class RedisTickBus implements TickBus, UserEventBus, SessionEventBus {
         event.sessionIds.every((id) => Number.isSafeInteger(id)) &&
         typeof event.msg === 'string',
     );
+  }
+
+  async announce(instance: InstanceRecord, ttlMs: number): Promise<void> {
+    await this.publisher.set(this.instanceKey + instance.id, JSON.stringify(instance), 'PX', ttlMs);
+  }
+
+  async withdraw(id: string): Promise<void> {
+    await this.publisher.del(this.instanceKey + id);
+  }
+
+  async instances(): Promise<InstanceRecord[]> {
+    const keys: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, found] = await this.publisher.scan(
+        cursor,
+        'MATCH',
+        `${this.instanceKey}*`,
+        'COUNT',
+        100,
+      );
+      cursor = next;
+      keys.push(...found);
+    } while (cursor !== '0' && keys.length < 1000);
+    if (keys.length === 0) return [];
+    const values = await this.publisher.mget(...keys);
+    return values.flatMap((value) => {
+      try {
+        const record = value ? (JSON.parse(value) as InstanceRecord) : undefined;
+        return record && typeof record.id === 'string' ? [record] : [];
+      } catch {
+        return [];
+      }
+    });
   }
 
   /** Publishes without waiting: a lost message is one tick or event the others miss. */

@@ -131,6 +131,7 @@ export const appliedMigration = z.object({
 });
 
 export const serverInstance = z.object({
+  id: z.string().describe('The id the instance holds the market lease under.'),
   host: z.string(),
   pid: z.number().int(),
   startTime: z.string(),

@@ -19,7 +19,7 @@ import { adminApiRoutes } from './routes';
 import { AdminService, type AdminDeps } from './service';
 import { adminSettingsRoutes } from './settings-routes';
 import { AdminSettings } from './settings-service';
-import { SystemInfoService } from './system-info';
+import { SystemInfoService, type SystemInfoDeps } from './system-info';
 import { systemApiRoutes } from './system-routes';
 import { usersConsoleRoutes } from './users-routes';
 import { UsersConsole, type UsersConsoleDeps } from './users-service';
@@ -35,6 +35,9 @@ export interface AdminRoutesDeps {
   users: AdminDeps['users'] & UsersConsoleDeps['users'];
   /** What the dashboard reads of the running server: the market engine, the cluster, /ws. */
   dashboard: Omit<DashboardDeps, 'db' | 'clock'>;
+  /** This instance, and every instance announced (several instances: through Redis). */
+  instance: SystemInfoDeps['instance'];
+  instances?: SystemInfoDeps['instances'];
   logger?: FastifyBaseLogger;
 }
 
@@ -61,6 +64,8 @@ export function adminRoutes(router: Router, deps: AdminRoutesDeps): AdminService
       config: deps.config,
       clock: deps.clock,
       feedLeader: () => deps.dashboard.market?.leader ?? false,
+      instance: deps.instance,
+      instances: deps.instances,
     }),
   );
   dashboardRoutes(

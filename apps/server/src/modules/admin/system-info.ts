@@ -2,13 +2,11 @@
  * What the server runs with, for the console's system page (admin): the configuration in force
  * with every secret hidden, the migrations applied, the version (and the git commit when the
  * checkout has one), this instance and the market feed's lease; and the platform accounts'
- * balances for the ledger page. Instances do not announce themselves anywhere (Redis carries
- * ticks and events only): the page shows this instance and the lease's holder, which names the
- * instance running the feed.
+ * balances for the ledger page. With several instances (REDIS_URL) each announces itself through
+ * Redis every 10 s (app.ts): the page lists those announced; alone, this instance.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { normalize, type PlatformBalance, type SystemInfo } from '@bourse/shared';
@@ -105,16 +103,28 @@ export function configEntries(config: Config): SystemInfo['config'] {
   });
 }
 
+/** An instance as it announces itself (market/cluster.ts InstanceRecord). */
+interface AnnouncedInstance {
+  id: string;
+  host: string;
+  pid: number;
+  startTime: string;
+  feedLeader: boolean;
+}
+
 export interface SystemInfoDeps {
   db: Database;
   config: Config;
   clock: Clock;
   /** Whether this instance runs the market feed now (alone, or holding the lease). */
   feedLeader?: () => boolean;
+  /** This instance (its id is the one it holds the market lease under). */
+  instance: { id: string; host: string; pid: number; startTime: string };
+  /** The instances announced through Redis, when there are several. */
+  instances?: () => Promise<AnnouncedInstance[]>;
 }
 
 export class SystemInfoService {
-  private readonly startTime = new Date();
   private readonly commit = gitCommit();
 
   constructor(private readonly deps: SystemInfoDeps) {}
@@ -135,15 +145,7 @@ export class SystemInfoService {
         name: row.name,
         appliedTime: row.applied_at.toISOString(),
       })),
-      instances: [
-        {
-          host: os.hostname(),
-          pid: process.pid,
-          startTime: this.startTime.toISOString(),
-          current: true,
-          feedLeader: this.deps.feedLeader?.() ?? false,
-        },
-      ],
+      instances: await this.instances(),
       leases: leases.map((row) => ({
         name: row.name,
         holder: row.holder,
@@ -151,6 +153,18 @@ export class SystemInfoService {
         expired: row.expired,
       })),
     };
+  }
+
+  /** The instances announced (this one first), or this one alone. */
+  private async instances(): Promise<SystemInfo['instances']> {
+    const self = this.deps.instance;
+    const here = { ...self, current: true, feedLeader: this.deps.feedLeader?.() ?? false };
+    const announced = (await this.deps.instances?.().catch(() => [])) ?? [];
+    const others = announced
+      .filter((record) => record.id !== self.id)
+      .sort((a, b) => a.startTime.localeCompare(b.startTime))
+      .map((record) => ({ ...record, current: false }));
+    return [here, ...others];
   }
 
   async platformBalances(query: {
