@@ -49,11 +49,13 @@ export interface Operator {
 }
 
 export interface OperatorResolver<O extends Operator = Operator> {
+  /** The live operator session of a token; throws a 401 AppError when there is none. */
+  resolve(token: string, ip: string): Promise<O>;
   /**
-   * The live operator session of a token, for a call of `route`; throws a 401 AppError when there
-   * is none (or a 403 when the operator may make no call but some, as before a password change).
+   * Whether the operator may make a call of `route` at all (a 403 AppError when not, as before a
+   * password change), checked once the call is counted against the operator's budget.
    */
-  resolve(token: string, ip: string, route: Route): Promise<O>;
+  authorize?(operator: O, route: Route): void;
 }
 
 /** `required` / `optional`: a user's session on /api, an operator's on /admin-api. */
@@ -225,9 +227,10 @@ export class Router<O extends Operator = Operator> {
       if (route.auth === 'operator') {
         if (!this.operators) throw new Error(`no operator guard for ${route.path}`);
         if (!token) throw new AppError('hint_unauthorized', 401);
-        const operator = await this.operators.resolve(token, clientIp(request), route);
+        const operator = await this.operators.resolve(token, clientIp(request));
         caller.operator = operator;
         await budgets.user(request, reply, `operator:${operator.operatorId}`);
+        this.operators.authorize?.(operator, route);
         const roles = route.roles;
         if (roles && !operator.roles.some((role) => roles.includes(role)))
           throw new AppError('hint_forbidden', 403);

@@ -186,14 +186,9 @@ export class AdminService {
 
   // ------------------------------------------------------------ sessions
 
-  /**
-   * The operator of a session token. An operator who must still choose a password may make only
-   * the calls of BEFORE_PASSWORD_CHANGE: any other `route` is refused (403) before its input.
-   */
-  async resolve(token: string, ip: string, route?: Route): Promise<OperatorContext> {
+  /** The operator of a session token (401 when it is not live). */
+  async resolve(token: string, ip: string): Promise<OperatorContext> {
     const row = await this.sessions.resolve(token);
-    if (route && mustChangePassword(row) && !BEFORE_PASSWORD_CHANGE.has(route.path))
-      throw new AppError('hint_pwdChangeRequired', 403);
     return {
       sessionId: row.session_id,
       operatorId: row.id,
@@ -202,6 +197,15 @@ export class AdminService {
       ip,
       row,
     };
+  }
+
+  /**
+   * An operator who must still choose a password may make only the calls of
+   * BEFORE_PASSWORD_CHANGE: any other `route` is refused (403) before its input is read.
+   */
+  authorize(operator: OperatorContext, route: Route): void {
+    if (mustChangePassword(operator.row) && !BEFORE_PASSWORD_CHANGE.has(route.path))
+      throw new AppError('hint_pwdChangeRequired', 403);
   }
 
   async login(
