@@ -47,3 +47,21 @@ export function TimeCell({ iso }: { iso: string }) {
     </div>
   );
 }
+
+/** A toolbar over a list: its parts spread to both ends, wrapping when narrow. */
+export function ToolbarRow({ children }: { children: ReactNode }) {
+  return (
+    <div
+      style={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        alignItems: 'center',
+        gap: 16,
+        marginBottom: 16,
+        flexWrap: 'wrap',
+      }}
+    >
+      {children}
+    </div>
+  );
+}

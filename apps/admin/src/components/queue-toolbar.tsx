@@ -7,6 +7,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, InputNumber, Segmented, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { STATUSES, type RequestKind } from '../lib/requests';
+import { ToolbarRow } from './cells';
 
 export type StatusFilter = number | 'all';
 
@@ -35,16 +36,7 @@ export function QueueToolbar({
     { value: 'all' as StatusFilter, label: t('common.all') },
   ];
   return (
-    <div
-      style={{
-        display: 'flex',
-        justifyContent: 'space-between',
-        alignItems: 'center',
-        gap: 16,
-        marginBottom: 16,
-        flexWrap: 'wrap',
-      }}
-    >
+    <ToolbarRow>
       <Segmented<StatusFilter>
         options={options}
         value={status}
@@ -75,6 +67,6 @@ export function QueueToolbar({
           />
         </Tooltip>
       </Space>
-    </div>
+    </ToolbarRow>
   );
 }

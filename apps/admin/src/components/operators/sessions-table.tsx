@@ -4,15 +4,16 @@
  * other session can be ended (its next call is refused at once). Without `operatorId`, the
  * operator's own (`auth/sessions`); with one, that operator's (`operators/sessions`, admins).
  */
-import { App, Button, Popconfirm, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Popconfirm, Tag, Tooltip } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { consoleOperatorsApi, type OperatorSession } from '@bourse/shared';
 import { api } from '../../api';
 import { errorText } from '../../i18n';
-import { usePaging } from '../../hooks/use-paging';
+import { usePagedQuery } from '../../hooks/use-paged-query';
 import { Muted, TimeCell } from '../cells';
+import { DataTable } from '../data-table';
 
 /** A short name of the browser and system of a User-Agent (`Chrome on Linux`), or the text. */
 export function deviceOf(userAgent: string | null): string | undefined {
@@ -40,15 +41,13 @@ export function SessionsTable({ operatorId }: { operatorId?: number }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const paging = usePaging(10);
-  const page = { pageNum: paging.pageNum, pageSize: paging.pageSize };
-  const list = useQuery({
-    queryKey: ['operator-sessions', operatorId ?? 'own', page],
-    queryFn: () =>
+  const { list, table } = usePagedQuery({
+    key: ['operator-sessions', operatorId ?? 'own'],
+    load: (page) =>
       operatorId === undefined
         ? api.call(consoleOperatorsApi.sessions, page)
         : api.call(consoleOperatorsApi.operatorSessions, { ...page, operatorId }),
-    placeholderData: keepPreviousData,
+    pageSize: 10,
   });
   const revoke = useMutation({
     mutationFn: async (id: number) => {
@@ -120,15 +119,11 @@ export function SessionsTable({ operatorId }: { operatorId?: number }) {
   ];
 
   return (
-    <Table<OperatorSession>
-      rowKey="id"
-      size="middle"
+    <DataTable<OperatorSession>
       columns={columns}
-      dataSource={list.data?.rows}
-      loading={list.isPending}
-      pagination={paging.pagination(list.data?.total)}
+      {...table}
       locale={list.isError ? { emptyText: errorText(list.error) } : undefined}
-      data-testid="sessions-table"
+      testId="sessions-table"
     />
   );
 }

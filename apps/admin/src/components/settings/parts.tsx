@@ -1,11 +1,13 @@
 /**
  * What the settings pages share: the card a page's table sits in with its toolbar, on/off tags,
  * the names of product and position types, a multilingual name (English and the console's
- * language), and the switch a 0/1 setting is edited with.
+ * language), the switch a 0/1 setting is edited with, the columns every settings table has
+ * (visibility, product type, the edit button) and the drawer's text and sort fields.
  */
 import type { ReactNode } from 'react';
-import { Space, Switch, Tag, Typography } from 'antd';
-import type { SwitchProps, TablePaginationConfig } from 'antd';
+import { Button, Form, Input, InputNumber, Space, Switch, Tag, Typography } from 'antd';
+import type { SwitchProps, TableColumnType, TablePaginationConfig } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -15,10 +17,12 @@ import {
   normalize,
   PAGE,
   PRODUCT_TYPE,
+  PRODUCT_TYPES,
 } from '@bourse/shared';
 import { api } from '../../api';
-import { currentLanguage, errorText } from '../../i18n';
-import { Muted } from '../cells';
+import { currentLanguage } from '../../i18n';
+import { Muted, ToolbarRow } from '../cells';
+import { ListError } from '../data-table';
 
 /** A settings page: a toolbar (filters left, actions right) over its content. */
 export function SettingsCard({
@@ -38,23 +42,12 @@ export function SettingsCard({
   return (
     <div style={{ background: '#fff', padding: 24, borderRadius: 8 }} data-testid={testId}>
       {(toolbar || actions) && (
-        <div
-          style={{
-            display: 'flex',
-            justifyContent: 'space-between',
-            alignItems: 'center',
-            gap: 16,
-            marginBottom: 16,
-            flexWrap: 'wrap',
-          }}
-        >
+        <ToolbarRow>
           <Space wrap>{toolbar}</Space>
           <Space wrap>{actions}</Space>
-        </div>
+        </ToolbarRow>
       )}
-      {Boolean(error) && (
-        <Typography.Paragraph type="danger">{errorText(error)}</Typography.Paragraph>
-      )}
+      <ListError error={error} />
       {children}
     </div>
   );
@@ -181,4 +174,92 @@ export function useCurrencies() {
     name: (id: number) => rows.find((currency) => currency.id === id)?.currencyName ?? `#${id}`,
     options: rows.map((currency) => ({ value: currency.id, label: currency.currencyName })),
   };
+}
+
+/** Choices of codes, each with its name. */
+export function codeOptions(codes: readonly number[], name: (code: number) => string) {
+  return codes.map((code) => ({ value: code, label: name(code) }));
+}
+
+/** A 0/1 visibility: shown in green, hidden in grey. */
+export function visibilityColumn<T>(t: TFunction, dataIndex: string, width?: number) {
+  return {
+    title: t('settings.common.visibility'),
+    dataIndex,
+    ...(width === undefined ? {} : { width }),
+    render: (value: number) => (
+      <FlagTag value={value} on={t('settings.common.shown')} off={t('settings.common.hidden')} />
+    ),
+  } satisfies TableColumnType<T>;
+}
+
+/** The product type, filtered by type (lists the call answers whole). */
+export function productTypeColumn<T extends { productType: number }>(
+  t: TFunction,
+  names: ReturnType<typeof useTypeNames>,
+): TableColumnType<T> {
+  return {
+    title: t('settings.products.type'),
+    dataIndex: 'productType',
+    render: (value: number) => names.productType(value),
+    filters: PRODUCT_TYPES.map((code) => ({ value: code, text: names.productType(code) })),
+    onFilter: (value, row) => row.productType === value,
+  };
+}
+
+/** The actions column: the row's edit button (`testId` names the row). */
+export function editColumn<T>(
+  t: TFunction,
+  testId: (row: T) => string,
+  onEdit: (row: NoInfer<T>) => void,
+): TableColumnType<T> {
+  return {
+    title: t('settings.common.actions'),
+    width: 90,
+    render: (_, row) => (
+      <Button size="small" onClick={() => onEdit(row)} data-testid={testId(row)}>
+        {t('settings.common.edit')}
+      </Button>
+    ),
+  };
+}
+
+/** A text field of a setting's drawer. */
+export function TextItem({
+  name,
+  label,
+  extra,
+  width,
+  testId,
+  disabled,
+  placeholder,
+}: {
+  name: string;
+  label: string;
+  extra?: ReactNode;
+  width?: number;
+  testId?: string;
+  disabled?: boolean;
+  placeholder?: string;
+}) {
+  return (
+    <Form.Item name={name} label={label} extra={extra}>
+      <Input
+        disabled={disabled}
+        placeholder={placeholder}
+        style={width === undefined ? undefined : { width }}
+        data-testid={testId}
+      />
+    </Form.Item>
+  );
+}
+
+/** The sort field of a setting's drawer (a whole number). */
+export function SortItem({ width }: { width: number }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name="sort" label={t('settings.common.sort')}>
+      <InputNumber<number> precision={0} style={{ width }} />
+    </Form.Item>
+  );
 }

@@ -4,26 +4,23 @@
  * sum to zero per currency.
  */
 import { useState } from 'react';
-import { Segmented, Table, Typography } from 'antd';
+import { Segmented, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { consoleSystemApi, PLATFORM_BOOKS, type PlatformBalance } from '@bourse/shared';
 import { api } from '../../api';
-import { errorText } from '../../i18n';
-import { usePaging } from '../../hooks/use-paging';
+import { usePagedQuery } from '../../hooks/use-paged-query';
+import { DataTable, ListError } from '../data-table';
 
 type Book = (typeof PLATFORM_BOOKS)[number];
 
 export function PlatformBalances() {
   const { t } = useTranslation();
   const [book, setBook] = useState<Book>('live');
-  const paging = usePaging(20);
-  const input = { book, pageNum: paging.pageNum, pageSize: paging.pageSize };
-  const list = useQuery({
-    queryKey: ['platformBalances', input],
-    queryFn: () => api.call(consoleSystemApi.platformBalances, input),
-    placeholderData: keepPreviousData,
+  const { paging, list, table } = usePagedQuery({
+    key: ['platformBalances'],
+    input: { book },
+    load: (input) => api.call(consoleSystemApi.platformBalances, input),
   });
 
   const columns: TableColumnsType<PlatformBalance> = [
@@ -77,17 +74,12 @@ export function PlatformBalances() {
           data-testid="book-switch"
         />
       </div>
-      {list.isError && (
-        <Typography.Paragraph type="danger">{errorText(list.error)}</Typography.Paragraph>
-      )}
-      <Table<PlatformBalance>
+      <ListError error={list.error} />
+      <DataTable<PlatformBalance>
         rowKey={(row) => `${row.book}:${row.kind}:${row.currencyId}`}
-        size="middle"
         columns={columns}
-        dataSource={list.data?.rows}
-        loading={list.isPending}
-        pagination={paging.pagination(list.data?.total)}
-        data-testid="platform-balances"
+        {...table}
+        testId="platform-balances"
       />
     </>
   );

@@ -3,15 +3,16 @@
  * read the ledger, what it checked and its verdict; a row opens on its violations. Read again
  * every second while one of the page's runs is running.
  */
-import { Table, Tooltip, Typography } from 'antd';
+import { Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { consoleSystemApi, type LedgerRun } from '@bourse/shared';
 import { api } from '../../api';
 import { errorText } from '../../i18n';
-import { usePaging } from '../../hooks/use-paging';
+import { usePagedQuery } from '../../hooks/use-paged-query';
 import { TimeCell } from '../cells';
+import { DataTable, ListError } from '../data-table';
 import { Count, RunDuration, RunStatusTag } from './run-status';
 import { RUN_POLL_MS, RUNS_KEY } from './verification-card';
 import { ViolationList } from './violations';
@@ -28,14 +29,12 @@ function RunViolations({ id }: { id: number }) {
 
 export function RunsTable() {
   const { t } = useTranslation();
-  const paging = usePaging(10);
-  const input = { pageNum: paging.pageNum, pageSize: paging.pageSize };
-  const list = useQuery({
-    queryKey: [RUNS_KEY, 'list', input],
-    queryFn: () => api.call(consoleSystemApi.ledgerRuns, input),
-    placeholderData: keepPreviousData,
-    refetchInterval: (query) =>
-      query.state.data?.rows.some((run) => run.status === 'running') ? RUN_POLL_MS : false,
+  const { list, table } = usePagedQuery({
+    key: [RUNS_KEY, 'list'],
+    load: (page) => api.call(consoleSystemApi.ledgerRuns, page),
+    pageSize: 10,
+    refetchInterval: (data) =>
+      data?.rows.some((run) => run.status === 'running') ? RUN_POLL_MS : false,
   });
 
   const columns: TableColumnsType<LedgerRun> = [
@@ -97,21 +96,15 @@ export function RunsTable() {
 
   return (
     <>
-      {list.isError && (
-        <Typography.Paragraph type="danger">{errorText(list.error)}</Typography.Paragraph>
-      )}
-      <Table<LedgerRun>
-        rowKey="id"
-        size="middle"
+      <ListError error={list.error} />
+      <DataTable<LedgerRun>
         columns={columns}
-        dataSource={list.data?.rows}
-        loading={list.isPending}
-        pagination={paging.pagination(list.data?.total)}
+        {...table}
         expandable={{
           expandedRowRender: (run) => <RunViolations id={run.id} />,
           rowExpandable: (run) => run.status === 'failed',
         }}
-        data-testid="runs-table"
+        testId="runs-table"
       />
     </>
   );

@@ -2,16 +2,11 @@
  * A table of one of a user's lists, paged on the server (usePaging: at most PAGE.maxSize rows a
  * page). Its query key starts with ['user', id], so an action on the user reads it again.
  */
-import { Alert, Table } from 'antd';
+import { Alert } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { errorText } from '../../i18n';
-import { usePaging } from '../../hooks/use-paging';
-
-export interface PageInput {
-  pageNum: number;
-  pageSize: number;
-}
+import { usePagedQuery, type Page, type PageInput } from '../../hooks/use-paged-query';
+import { DataTable } from '../data-table';
 
 export function PagedTable<T extends object>({
   queryKey,
@@ -23,34 +18,25 @@ export function PagedTable<T extends object>({
 }: {
   /** What the list is, after ['user', id] or the like: the page is added to it. */
   queryKey: readonly unknown[];
-  load(page: PageInput): Promise<{ rows: T[]; total: number }>;
+  load(page: PageInput): Promise<Page<T>>;
   columns: TableColumnsType<T>;
   rowKey: TableProps<T>['rowKey'];
   testId: string;
   expandable?: TableProps<T>['expandable'];
 }) {
-  const paging = usePaging(10);
-  const page = { pageNum: paging.pageNum, pageSize: paging.pageSize };
-  const list = useQuery({
-    queryKey: [...queryKey, page],
-    queryFn: () => load(page),
-    placeholderData: keepPreviousData,
-  });
+  const { list, table } = usePagedQuery({ key: queryKey, load, pageSize: 10 });
   return (
     <>
       {list.isError && (
         <Alert type="error" showIcon message={errorText(list.error)} style={{ marginBottom: 16 }} />
       )}
-      <Table<T>
+      <DataTable<T>
         rowKey={rowKey}
-        size="middle"
         columns={columns}
-        dataSource={list.data?.rows}
-        loading={list.isPending}
-        pagination={paging.pagination(list.data?.total)}
+        {...table}
         scroll={{ x: 'max-content' }}
         expandable={expandable}
-        data-testid={testId}
+        testId={testId}
       />
     </>
   );

@@ -6,9 +6,11 @@
  * and the table lists each channel's changes to come. Names and remarks kept by language keep their
  * other languages; the English text is the one edited here.
  */
-import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Select, Table, Tabs, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { Button, Form, Input, Select, Tabs, Typography } from 'antd';
+import type { TableColumnsType, TableColumnType } from 'antd';
+import type { TFunction } from 'i18next';
+import type { z } from 'zod';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -24,16 +26,20 @@ import {
   type WithdrawChannelPreview,
 } from '@bourse/shared';
 import { api } from '../../api';
-import { SettingDrawer } from '../../components/settings/setting-drawer';
+import { DataTable } from '../../components/data-table';
+import { SettingDrawer, type SettingDrawerProps } from '../../components/settings/setting-drawer';
 import {
+  editColumn,
   FlagSwitch,
-  FlagTag,
   LanguageName,
   localName,
   percent,
   SettingsCard,
+  SortItem,
+  TextItem,
   useListPagination,
   useCurrencies,
+  visibilityColumn,
 } from '../../components/settings/parts';
 import { PendingChanges, WithdrawPreview } from '../../components/settings/withdraw-preview';
 
@@ -77,6 +83,15 @@ function withEnglish(stored: Texts | undefined, english: string): Texts | undefi
     ? { ...stored, [DEFAULT_LANGUAGE]: english }
     : undefined;
 }
+
+/** A deposit channel's own texts, each under its name's label. */
+const RECHARGE_TEXTS = [
+  'depositAddress',
+  'bankName',
+  'accountName',
+  'accountNumber',
+  'payUrl',
+] as const;
 
 const RECHARGE_TYPES = { bank: 1, crypto: 2, online: 3 } as const;
 const WITHDRAW_TYPES = { bank: 1, crypto: 2 } as const;
@@ -126,6 +141,136 @@ function useChannelTypeOptions(types: Record<string, number>) {
   }));
 }
 
+type Channel = RechargeChannelConfig | WithdrawChannelConfig;
+type Currencies = ReturnType<typeof useCurrencies>;
+
+/** The columns both kinds of channel show: id, name, currency, visibility, the edit button. */
+function channelColumns<T extends Channel>(
+  t: TFunction,
+  currencies: Currencies,
+  kind: 'recharge' | 'withdraw',
+  onEdit: (row: T) => void,
+) {
+  return {
+    id: { title: 'ID', dataIndex: 'id', width: 60 } satisfies TableColumnType<T>,
+    name: {
+      title: t('settings.channels.name'),
+      render: (_, row) => (
+        <LanguageName texts={row.channel_name_lang} fallback={row.channel_name} />
+      ),
+    } satisfies TableColumnType<T>,
+    currency: {
+      title: t('settings.channels.currency'),
+      render: (_, row) =>
+        `${currencies.name(row.currency_id)}${row.network ? ` · ${row.network}` : ''}`,
+    } satisfies TableColumnType<T>,
+    visibility: visibilityColumn<T>(t, 'is_visible'),
+    edit: editColumn<T>(t, (row) => `edit-${kind}-${row.id}`, onEdit),
+  };
+}
+
+/** Above a kind's table: its note (if any) and the button that adds a channel. */
+function ChannelsBar({
+  note,
+  addLabel,
+  onAdd,
+}: {
+  note?: ReactNode;
+  addLabel: string;
+  onAdd: () => void;
+}) {
+  return (
+    <div
+      style={{
+        display: 'flex',
+        justifyContent: note ? 'space-between' : 'flex-end',
+        alignItems: 'flex-start',
+        gap: 24,
+        marginBottom: 12,
+      }}
+    >
+      {note}
+      <Button icon={<PlusOutlined />} onClick={onAdd}>
+        {addLabel}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * A channel's drawer: the fields both kinds have (type, name, currency, network, then remark,
+ * sort and visibility) around the kind's own (`children`).
+ */
+function ChannelDrawer<S extends z.ZodType>({
+  stored,
+  addTitle,
+  typeOptions,
+  currencyFixed = false,
+  children,
+  ...props
+}: Omit<SettingDrawerProps<S>, 'title' | 'width' | 'fixed' | 'refresh'> & {
+  stored: Channel | undefined;
+  addTitle: string;
+  typeOptions: { value: number; label: string }[];
+  /** The currency of a stored channel is kept (a withdrawal channel's). */
+  currencyFixed?: boolean;
+}) {
+  const { t } = useTranslation();
+  const currencies = useCurrencies();
+  return (
+    <SettingDrawer<S>
+      {...props}
+      title={
+        stored
+          ? t('settings.channels.editTitle', {
+              name: localName(stored.channel_name_lang, stored.channel_name),
+            })
+          : addTitle
+      }
+      width={620}
+      fixed={{ id: stored?.id }}
+      refresh={['channels']}
+    >
+      <Form.Item name="channelType" label={t('settings.channels.kind')}>
+        <Select options={typeOptions} />
+      </Form.Item>
+      <TextItem name="channelName" label={t('settings.channels.name')} />
+      <Form.Item
+        name="currencyId"
+        label={t('settings.channels.currency')}
+        extra={currencyFixed && stored ? t('settings.channels.currencyFixed') : undefined}
+      >
+        <Select options={currencies.options} disabled={currencyFixed && Boolean(stored)} />
+      </Form.Item>
+      <TextItem name="network" label={t('settings.channels.network')} />
+      {children}
+      <Form.Item name="remark" label={t('settings.channels.remark')}>
+        <Input.TextArea rows={3} />
+      </Form.Item>
+      <SortItem width={220} />
+      <Form.Item name="isVisible" label={t('settings.common.visibility')}>
+        <FlagSwitch />
+      </Form.Item>
+    </SettingDrawer>
+  );
+}
+
+/** A term of a channel (an amount or rate), as its text. */
+function TermItem({ name, extra, testId }: { name: string; extra?: string; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <TextItem
+      name={name}
+      label={t(`settings.channels.terms.${name as 'minAmount'}`)}
+      extra={extra}
+      width={220}
+      testId={testId}
+    />
+  );
+}
+
+const NEW_CHANNEL = { channelType: 1, isVisible: 1, sort: 0, remark: '' };
+
 function RechargeChannels({ rows }: { rows: RechargeChannelConfig[] }) {
   const { t } = useTranslation();
   const pagination = useListPagination();
@@ -133,82 +278,42 @@ function RechargeChannels({ rows }: { rows: RechargeChannelConfig[] }) {
   const typeOptions = useChannelTypeOptions(RECHARGE_TYPES);
   const [editing, setEditing] = useState<RechargeChannelConfig | 'new'>();
   const stored = editing === 'new' ? undefined : editing;
+  const common = channelColumns<RechargeChannelConfig>(t, currencies, 'recharge', setEditing);
 
   const columns: TableColumnsType<RechargeChannelConfig> = [
-    { title: 'ID', dataIndex: 'id', width: 60 },
-    {
-      title: t('settings.channels.name'),
-      render: (_, row) => (
-        <LanguageName texts={row.channel_name_lang} fallback={row.channel_name} />
-      ),
-    },
+    common.id,
+    common.name,
     {
       title: t('settings.channels.kind'),
       dataIndex: 'channel_type',
       render: (type: number) => typeOptions.find((option) => option.value === type)?.label,
     },
-    {
-      title: t('settings.channels.currency'),
-      render: (_, row) =>
-        `${currencies.name(row.currency_id)}${row.network ? ` · ${row.network}` : ''}`,
-    },
+    common.currency,
     {
       title: t('settings.channels.limits'),
       render: (_, row) => `${normalize(row.min_amount)} – ${normalize(row.max_amount)}`,
     },
     { title: t('settings.common.sort'), dataIndex: 'sort', width: 70 },
-    {
-      title: t('settings.common.visibility'),
-      dataIndex: 'is_visible',
-      render: (value: number) => (
-        <FlagTag value={value} on={t('settings.common.shown')} off={t('settings.common.hidden')} />
-      ),
-    },
-    {
-      title: t('settings.common.actions'),
-      width: 90,
-      render: (_, row) => (
-        <Button
-          size="small"
-          onClick={() => setEditing(row)}
-          data-testid={`edit-recharge-${row.id}`}
-        >
-          {t('settings.common.edit')}
-        </Button>
-      ),
-    },
+    common.visibility,
+    common.edit,
   ];
 
   return (
     <>
-      <div style={{ display: 'flex', justifyContent: 'flex-end', marginBottom: 12 }}>
-        <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          {t('settings.channels.addRecharge')}
-        </Button>
-      </div>
-      <Table<RechargeChannelConfig>
-        rowKey="id"
-        size="middle"
+      <ChannelsBar addLabel={t('settings.channels.addRecharge')} onAdd={() => setEditing('new')} />
+      <DataTable<RechargeChannelConfig>
         columns={columns}
         dataSource={rows}
         pagination={pagination}
-        data-testid="recharge-channels"
+        testId="recharge-channels"
       />
       {editing && (
-        <SettingDrawer
-          title={
-            stored
-              ? t('settings.channels.editTitle', {
-                  name: localName(stored.channel_name_lang, stored.channel_name),
-                })
-              : t('settings.channels.addRecharge')
-          }
-          width={620}
+        <ChannelDrawer
+          stored={stored}
+          addTitle={t('settings.channels.addRecharge')}
+          typeOptions={typeOptions}
           schema={rechargeChannelSaveBody}
-          initialValues={
-            stored ? rechargeValues(stored) : { channelType: 1, isVisible: 1, sort: 0, remark: '' }
-          }
-          fixed={{ id: stored?.id }}
+          initialValues={stored ? rechargeValues(stored) : NEW_CHANNEL}
           fields={RECHARGE_FIELDS}
           save={(body) =>
             api.send(operatorsApi.saveRechargeChannel, {
@@ -219,53 +324,15 @@ function RechargeChannels({ rows }: { rows: RechargeChannelConfig[] }) {
               accountNameLang: withEnglish(stored?.account_name_lang, body.accountName ?? ''),
             })
           }
-          refresh={['channels']}
           onClose={() => setEditing(undefined)}
           testId="recharge-drawer"
         >
-          <Form.Item name="channelType" label={t('settings.channels.kind')}>
-            <Select options={typeOptions} />
-          </Form.Item>
-          <Form.Item name="channelName" label={t('settings.channels.name')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="currencyId" label={t('settings.channels.currency')}>
-            <Select options={currencies.options} />
-          </Form.Item>
-          <Form.Item name="network" label={t('settings.channels.network')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="depositAddress" label={t('settings.channels.depositAddress')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="bankName" label={t('settings.channels.bankName')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="accountName" label={t('settings.channels.accountName')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="accountNumber" label={t('settings.channels.accountNumber')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="payUrl" label={t('settings.channels.payUrl')}>
-            <Input />
-          </Form.Item>
-          <Form.Item name="minAmount" label={t('settings.channels.terms.minAmount')}>
-            <Input style={{ width: 220 }} />
-          </Form.Item>
-          <Form.Item name="maxAmount" label={t('settings.channels.terms.maxAmount')}>
-            <Input style={{ width: 220 }} />
-          </Form.Item>
-          <Form.Item name="remark" label={t('settings.channels.remark')}>
-            <Input.TextArea rows={3} />
-          </Form.Item>
-          <Form.Item name="sort" label={t('settings.common.sort')}>
-            <InputNumber<number> precision={0} style={{ width: 220 }} />
-          </Form.Item>
-          <Form.Item name="isVisible" label={t('settings.common.visibility')}>
-            <FlagSwitch />
-          </Form.Item>
-        </SettingDrawer>
+          {RECHARGE_TEXTS.map((name) => (
+            <TextItem key={name} name={name} label={t(`settings.channels.${name}`)} />
+          ))}
+          <TermItem name="minAmount" />
+          <TermItem name="maxAmount" />
+        </ChannelDrawer>
       )}
     </>
   );
@@ -279,20 +346,12 @@ function WithdrawChannels({ rows }: { rows: WithdrawChannelConfig[] }) {
   const [editing, setEditing] = useState<WithdrawChannelConfig | 'new'>();
   const [preview, setPreview] = useState<WithdrawChannelPreview>();
   const stored = editing === 'new' ? undefined : editing;
+  const common = channelColumns<WithdrawChannelConfig>(t, currencies, 'withdraw', setEditing);
 
   const columns: TableColumnsType<WithdrawChannelConfig> = [
-    { title: 'ID', dataIndex: 'id', width: 60 },
-    {
-      title: t('settings.channels.name'),
-      render: (_, row) => (
-        <LanguageName texts={row.channel_name_lang} fallback={row.channel_name} />
-      ),
-    },
-    {
-      title: t('settings.channels.currency'),
-      render: (_, row) =>
-        `${currencies.name(row.currency_id)}${row.network ? ` · ${row.network}` : ''}`,
-    },
+    common.id,
+    common.name,
+    common.currency,
     {
       title: t('settings.channels.fee'),
       render: (_, row) => `${percent(row.fee_rate)} + ${normalize(row.fixed_fee)}`,
@@ -308,31 +367,13 @@ function WithdrawChannels({ rows }: { rows: WithdrawChannelConfig[] }) {
         </div>
       ),
     },
-    {
-      title: t('settings.common.visibility'),
-      dataIndex: 'is_visible',
-      render: (value: number) => (
-        <FlagTag value={value} on={t('settings.common.shown')} off={t('settings.common.hidden')} />
-      ),
-    },
+    common.visibility,
     {
       title: t('settings.channels.toCome'),
       width: 330,
       render: (_, row) => <PendingChanges changes={row.pendingChanges} />,
     },
-    {
-      title: t('settings.common.actions'),
-      width: 90,
-      render: (_, row) => (
-        <Button
-          size="small"
-          onClick={() => setEditing(row)}
-          data-testid={`edit-withdraw-${row.id}`}
-        >
-          {t('settings.common.edit')}
-        </Button>
-      ),
-    },
+    common.edit,
   ];
 
   const close = () => {
@@ -342,43 +383,27 @@ function WithdrawChannels({ rows }: { rows: WithdrawChannelConfig[] }) {
 
   return (
     <>
-      <div
-        style={{
-          display: 'flex',
-          justifyContent: 'space-between',
-          alignItems: 'flex-start',
-          gap: 24,
-          marginBottom: 12,
-        }}
-      >
-        <Typography.Text type="secondary">{t('settings.channels.noticeHelp')}</Typography.Text>
-        <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-          {t('settings.channels.addWithdraw')}
-        </Button>
-      </div>
-      <Table<WithdrawChannelConfig>
-        rowKey="id"
-        size="middle"
+      <ChannelsBar
+        note={
+          <Typography.Text type="secondary">{t('settings.channels.noticeHelp')}</Typography.Text>
+        }
+        addLabel={t('settings.channels.addWithdraw')}
+        onAdd={() => setEditing('new')}
+      />
+      <DataTable<WithdrawChannelConfig>
         columns={columns}
         dataSource={rows}
         pagination={pagination}
-        data-testid="withdraw-channels"
+        testId="withdraw-channels"
       />
       {editing && (
-        <SettingDrawer
-          title={
-            stored
-              ? t('settings.channels.editTitle', {
-                  name: localName(stored.channel_name_lang, stored.channel_name),
-                })
-              : t('settings.channels.addWithdraw')
-          }
-          width={620}
+        <ChannelDrawer
+          stored={stored}
+          addTitle={t('settings.channels.addWithdraw')}
+          typeOptions={typeOptions}
+          currencyFixed
           schema={withdrawChannelSaveBody}
-          initialValues={
-            stored ? withdrawValues(stored) : { channelType: 1, isVisible: 1, sort: 0, remark: '' }
-          }
-          fixed={{ id: stored?.id }}
+          initialValues={stored ? withdrawValues(stored) : NEW_CHANNEL}
           fields={WITHDRAW_FIELDS}
           // A first click shows what the save will do; the next one saves it.
           submitLabel={
@@ -398,55 +423,19 @@ function WithdrawChannels({ rows }: { rows: WithdrawChannelConfig[] }) {
             }
             return api.send(operatorsApi.saveWithdrawChannel, full);
           }}
-          refresh={['channels']}
           onClose={close}
           testId="withdraw-drawer"
         >
-          <Form.Item name="channelType" label={t('settings.channels.kind')}>
-            <Select options={typeOptions} />
-          </Form.Item>
-          <Form.Item name="channelName" label={t('settings.channels.name')}>
-            <Input />
-          </Form.Item>
-          <Form.Item
-            name="currencyId"
-            label={t('settings.channels.currency')}
-            extra={stored && t('settings.channels.currencyFixed')}
-          >
-            <Select options={currencies.options} disabled={Boolean(stored)} />
-          </Form.Item>
-          <Form.Item name="network" label={t('settings.channels.network')}>
-            <Input />
-          </Form.Item>
-          <Form.Item
+          <TermItem
             name="feeRate"
-            label={t('settings.channels.terms.feeRate')}
             extra={t('settings.channels.feeRateHelp')}
-          >
-            <Input style={{ width: 220 }} data-testid="withdraw-fee-rate" />
-          </Form.Item>
-          <Form.Item name="fixedFee" label={t('settings.channels.terms.fixedFee')}>
-            <Input style={{ width: 220 }} />
-          </Form.Item>
-          <Form.Item name="minAmount" label={t('settings.channels.terms.minAmount')}>
-            <Input style={{ width: 220 }} data-testid="withdraw-min" />
-          </Form.Item>
-          <Form.Item name="maxAmount" label={t('settings.channels.terms.maxAmount')}>
-            <Input style={{ width: 220 }} />
-          </Form.Item>
-          <Form.Item name="dailyLimit" label={t('settings.channels.terms.dailyLimit')}>
-            <Input style={{ width: 220 }} />
-          </Form.Item>
-          <Form.Item name="remark" label={t('settings.channels.remark')}>
-            <Input.TextArea rows={3} />
-          </Form.Item>
-          <Form.Item name="sort" label={t('settings.common.sort')}>
-            <InputNumber<number> precision={0} style={{ width: 220 }} />
-          </Form.Item>
-          <Form.Item name="isVisible" label={t('settings.common.visibility')}>
-            <FlagSwitch />
-          </Form.Item>
-        </SettingDrawer>
+            testId="withdraw-fee-rate"
+          />
+          <TermItem name="fixedFee" />
+          <TermItem name="minAmount" testId="withdraw-min" />
+          <TermItem name="maxAmount" />
+          <TermItem name="dailyLimit" />
+        </ChannelDrawer>
       )}
     </>
   );

@@ -5,16 +5,24 @@
  * (`hint_currencyInUse`), so held balances are never shown or moved at other decimals.
  */
 import { useState } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Select, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Form, InputNumber, Select, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { consoleSettingsApi, currencySaveBody, type CurrencyConfig } from '@bourse/shared';
 import { api } from '../../api';
-import { usePaging } from '../../hooks/use-paging';
+import { usePagedQuery } from '../../hooks/use-paged-query';
+import { DataTable } from '../../components/data-table';
 import { SettingDrawer } from '../../components/settings/setting-drawer';
-import { Code, FlagSwitch, FlagTag, SettingsCard } from '../../components/settings/parts';
+import {
+  Code,
+  editColumn,
+  FlagSwitch,
+  SettingsCard,
+  SortItem,
+  TextItem,
+  visibilityColumn,
+} from '../../components/settings/parts';
 
 const FIELDS = [
   'currencyName',
@@ -30,13 +38,10 @@ const NEW_CURRENCY = { currencyType: 2, scale: 8, sort: 0, isVisible: 1, walletA
 
 export default function CurrenciesPage() {
   const { t } = useTranslation();
-  const paging = usePaging();
   const [editing, setEditing] = useState<Partial<CurrencyConfig>>();
-  const input = { pageNum: paging.pageNum, pageSize: paging.pageSize };
-  const list = useQuery({
-    queryKey: ['currencies', input],
-    queryFn: () => api.call(consoleSettingsApi.currencies, input),
-    placeholderData: keepPreviousData,
+  const { list, table } = usePagedQuery({
+    key: ['currencies'],
+    load: (page) => api.call(consoleSettingsApi.currencies, page),
   });
   const kind = (type: number) =>
     t(type === 1 ? 'settings.currencies.fiat' : 'settings.currencies.crypto');
@@ -57,13 +62,7 @@ export default function CurrenciesPage() {
     },
     { title: t('settings.currencies.scale'), dataIndex: 'scale', width: 110 },
     { title: t('settings.common.sort'), dataIndex: 'sort', width: 80 },
-    {
-      title: t('settings.common.visibility'),
-      dataIndex: 'isVisible',
-      render: (value: number) => (
-        <FlagTag value={value} on={t('settings.common.shown')} off={t('settings.common.hidden')} />
-      ),
-    },
+    visibilityColumn(t, 'isVisible'),
     {
       title: t('settings.currencies.inUse'),
       dataIndex: 'inUse',
@@ -74,19 +73,7 @@ export default function CurrenciesPage() {
           <Tag>{t('settings.currencies.unused')}</Tag>
         ),
     },
-    {
-      title: t('settings.common.actions'),
-      width: 90,
-      render: (_, row) => (
-        <Button
-          size="small"
-          onClick={() => setEditing(row)}
-          data-testid={`edit-currency-${row.currencyName}`}
-        >
-          {t('settings.common.edit')}
-        </Button>
-      ),
-    },
+    editColumn(t, (row) => `edit-currency-${row.currencyName}`, setEditing),
   ];
 
   const locked = editing?.inUse === true;
@@ -106,15 +93,7 @@ export default function CurrenciesPage() {
         </Button>
       }
     >
-      <Table<CurrencyConfig>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={list.data?.rows}
-        loading={list.isPending}
-        pagination={paging.pagination(list.data?.total)}
-        data-testid="currencies-table"
-      />
+      <DataTable<CurrencyConfig> columns={columns} {...table} testId="currencies-table" />
       {editing && (
         <SettingDrawer
           title={
@@ -140,13 +119,14 @@ export default function CurrenciesPage() {
               data-testid="currency-in-use"
             />
           )}
-          <Form.Item
+          <TextItem
             name="currencyName"
             label={t('settings.currencies.code')}
             extra={t('settings.currencies.codeHelp')}
-          >
-            <Input disabled={locked} style={{ width: 200 }} data-testid="currency-code" />
-          </Form.Item>
+            disabled={locked}
+            width={200}
+            testId="currency-code"
+          />
           <Form.Item name="currencyType" label={t('settings.currencies.kind')}>
             <Select
               disabled={locked}
@@ -154,13 +134,13 @@ export default function CurrenciesPage() {
               options={[1, 2].map((type) => ({ value: type, label: kind(type) }))}
             />
           </Form.Item>
-          <Form.Item
+          <TextItem
             name="walletAddressType"
             label={t('settings.currencies.networks')}
             extra={t('settings.currencies.networksHelp')}
-          >
-            <Input placeholder="ERC20/TRC20" data-testid="currency-networks" />
-          </Form.Item>
+            placeholder="ERC20/TRC20"
+            testId="currency-networks"
+          />
           <Form.Item
             name="scale"
             label={t('settings.currencies.scale')}
@@ -175,12 +155,8 @@ export default function CurrenciesPage() {
               data-testid="currency-scale"
             />
           </Form.Item>
-          <Form.Item name="icon" label={t('settings.currencies.icon')}>
-            <Input placeholder="https://…" />
-          </Form.Item>
-          <Form.Item name="sort" label={t('settings.common.sort')}>
-            <InputNumber<number> precision={0} style={{ width: 200 }} />
-          </Form.Item>
+          <TextItem name="icon" label={t('settings.currencies.icon')} placeholder="https://…" />
+          <SortItem width={200} />
           <Form.Item name="isVisible" label={t('settings.common.visibility')}>
             <FlagSwitch disabled={locked} />
           </Form.Item>

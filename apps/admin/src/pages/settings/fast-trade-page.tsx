@@ -4,7 +4,7 @@
  * price at expiry, never here; orders keep the terms they were placed with.
  */
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Select, Table, Typography } from 'antd';
+import { Button, Form, InputNumber, Select, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -17,12 +17,18 @@ import {
 } from '@bourse/shared';
 import { api } from '../../api';
 import { SettingDrawer } from '../../components/settings/setting-drawer';
+import { DataTable } from '../../components/data-table';
 import {
   Code,
+  codeOptions,
+  editColumn,
   FlagSwitch,
   FlagTag,
   percent,
+  productTypeColumn,
   SettingsCard,
+  SortItem,
+  TextItem,
   useListPagination,
   useTypeNames,
 } from '../../components/settings/parts';
@@ -52,13 +58,7 @@ export default function FastTradePage() {
   });
 
   const columns: TableColumnsType<FastTradeOptionConfig> = [
-    {
-      title: t('settings.products.type'),
-      dataIndex: 'productType',
-      render: (value: number) => names.productType(value),
-      filters: PRODUCT_TYPES.map((code) => ({ value: code, text: names.productType(code) })),
-      onFilter: (value, row) => row.productType === value,
-    },
+    productTypeColumn(t, names),
     {
       title: t('settings.fastTrade.product'),
       dataIndex: 'productCode',
@@ -97,15 +97,7 @@ export default function FastTradePage() {
       ),
     },
     { title: t('settings.common.sort'), dataIndex: 'sort', width: 80 },
-    {
-      title: t('settings.common.actions'),
-      width: 90,
-      render: (_, row) => (
-        <Button size="small" onClick={() => setEditing(row)} data-testid={`edit-option-${row.id}`}>
-          {t('settings.common.edit')}
-        </Button>
-      ),
-    },
+    editColumn(t, (row) => `edit-option-${row.id}`, setEditing),
   ];
 
   return (
@@ -123,14 +115,12 @@ export default function FastTradePage() {
         </Button>
       }
     >
-      <Table<FastTradeOptionConfig>
-        rowKey="id"
-        size="middle"
+      <DataTable<FastTradeOptionConfig>
         columns={columns}
         dataSource={list.data}
         loading={list.isPending}
         pagination={pagination}
-        data-testid="fast-trade-table"
+        testId="fast-trade-table"
       />
       {editing && (
         <SettingDrawer
@@ -147,49 +137,35 @@ export default function FastTradePage() {
           testId="option-drawer"
         >
           <Form.Item name="productType" label={t('settings.products.type')}>
-            <Select
-              options={PRODUCT_TYPES.map((code) => ({
-                value: code,
-                label: names.productType(code),
-              }))}
-            />
+            <Select options={codeOptions(PRODUCT_TYPES, names.productType)} />
           </Form.Item>
-          <Form.Item
+          <TextItem
             name="productCode"
             label={t('settings.fastTrade.product')}
             extra={t('settings.fastTrade.productHelp')}
-          >
-            <Input style={{ width: 200 }} />
-          </Form.Item>
+            width={200}
+          />
           <Form.Item name="durationSeconds" label={t('settings.fastTrade.durationSeconds')}>
             <InputNumber<number> precision={0} min={10} style={{ width: 200 }} />
           </Form.Item>
-          <Form.Item
+          <TextItem
             name="payoutRate"
             label={t('settings.fastTrade.payoutRate')}
             extra={t('settings.fastTrade.payoutHelp')}
-          >
-            <Input style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item
+            width={200}
+          />
+          <TextItem
             name="lossRate"
             label={t('settings.fastTrade.lossRate')}
             extra={t('settings.fastTrade.lossHelp')}
-          >
-            <Input style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item name="minStake" label={t('settings.fastTrade.minStake')}>
-            <Input style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item name="maxStake" label={t('settings.fastTrade.maxStake')}>
-            <Input style={{ width: 200 }} />
-          </Form.Item>
+            width={200}
+          />
+          <TextItem name="minStake" label={t('settings.fastTrade.minStake')} width={200} />
+          <TextItem name="maxStake" label={t('settings.fastTrade.maxStake')} width={200} />
           <Form.Item name="isEnabled" label={t('settings.common.enabled')}>
             <FlagSwitch />
           </Form.Item>
-          <Form.Item name="sort" label={t('settings.common.sort')}>
-            <InputNumber<number> precision={0} style={{ width: 200 }} />
-          </Form.Item>
+          <SortItem width={200} />
         </SettingDrawer>
       )}
     </SettingsCard>

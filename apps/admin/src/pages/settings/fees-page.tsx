@@ -4,7 +4,7 @@
  * orders. A rate is edited in a drawer; a missing combination is added with the same form.
  */
 import { useMemo, useState } from 'react';
-import { Button, Form, Input, Select, Table, Typography } from 'antd';
+import { Button, Form, Select, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -20,9 +20,14 @@ import {
 } from '@bourse/shared';
 import { api } from '../../api';
 import { SettingDrawer } from '../../components/settings/setting-drawer';
+import { DataTable } from '../../components/data-table';
 import {
+  codeOptions,
+  editColumn,
   percent,
+  productTypeColumn,
   SettingsCard,
+  TextItem,
   useListPagination,
   useTypeNames,
 } from '../../components/settings/parts';
@@ -38,13 +43,7 @@ export default function FeesPage() {
   const rows = useMemo(() => list.data ?? [], [list.data]);
 
   const columns: TableColumnsType<FeeConfig> = [
-    {
-      title: t('settings.products.type'),
-      dataIndex: 'productType',
-      render: (value: number) => names.productType(value),
-      filters: PRODUCT_TYPES.map((code) => ({ value: code, text: names.productType(code) })),
-      onFilter: (value, row) => row.productType === value,
-    },
+    productTypeColumn(t, names),
     {
       title: t('settings.fees.positionType'),
       dataIndex: 'positionType',
@@ -68,19 +67,11 @@ export default function FeesPage() {
       ),
       sorter: (a, b) => cmp(a.feeRate, b.feeRate),
     },
-    {
-      title: t('settings.common.actions'),
-      width: 90,
-      render: (_, row) => (
-        <Button
-          size="small"
-          onClick={() => setEditing(row)}
-          data-testid={`edit-fee-${row.productType}-${row.positionType}-${row.exType}`}
-        >
-          {t('settings.common.edit')}
-        </Button>
-      ),
-    },
+    editColumn(
+      t,
+      (row) => `edit-fee-${row.productType}-${row.positionType}-${row.exType}`,
+      setEditing,
+    ),
   ];
 
   const creating = editing !== undefined && editing.id === undefined;
@@ -96,14 +87,12 @@ export default function FeesPage() {
         </Button>
       }
     >
-      <Table<FeeConfig>
-        rowKey="id"
-        size="middle"
+      <DataTable<FeeConfig>
         columns={columns}
         dataSource={rows}
         loading={list.isPending}
         pagination={pagination}
-        data-testid="fees-table"
+        testId="fees-table"
       />
       {editing && (
         <SettingDrawer
@@ -117,36 +106,24 @@ export default function FeesPage() {
           testId="fee-drawer"
         >
           <Form.Item name="productType" label={t('settings.products.type')}>
-            <Select
-              disabled={!creating}
-              options={PRODUCT_TYPES.map((code) => ({
-                value: code,
-                label: names.productType(code),
-              }))}
-            />
+            <Select disabled={!creating} options={codeOptions(PRODUCT_TYPES, names.productType)} />
           </Form.Item>
           <Form.Item name="positionType" label={t('settings.fees.positionType')}>
             <Select
               disabled={!creating}
-              options={POSITION_TYPES.map((code) => ({
-                value: code,
-                label: names.positionType(code),
-              }))}
+              options={codeOptions(POSITION_TYPES, names.positionType)}
             />
           </Form.Item>
           <Form.Item name="exType" label={t('settings.fees.direction')}>
-            <Select
-              disabled={!creating}
-              options={DIRECTIONS.map((code) => ({ value: code, label: names.direction(code) }))}
-            />
+            <Select disabled={!creating} options={codeOptions(DIRECTIONS, names.direction)} />
           </Form.Item>
-          <Form.Item
+          <TextItem
             name="feeRate"
             label={t('settings.fees.rate')}
             extra={t('settings.fees.rateHelp')}
-          >
-            <Input style={{ width: 200 }} data-testid="fee-rate" />
-          </Form.Item>
+            width={200}
+            testId="fee-rate"
+          />
         </SettingDrawer>
       )}
     </SettingsCard>

@@ -6,43 +6,41 @@
  * drawer.
  */
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Segmented, Space, Table, Typography } from 'antd';
+import { Form, Input, Segmented, Space, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { operatorsApi, PRODUCT_TYPES, productUpdateBody, type ProductConfig } from '@bourse/shared';
 import { api } from '../../api';
 import { SettingDrawer } from '../../components/settings/setting-drawer';
-import { usePaging } from '../../hooks/use-paging';
+import { usePagedQuery } from '../../hooks/use-paged-query';
+import { DataTable } from '../../components/data-table';
 import {
   Code,
+  codeOptions,
+  editColumn,
   FlagSwitch,
   FlagTag,
   LanguageName,
   SettingsCard,
+  SortItem,
+  TextItem,
   useTypeNames,
+  visibilityColumn,
 } from '../../components/settings/parts';
 
 const FIELDS = ['isVisible', 'isLock', 'sort', 'leverages', 'maintenanceRate'] as const;
 
 export default function ProductsPage() {
   const { t } = useTranslation();
-  const paging = usePaging();
   const names = useTypeNames();
   const [type, setType] = useState<number | 'all'>('all');
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<ProductConfig>();
   // Paged and filtered on the server: an installation may list thousands of products.
-  const input = {
-    pageNum: paging.pageNum,
-    pageSize: paging.pageSize,
-    productType: type === 'all' ? undefined : type,
-    keyword: search.trim() || undefined,
-  };
-  const list = useQuery({
-    queryKey: ['products', input],
-    queryFn: () => api.call(operatorsApi.products, input),
-    placeholderData: keepPreviousData,
+  const { paging, list, table } = usePagedQuery({
+    key: ['products'],
+    input: { productType: type === 'all' ? undefined : type, keyword: search.trim() || undefined },
+    load: (input) => api.call(operatorsApi.products, input),
   });
 
   const columns: TableColumnsType<ProductConfig> = [
@@ -61,14 +59,7 @@ export default function ProductsPage() {
       width: 120,
       render: (value: number) => names.productType(value),
     },
-    {
-      title: t('settings.common.visibility'),
-      dataIndex: 'isVisible',
-      width: 110,
-      render: (value: number) => (
-        <FlagTag value={value} on={t('settings.common.shown')} off={t('settings.common.hidden')} />
-      ),
-    },
+    visibilityColumn(t, 'isVisible', 110),
     {
       title: t('settings.products.trading'),
       dataIndex: 'isLock',
@@ -113,19 +104,7 @@ export default function ProductsPage() {
         </Typography.Text>
       ),
     },
-    {
-      title: t('settings.common.actions'),
-      width: 90,
-      render: (_, row) => (
-        <Button
-          size="small"
-          onClick={() => setEditing(row)}
-          data-testid={`edit-product-${row.productCode}`}
-        >
-          {t('settings.common.edit')}
-        </Button>
-      ),
-    },
+    editColumn(t, (row) => `edit-product-${row.productCode}`, setEditing),
   ];
 
   return (
@@ -142,9 +121,9 @@ export default function ProductsPage() {
             }}
             options={[
               { value: 'all', label: t('common.all') },
-              ...PRODUCT_TYPES.map((code) => ({
-                value: String(code),
-                label: names.productType(code),
+              ...codeOptions(PRODUCT_TYPES, names.productType).map((option) => ({
+                ...option,
+                value: String(option.value),
               })),
             ]}
           />
@@ -162,15 +141,7 @@ export default function ProductsPage() {
       }
       actions={<Typography.Text type="secondary">{t('settings.products.noPrice')}</Typography.Text>}
     >
-      <Table<ProductConfig>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={list.data?.rows}
-        loading={list.isPending}
-        pagination={paging.pagination(list.data?.total)}
-        data-testid="products-table"
-      />
+      <DataTable<ProductConfig> columns={columns} {...table} testId="products-table" />
       {editing && (
         <SettingDrawer
           title={t('settings.products.editTitle', { code: editing.productCode })}
@@ -206,23 +177,20 @@ export default function ProductsPage() {
           >
             <FlagSwitch data-testid="product-halt" />
           </Form.Item>
-          <Form.Item name="sort" label={t('settings.common.sort')}>
-            <InputNumber<number> precision={0} style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item
+          <SortItem width={160} />
+          <TextItem
             name="leverages"
             label={t('settings.products.leverages')}
             extra={t('settings.products.leveragesHelp')}
-          >
-            <Input data-testid="product-leverages" />
-          </Form.Item>
-          <Form.Item
+            testId="product-leverages"
+          />
+          <TextItem
             name="maintenanceRate"
             label={t('settings.products.maintenanceRate')}
             extra={t('settings.products.maintenanceHelp')}
-          >
-            <Input style={{ width: 200 }} data-testid="product-maintenance" />
-          </Form.Item>
+            width={200}
+            testId="product-maintenance"
+          />
         </SettingDrawer>
       )}
     </SettingsCard>
