@@ -3,7 +3,6 @@
  * any operator's for an admin) and the audit log's export. Every other operator call of
  * /admin-api is in operators.ts; like those, none of these moves money or sets a price.
  */
-import type { OperatorRole } from '../constants';
 import {
   auditExportQuery,
   operatorSession,
@@ -11,9 +10,9 @@ import {
   ownSessionsQuery,
   sessionRevokeBody,
 } from '../schemas/console-operators';
-import { route } from './route';
+import { ROUTE_ROLES, route } from './route';
 
-const ADMIN = ['admin'] as const satisfies readonly OperatorRole[];
+const { ADMIN } = ROUTE_ROLES;
 
 export const consoleOperatorsApi = {
   // ---------------------------------------------------------------- the operator's own sessions

@@ -5,7 +5,6 @@
  * what applies at once, what after the notice, and when). Every save is audited with its before
  * and after; none sets a price, a balance or an outcome (PRODUCT section 1).
  */
-import type { OperatorRole } from '../constants';
 import {
   apiLinesConfig,
   currencyConfig,
@@ -18,10 +17,9 @@ import {
   withdrawChannelPreview,
 } from '../schemas/console-settings';
 import { withdrawChannelSaveBody } from '../schemas/operators';
-import { route } from './route';
+import { ROUTE_ROLES, route } from './route';
 
-const ADMIN = ['admin'] as const satisfies readonly OperatorRole[];
-const FINANCE = ['finance', 'admin'] as const satisfies readonly OperatorRole[];
+const { ADMIN, FINANCE } = ROUTE_ROLES;
 
 export const consoleSettingsApi = {
   currencies: route({

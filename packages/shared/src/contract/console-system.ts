@@ -3,7 +3,6 @@
  * one; finance and admins read the runs and the platform accounts' balances) and what the server
  * runs with (admin). Nothing here moves money: the ledger is only read.
  */
-import type { OperatorRole } from '../constants';
 import {
   ledgerRun,
   ledgerRunDetail,
@@ -13,10 +12,9 @@ import {
   platformBalanceQuery,
   systemInfo,
 } from '../schemas/console-system';
-import { route } from './route';
+import { ROUTE_ROLES, route } from './route';
 
-const ADMIN = ['admin'] as const satisfies readonly OperatorRole[];
-const FINANCE = ['finance', 'admin'] as const satisfies readonly OperatorRole[];
+const { ADMIN, FINANCE } = ROUTE_ROLES;
 
 export const consoleSystemApi = {
   startLedgerRun: route({

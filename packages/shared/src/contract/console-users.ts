@@ -6,7 +6,6 @@
  * an order or an outcome (PRODUCT section 1).
  */
 import { z } from 'zod';
-import type { OperatorRole } from '../constants';
 import {
   consoleLedgerPosting,
   consoleUser,
@@ -27,12 +26,9 @@ import {
   withdrawLockReset,
 } from '../schemas/console-users';
 import { reviewedRecharge, reviewedWithdraw } from '../schemas/operators';
-import { route } from './route';
+import { ROUTE_ROLES, route } from './route';
 
-/** Who reads users and their money. */
-const READ = ['support', 'finance', 'admin'] as const satisfies readonly OperatorRole[];
-/** Who reads a user's trading and sessions, and acts on the account. */
-const SUPPORT = ['support', 'admin'] as const satisfies readonly OperatorRole[];
+const { READ, SUPPORT } = ROUTE_ROLES;
 
 export const consoleUsersApi = {
   users: route({

@@ -6,7 +6,6 @@
  * price or an outcome (PRODUCT section 1): money moves only through the reviewed flows.
  */
 import { z } from 'zod';
-import type { OperatorRole } from '../constants';
 import {
   adminLoginBody,
   auditEntry,
@@ -40,11 +39,9 @@ import {
   withdrawChannelConfig,
   withdrawChannelSaveBody,
 } from '../schemas/operators';
-import { route } from './route';
+import { ROUTE_ROLES, route } from './route';
 
-const ADMIN = ['admin'] as const satisfies readonly OperatorRole[];
-const FINANCE = ['finance', 'admin'] as const satisfies readonly OperatorRole[];
-const SUPPORT = ['support', 'admin'] as const satisfies readonly OperatorRole[];
+const { ADMIN, FINANCE, SUPPORT } = ROUTE_ROLES;
 
 /** New passwords: refused when too common. */
 const NEW_PASSWORD_HINTS = ['hint_pwdCommon'] as const;

@@ -66,6 +66,20 @@ export interface FileRoute extends RouteBase {
 
 export type Route = DataRoute | PageRoute | FileRoute;
 
+/**
+ * The role lists operator calls name (an operator holding one of them may call), one copy for every
+ * area of the table.
+ */
+export const ROUTE_ROLES = {
+  ADMIN: ['admin'],
+  /** Money: deposits, withdrawals, channels, currencies, the ledger. */
+  FINANCE: ['finance', 'admin'],
+  /** A user's trading and sessions, and actions on the account. */
+  SUPPORT: ['support', 'admin'],
+  /** Who reads users and their money. */
+  READ: ['support', 'finance', 'admin'],
+} as const satisfies Record<string, readonly OperatorRole[]>;
+
 /** Declares a route, keeping its exact schema types for both ends. */
 export function route<const R extends Route>(definition: R): R {
   return definition;
