@@ -16,6 +16,11 @@ export function page<T>(rows: T[], total: number): PagedEnvelope<T> {
   return { code: 200, msg: SUCCESS_MSG, rows, total };
 }
 
+/** A page a service answered (`{ rows, total }`) in its envelope. */
+export function pageOf<T>(result: { rows: T[]; total: number }): PagedEnvelope<T> {
+  return page(result.rows, result.total);
+}
+
 /** The idempotent outcome "already done, nothing changed" (hint_48), which the app treats as success. */
 export function alreadyDone<T>(data?: T): Envelope<T> {
   const body: Envelope<T> = { code: 200, msg: 'hint_48' };

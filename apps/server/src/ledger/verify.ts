@@ -11,20 +11,11 @@
  * run inside one read-only REPEATABLE READ transaction (PostgreSQL), all of them see one snapshot
  * (the console's runs, modules/admin/ledger-runs.ts). `onCheck` hears each check as it starts.
  */
+import { LEDGER_CHECKS } from '@bourse/shared';
 import type { Queryable } from '../db/database';
 
-/** The checks in the order they run (@bourse/shared LEDGER_CHECKS names them for the console). */
-export const VERIFY_CHECKS = [
-  'conservation',
-  'negative',
-  'materialized',
-  'unbalanced',
-  'thin',
-  'orphan',
-  'crossBook',
-  'holds',
-  'counts',
-] as const;
+/** The checks in the order they run: @bourse/shared LEDGER_CHECKS, which names them for the console. */
+export const VERIFY_CHECKS = LEDGER_CHECKS;
 export type VerifyCheck = (typeof VERIFY_CHECKS)[number];
 
 /** One violation: its check, what it found, and the line `problems` holds for it. */

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { intField, pageQuery } from './common';
 
-/** The verifier's checks (apps/server/src/ledger/verify.ts), in the order it runs them. */
+/** The ledger verifier's checks, in the order it runs them (apps/server/src/ledger/verify.ts uses this list). */
 export const LEDGER_CHECKS = [
   'conservation',
   'negative',

@@ -4,35 +4,23 @@
  * answers 401/403 (roles, or a password still to choose) before the input is read.
  */
 import { consoleOperatorsApi as routes } from '@bourse/shared';
-import { ok, page } from '../../http/envelope';
+import { ok, pageOf } from '../../http/envelope';
 import type { Router } from '../../http/router';
 import type { AdminService, OperatorContext } from './service';
 
 export function consoleOperatorsRoutes(router: Router<OperatorContext>, admin: AdminService): void {
-  router.handle(routes.sessions, async ({ operator, query }) => {
-    const { rows, total } = await admin.listSessions(
-      operator,
-      operator.operatorId,
-      query.pageNum,
-      query.pageSize,
-    );
-    return page(rows, total);
-  });
+  router.handle(routes.sessions, async ({ operator, query }) =>
+    pageOf(await admin.listSessions(operator, operator.operatorId, query.pageNum, query.pageSize)),
+  );
 
   router.handle(routes.revokeSession, async ({ operator, body }) => {
     await admin.revokeSession(operator, body.id, true);
     return ok();
   });
 
-  router.handle(routes.operatorSessions, async ({ operator, query }) => {
-    const { rows, total } = await admin.listSessions(
-      operator,
-      query.operatorId,
-      query.pageNum,
-      query.pageSize,
-    );
-    return page(rows, total);
-  });
+  router.handle(routes.operatorSessions, async ({ operator, query }) =>
+    pageOf(await admin.listSessions(operator, query.operatorId, query.pageNum, query.pageSize)),
+  );
 
   router.handle(routes.revokeOperatorSession, async ({ operator, body }) => {
     await admin.revokeSession(operator, body.id, false);

@@ -9,7 +9,7 @@
 import { operatorsApi as routes } from '@bourse/shared';
 import { clientIp, clientUserAgent } from '../../http/client';
 import type { Config } from '../../config';
-import { alreadyDone, ok, page } from '../../http/envelope';
+import { alreadyDone, ok, page, pageOf } from '../../http/envelope';
 import type { Router } from '../../http/router';
 import { AppError } from '../../lib/errors';
 import { sendProofImage } from '../wallet';
@@ -56,10 +56,9 @@ export function adminApiRoutes(
 
   // ------------------------------------------------------------ operators (admin)
 
-  router.handle(routes.operators, async ({ query }) => {
-    const { rows, total } = await admin.listOperators(query.pageNum, query.pageSize);
-    return page(rows, total);
-  });
+  router.handle(routes.operators, async ({ query }) =>
+    pageOf(await admin.listOperators(query.pageNum, query.pageSize)),
+  );
 
   router.handle(routes.createOperator, async ({ operator, body }) =>
     ok(await admin.createOperator(operator, body)),
@@ -83,10 +82,7 @@ export function adminApiRoutes(
 
   // ------------------------------------------------------------ deposits (finance)
 
-  router.handle(routes.recharges, async ({ query }) => {
-    const { rows, total } = await admin.listRecharges(query);
-    return page(rows, total);
-  });
+  router.handle(routes.recharges, async ({ query }) => pageOf(await admin.listRecharges(query)));
 
   router.handle(routes.rechargeProof, async ({ query, reply }) => {
     const proof = await admin.rechargeProof(query.id);
@@ -128,10 +124,7 @@ export function adminApiRoutes(
     outcome(await admin.saveFastTradeOption(operator, body)),
   );
 
-  router.handle(routes.products, async ({ query }) => {
-    const { rows, total } = await admin.listProducts(query);
-    return page(rows, total);
-  });
+  router.handle(routes.products, async ({ query }) => pageOf(await admin.listProducts(query)));
 
   router.handle(routes.updateProduct, async ({ operator, body }) =>
     outcome(await admin.updateProduct(operator, body)),
@@ -139,10 +132,9 @@ export function adminApiRoutes(
 
   // ------------------------------------------------------------ withdrawals (finance)
 
-  router.handle(routes.withdrawals, async ({ query }) => {
-    const { rows, total } = await admin.listWithdrawals(query);
-    return page(rows, total);
-  });
+  router.handle(routes.withdrawals, async ({ query }) =>
+    pageOf(await admin.listWithdrawals(query)),
+  );
 
   router.handle(routes.payWithdrawal, async ({ operator, body }) =>
     outcome(await admin.reviewAs(operator).payWithdrawal(body.id)),

@@ -4,7 +4,7 @@
  * (finance). The operator guard answers 401/403 from each route's roles before reading the input.
  */
 import { consoleSettingsApi as routes } from '@bourse/shared';
-import { alreadyDone, ok, page } from '../../http/envelope';
+import { alreadyDone, ok, page, pageOf } from '../../http/envelope';
 import type { Router } from '../../http/router';
 import type { OperatorContext } from './service';
 import type { AdminSettings } from './settings-service';
@@ -16,10 +16,9 @@ export function adminSettingsRoutes(
   router: Router<OperatorContext>,
   settings: AdminSettings,
 ): void {
-  router.handle(routes.currencies, async ({ query }) => {
-    const { rows, total } = await settings.listCurrencies(query.pageNum, query.pageSize);
-    return page(rows, total);
-  });
+  router.handle(routes.currencies, async ({ query }) =>
+    pageOf(await settings.listCurrencies(query.pageNum, query.pageSize)),
+  );
 
   router.handle(routes.saveCurrency, async ({ operator, body }) =>
     outcome(await settings.saveCurrency(operator, body)),

@@ -19,7 +19,7 @@ import {
 } from '@bourse/shared';
 import type { Config } from '../../config';
 import type { SettingsAdmin } from '../settings';
-import type { WalletReview, WithdrawChannelInput } from '../wallet';
+import { TERM_COLUMN, type WalletReview, type WithdrawChannelInput } from '../wallet';
 import type { AdminService, OperatorContext } from './service';
 
 /** Thrown inside the preview's transaction, after its audit entry: rolls everything back. */
@@ -41,18 +41,16 @@ interface PendingChange {
 
 type ChannelState = Record<string, unknown> & { pendingChanges?: PendingChange[] };
 
-/** A withdrawal channel's term as the channel calls name it, from its stored row. */
-const COLUMN: Record<WithdrawTerm, string> = {
-  minAmount: 'min_amount',
-  maxAmount: 'max_amount',
-  dailyLimit: 'daily_limit',
-  feeRate: 'fee_rate',
-  fixedFee: 'fixed_fee',
-  isVisible: 'is_visible',
-};
-
 const sameChange = (a: PendingChange, b: PendingChange) =>
   a.term === b.term && a.newValue === b.newValue && a.effectiveTime === b.effectiveTime;
+
+/** A pending change as the preview lists it: its own fields only. */
+const changeOf = ({ term, oldValue, newValue, effectiveTime }: PendingChange) => ({
+  term,
+  oldValue,
+  newValue,
+  effectiveTime,
+});
 
 /** What a save changes, from the channel before and after it (the preview's audit entry). */
 export function describeSave(
@@ -63,7 +61,7 @@ export function describeSave(
   const pendingBefore = before?.pendingChanges ?? [];
   const pendingAfter = after.pendingChanges ?? [];
   const value = (state: ChannelState | null, term: WithdrawTerm) =>
-    state === null ? '' : normalize(String(state[COLUMN[term]] ?? '0'));
+    state === null ? '' : normalize(String(state[TERM_COLUMN[term]] ?? '0'));
   return {
     noticeHours,
     atOnce: WITHDRAW_TERMS.filter(
@@ -71,20 +69,10 @@ export function describeSave(
     ).map((term) => ({ term, oldValue: value(before, term), newValue: value(after, term) })),
     later: pendingAfter
       .filter((change) => !pendingBefore.some((old) => sameChange(old, change)))
-      .map(({ term, oldValue, newValue, effectiveTime }) => ({
-        term,
-        oldValue,
-        newValue,
-        effectiveTime,
-      })),
+      .map(changeOf),
     withdrawn: pendingBefore
       .filter((change) => !pendingAfter.some((kept) => sameChange(kept, change)))
-      .map(({ term, oldValue, newValue, effectiveTime }) => ({
-        term,
-        oldValue,
-        newValue,
-        effectiveTime,
-      })),
+      .map(changeOf),
   };
 }
 

@@ -4,7 +4,7 @@
  * what the server runs with (admin). The Router's operator guard answers 401 and 403 first.
  */
 import { consoleSystemApi as routes } from '@bourse/shared';
-import { alreadyDone, ok, page } from '../../http/envelope';
+import { alreadyDone, ok, pageOf } from '../../http/envelope';
 import type { Router } from '../../http/router';
 import { AppError } from '../../lib/errors';
 import type { LedgerRuns } from './ledger-runs';
@@ -21,10 +21,7 @@ export function systemApiRoutes(
     return started ? ok(run) : alreadyDone(run);
   });
 
-  router.handle(routes.ledgerRuns, async ({ query }) => {
-    const { rows, total } = await runs.list(query);
-    return page(rows, total);
-  });
+  router.handle(routes.ledgerRuns, async ({ query }) => pageOf(await runs.list(query)));
 
   router.handle(routes.ledgerRun, async ({ query }) => {
     const run = await runs.find(query.id);
@@ -32,10 +29,9 @@ export function systemApiRoutes(
     return ok(run);
   });
 
-  router.handle(routes.platformBalances, async ({ query }) => {
-    const { rows, total } = await system.platformBalances(query);
-    return page(rows, total);
-  });
+  router.handle(routes.platformBalances, async ({ query }) =>
+    pageOf(await system.platformBalances(query)),
+  );
 
   router.handle(routes.systemInfo, async () => ok(await system.info()));
 }

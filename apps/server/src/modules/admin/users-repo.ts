@@ -279,6 +279,16 @@ export interface OrderRow {
   close_time: Date | null;
 }
 
+/** Spot and coin-to-coin orders: one table, told apart by their position type. */
+const SPOT_ORDERS = {
+  table: 'spot_order',
+  columns: `o.order_type, o.quantity::text AS quantity, o.limit_price::text AS limit_price,
+      o.fill_price::text AS entry_price, NULL AS exit_price, NULL::int AS leverage,
+      NULL AS margin, o.fee::text AS fee, o.realized_pnl::text AS pnl,
+      NULL::smallint AS close_reason, coalesce(o.filled_at, o.cancelled_at) AS close_time`,
+  open: 'o.status = 0',
+} as const;
+
 /** The columns of an order of each kind, named as OrderRow; `open` says which are still open. */
 const ORDER_KINDS = {
   contract: {
@@ -299,24 +309,8 @@ const ORDER_KINDS = {
     open: 'o.status = 0',
     positionType: undefined,
   },
-  spot: {
-    table: 'spot_order',
-    columns: `o.order_type, o.quantity::text AS quantity, o.limit_price::text AS limit_price,
-      o.fill_price::text AS entry_price, NULL AS exit_price, NULL::int AS leverage,
-      NULL AS margin, o.fee::text AS fee, o.realized_pnl::text AS pnl,
-      NULL::smallint AS close_reason, coalesce(o.filled_at, o.cancelled_at) AS close_time`,
-    open: 'o.status = 0',
-    positionType: 2,
-  },
-  coin: {
-    table: 'spot_order',
-    columns: `o.order_type, o.quantity::text AS quantity, o.limit_price::text AS limit_price,
-      o.fill_price::text AS entry_price, NULL AS exit_price, NULL::int AS leverage,
-      NULL AS margin, o.fee::text AS fee, o.realized_pnl::text AS pnl,
-      NULL::smallint AS close_reason, coalesce(o.filled_at, o.cancelled_at) AS close_time`,
-    open: 'o.status = 0',
-    positionType: 3,
-  },
+  spot: { ...SPOT_ORDERS, positionType: 2 },
+  coin: { ...SPOT_ORDERS, positionType: 3 },
 } as const;
 
 export type OrderKind = keyof typeof ORDER_KINDS;

@@ -5,7 +5,7 @@
  * answers 401 and 403 from the route's roles before the input is read.
  */
 import { consoleUsersApi as routes } from '@bourse/shared';
-import { ok, page } from '../../http/envelope';
+import { ok, pageOf } from '../../http/envelope';
 import type { Router } from '../../http/router';
 import type { AdminService, OperatorContext } from './service';
 import type { UsersConsole } from './users-service';
@@ -15,44 +15,25 @@ export function usersConsoleRoutes(
   admin: AdminService,
   users: UsersConsole,
 ): void {
-  router.handle(routes.users, async ({ query }) => {
-    const { rows, total } = await users.search({ ...query, exact: query.exact === true });
-    return page(rows, total);
-  });
+  router.handle(routes.users, async ({ query }) =>
+    pageOf(await users.search({ ...query, exact: query.exact === true })),
+  );
 
   router.handle(routes.user, async ({ query }) => ok(await users.detail(query.id)));
 
   router.handle(routes.balances, async ({ query }) => ok(await users.balances(query.id)));
 
-  router.handle(routes.ledger, async ({ query }) => {
-    const { rows, total } = await users.ledger(query);
-    return page(rows, total);
-  });
+  router.handle(routes.ledger, async ({ query }) => pageOf(await users.ledger(query)));
 
-  router.handle(routes.recharges, async ({ query }) => {
-    const { rows, total } = await users.recharges(query);
-    return page(rows, total);
-  });
+  router.handle(routes.recharges, async ({ query }) => pageOf(await users.recharges(query)));
 
-  router.handle(routes.withdrawals, async ({ query }) => {
-    const { rows, total } = await users.withdrawals(query);
-    return page(rows, total);
-  });
+  router.handle(routes.withdrawals, async ({ query }) => pageOf(await users.withdrawals(query)));
 
-  router.handle(routes.orders, async ({ query }) => {
-    const { rows, total } = await users.orders(query);
-    return page(rows, total);
-  });
+  router.handle(routes.orders, async ({ query }) => pageOf(await users.orders(query)));
 
-  router.handle(routes.holdings, async ({ query }) => {
-    const { rows, total } = await users.holdings(query);
-    return page(rows, total);
-  });
+  router.handle(routes.holdings, async ({ query }) => pageOf(await users.holdings(query)));
 
-  router.handle(routes.sessions, async ({ query }) => {
-    const { rows, total } = await users.sessions(query);
-    return page(rows, total);
-  });
+  router.handle(routes.sessions, async ({ query }) => pageOf(await users.sessions(query)));
 
   router.handle(routes.endSessions, async ({ operator, body }) =>
     ok({ sessionsEnded: await users.endSessions(body.id, admin.auditWriter(operator)) }),

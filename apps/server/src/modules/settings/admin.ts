@@ -22,7 +22,7 @@ import type { Database, Queryable } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import * as repo from './repo-admin';
-import type { SettingsService } from './service';
+import { toCurrency, type SettingsService } from './service';
 
 /** Writes an audit entry in the transaction of the change (the admin module's writer). */
 export type SettingsAuditWriter = (
@@ -41,18 +41,8 @@ export interface SettingOutcome<T> {
   changed: boolean;
 }
 
-function toCurrency(row: repo.CurrencyAdminRow): CurrencyConfig {
-  return {
-    id: row.id,
-    currencyName: row.currency_name,
-    currencyType: row.currency_type,
-    walletAddressType: row.wallet_address_type,
-    scale: row.scale,
-    icon: row.icon,
-    sort: row.sort,
-    isVisible: row.is_visible,
-    inUse: row.in_use,
-  };
+function toCurrencyConfig(row: repo.CurrencyAdminRow): CurrencyConfig {
+  return { ...toCurrency(row), isVisible: row.is_visible, inUse: row.in_use };
 }
 
 /** What a currency's audit entries show: its settings, not whether it is in use. */
@@ -76,7 +66,7 @@ export class SettingsAdmin {
       pageSize,
       (pageNum - 1) * pageSize,
     );
-    return { rows: rows.map(toCurrency), total };
+    return { rows: rows.map(toCurrencyConfig), total };
   }
 
   async saveCurrency(
@@ -89,7 +79,7 @@ export class SettingsAdmin {
         await repo.lockCurrencyTable(tx);
         const row = await repo.insertCurrency(tx, values);
         if (!row) throw new AppError('hint_currencyNameTaken', 409, ['currencyName']);
-        const after = toCurrency(row);
+        const after = toCurrencyConfig(row);
         await audit(tx, {
           action: 'currency.create',
           targetType: 'currency',
@@ -101,7 +91,7 @@ export class SettingsAdmin {
       }
       const found = await repo.findCurrency(tx, id, true);
       if (!found) throw new AppError('hint_currencyUnknown', 404, ['id']);
-      const before = toCurrency(found);
+      const before = toCurrencyConfig(found);
       if (before.inUse) {
         const kept = KEPT_WHILE_IN_USE.find((field) => before[field] !== values[field]);
         if (kept) throw new AppError('hint_currencyInUse', 422, [kept]);
@@ -115,7 +105,7 @@ export class SettingsAdmin {
         return { record: before, changed: false };
       const row = await repo.updateCurrency(tx, id, values);
       if (!row) throw new AppError('hint_currencyNameTaken', 409, ['currencyName']);
-      const after = toCurrency(row);
+      const after = toCurrencyConfig(row);
       await audit(tx, {
         action: 'currency.update',
         targetType: 'currency',

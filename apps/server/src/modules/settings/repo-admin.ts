@@ -1,14 +1,9 @@
 /** SQL of the settings operators change: currencies, switches and stored key/value settings. */
+import type { CurrencySaveBody } from '@bourse/shared';
 import { allRows, firstRow, oneRow, type Queryable } from '../../db/database';
+import type { CurrencyRow } from './repo';
 
-export interface CurrencyAdminRow {
-  id: number;
-  currency_name: string;
-  currency_type: number;
-  wallet_address_type: string;
-  scale: number;
-  icon: string;
-  sort: number;
+export interface CurrencyAdminRow extends CurrencyRow {
   is_visible: number;
   in_use: boolean;
 }
@@ -53,14 +48,20 @@ export async function lockCurrencyTable(q: Queryable): Promise<void> {
   await q.query('LOCK TABLE platform_currency IN SHARE ROW EXCLUSIVE MODE');
 }
 
-export interface CurrencyValues {
-  currencyName: string;
-  currencyType: number;
-  walletAddressType: string;
-  scale: number;
-  icon: string;
-  sort: number;
-  isVisible: number;
+/** A currency's settings as the console saves them. */
+export type CurrencyValues = Omit<CurrencySaveBody, 'id'>;
+
+/** The parameters $1.. of a currency's settings, in the column order of insert and update. */
+function currencyParams(values: CurrencyValues) {
+  return [
+    values.currencyName,
+    values.currencyType,
+    values.walletAddressType,
+    values.scale,
+    values.icon,
+    values.sort,
+    values.isVisible,
+  ];
 }
 
 /** Inserts a currency under the next free id; undefined when its code is taken. */
@@ -74,15 +75,7 @@ export async function insertCurrency(
        (id, currency_name, currency_type, wallet_address_type, scale, icon, sort, is_visible)
      SELECT coalesce(max(id), 0) + 1, $1, $2, $3, $4, $5, $6, $7 FROM platform_currency
      ON CONFLICT (currency_name) DO NOTHING RETURNING id`,
-    [
-      values.currencyName,
-      values.currencyType,
-      values.walletAddressType,
-      values.scale,
-      values.icon,
-      values.sort,
-      values.isVisible,
-    ],
+    currencyParams(values),
   );
   return inserted && findCurrency(q, inserted.id);
 }
@@ -102,16 +95,7 @@ export async function updateCurrency(
   await q.query(
     `UPDATE platform_currency SET currency_name = $2, currency_type = $3, wallet_address_type = $4,
        scale = $5, icon = $6, sort = $7, is_visible = $8 WHERE id = $1`,
-    [
-      id,
-      values.currencyName,
-      values.currencyType,
-      values.walletAddressType,
-      values.scale,
-      values.icon,
-      values.sort,
-      values.isVisible,
-    ],
+    [id, ...currencyParams(values)],
   );
   return findCurrency(q, id);
 }

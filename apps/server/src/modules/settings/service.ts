@@ -8,6 +8,7 @@ import {
   OTHER_VALUE_DEFAULTS,
   SWITCH_ON,
   languageByKey,
+  type CurrencyConfig,
   type LanguageKey,
   type OtherValue,
   type SwitchName,
@@ -37,14 +38,19 @@ export interface SiteInfoSetting {
   banners: Banner[];
 }
 
-export interface Currency {
-  id: number;
-  currencyName: string;
-  currencyType: number;
-  walletAddressType: string;
-  scale: number;
-  icon: string;
-  sort: number;
+/** A platform currency as the app and the server use it (the console's adds its visibility). */
+export type Currency = Omit<CurrencyConfig, 'isVisible' | 'inUse'>;
+
+export function toCurrency(row: repo.CurrencyRow): Currency {
+  return {
+    id: row.id,
+    currencyName: row.currency_name,
+    currencyType: row.currency_type,
+    walletAddressType: row.wallet_address_type,
+    scale: row.scale,
+    icon: row.icon,
+    sort: row.sort,
+  };
 }
 
 export class SettingsService {
@@ -137,15 +143,7 @@ export class SettingsService {
 
   currencies(): Promise<Currency[]> {
     return this.cached('currencies', async () =>
-      (await repo.listCurrencies(this.db)).map((row) => ({
-        id: row.id,
-        currencyName: row.currency_name,
-        currencyType: row.currency_type,
-        walletAddressType: row.wallet_address_type,
-        scale: row.scale,
-        icon: row.icon,
-        sort: row.sort,
-      })),
+      (await repo.listCurrencies(this.db)).map(toCurrency),
     );
   }
 

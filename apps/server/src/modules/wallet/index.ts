@@ -6,7 +6,7 @@
  */
 export type { RechargeChannelInput, WithdrawChannelInput } from './channels-admin';
 export { fingerprint, orderNumber, orderStamp } from './common';
-export { nextId } from './repo';
+export { nextId, TERM_COLUMN } from './repo';
 // The review flow, for the next requests operators decide (identity checks, loans, new shares).
 export { ReviewFlow } from './review';
 export type {
