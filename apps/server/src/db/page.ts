@@ -16,9 +16,22 @@ export async function pageOf<Row>(
     q.query<Row>(`${sql.rows} LIMIT $${limit} OFFSET $${limit + 1}`, [
       ...sql.params,
       page.pageSize,
-      (page.pageNum - 1) * page.pageSize,
+      pageOffset(page),
     ]),
     q.query<{ total: number }>(sql.count, sql.params),
   ]);
   return { rows, total: count[0]?.total ?? 0 };
+}
+
+/** Where a page starts: how many rows the pages before it hold. */
+export function pageOffset(page: PageQuery): number {
+  return (page.pageNum - 1) * page.pageSize;
+}
+
+/** A page with each of its rows mapped (a repo's rows to what a call answers). */
+export function mapRows<Row, T>(
+  page: { rows: Row[]; total: number },
+  map: (row: Row) => T,
+): { rows: T[]; total: number } {
+  return { rows: page.rows.map(map), total: page.total };
 }

@@ -8,4 +8,4 @@
 export { createCodeSender } from './code-sender';
 export type { CodeSender } from './code-sender';
 export { accountRoutes } from './routes';
-export { AccountService } from './service';
+export { AccountService, userIdentity } from './service';

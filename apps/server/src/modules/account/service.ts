@@ -105,6 +105,25 @@ export function clientMeta(request: FastifyRequest, lang: LanguageKey): ClientMe
   return { ip: clientIp(request), userAgent: clientUserAgent(request), lang };
 }
 
+/** The columns that name a user (app_user), read by the account and by the console. */
+type IdentityColumns = Pick<
+  repo.UserRow,
+  'id' | 'user_account' | 'reg_type' | 'area_code' | 'phone' | 'email' | 'nick_name'
+>;
+
+/** Who a user is, as the app's user info and the console's users name it. */
+export function userIdentity(row: IdentityColumns) {
+  return {
+    id: row.id,
+    userAccount: row.user_account,
+    regType: row.reg_type,
+    areaCode: row.area_code,
+    phone: row.phone,
+    email: row.email,
+    nickName: row.nick_name,
+  };
+}
+
 export class AccountService implements SessionResolver {
   /** Sessions, sign-in and login-password checks (src/auth/sessions.ts). */
   private readonly sessions: SessionStore<'user', repo.UserRow>;
@@ -137,13 +156,7 @@ export class AccountService implements SessionResolver {
     const lastChange = changes.length > 0 ? Math.max(...changes.map((d) => d.getTime())) : 0;
     const holdUntil = lastChange + WITHDRAW_HOLD_MS;
     return {
-      id: row.id,
-      userAccount: row.user_account,
-      regType: row.reg_type,
-      areaCode: row.area_code,
-      phone: row.phone,
-      email: row.email,
-      nickName: row.nick_name,
+      ...userIdentity(row),
       avatar: row.avatar,
       inviteCode: row.invite_code,
       accountType,

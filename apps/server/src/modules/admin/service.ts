@@ -20,6 +20,7 @@ import {
 import { SessionStore } from '../../auth/sessions';
 import type { Config } from '../../config';
 import type { Database, Queryable } from '../../db/database';
+import { mapRows, pageOffset } from '../../db/page';
 import type { Clock } from '../../lib/clock';
 import { refuseCommonPassword } from '../../lib/common-passwords';
 import { AppError, assert } from '../../lib/errors';
@@ -326,12 +327,10 @@ export class AdminService {
   // ------------------------------------------------------------ operators
 
   async listOperators(pageNum: number, pageSize: number) {
-    const { rows, total } = await repo.listOperators(
-      this.deps.db,
-      pageSize,
-      (pageNum - 1) * pageSize,
+    return mapRows(
+      await repo.listOperators(this.deps.db, pageSize, pageOffset({ pageNum, pageSize })),
+      toOperatorInfo,
     );
-    return { rows: rows.map(toOperatorInfo), total };
   }
 
   async createOperator(
@@ -443,13 +442,15 @@ export class AdminService {
     pageNum: number,
     pageSize: number,
   ): Promise<{ rows: AuditEntry[]; total: number }> {
-    const { rows, total } = await repo.listAudit(
-      this.deps.db,
-      auditFilter(filter),
-      pageSize,
-      (pageNum - 1) * pageSize,
+    return mapRows(
+      await repo.listAudit(
+        this.deps.db,
+        auditFilter(filter),
+        pageSize,
+        pageOffset({ pageNum, pageSize }),
+      ),
+      toAuditEntry,
     );
-    return { rows: rows.map(toAuditEntry), total };
   }
 
   /**
@@ -484,15 +485,15 @@ export class AdminService {
       !(await repo.findOperatorById(this.deps.db, operatorId))
     )
       throw new AppError('hint_operatorNotFound', 404, ['operatorId']);
-    const { rows, total } = await operatorsRepo.listLiveSessions(
-      this.deps.db,
-      operatorId,
-      this.now(),
-      pageSize,
-      (pageNum - 1) * pageSize,
-    );
-    return {
-      rows: rows.map((row) => ({
+    return mapRows(
+      await operatorsRepo.listLiveSessions(
+        this.deps.db,
+        operatorId,
+        this.now(),
+        pageSize,
+        pageOffset({ pageNum, pageSize }),
+      ),
+      (row) => ({
         id: row.id,
         operatorId: row.operator_id,
         ip: row.ip,
@@ -501,9 +502,8 @@ export class AdminService {
         lastSeenTime: row.last_seen_at.toISOString(),
         expireTime: row.expires_at.toISOString(),
         current: row.id === operator.sessionId,
-      })),
-      total,
-    };
+      }),
+    );
   }
 
   /**

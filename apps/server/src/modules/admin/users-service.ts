@@ -18,9 +18,10 @@ import {
   type UserOrderKind,
 } from '@bourse/shared';
 import type { Database } from '../../db/database';
+import { mapRows, pageOffset } from '../../db/page';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import type { AccountService } from '../account';
+import { userIdentity, type AccountService } from '../account';
 import type { AuditWriter, WalletReview } from '../wallet';
 import * as repo from './users-repo';
 
@@ -53,13 +54,7 @@ const orNull = (value: string | null) => (value === null ? null : normalize(valu
 
 function toConsoleUser(row: repo.ListedUser): ConsoleUser {
   return {
-    id: row.id,
-    userAccount: row.user_account,
-    regType: row.reg_type,
-    areaCode: row.area_code,
-    phone: row.phone,
-    email: row.email,
-    nickName: row.nick_name,
+    ...userIdentity(row),
     inviteCode: row.invite_code,
     accountType: row.account_type,
     status: row.status,
@@ -72,23 +67,16 @@ function toConsoleUser(row: repo.ListedUser): ConsoleUser {
 export class UsersConsole {
   constructor(private readonly deps: UsersConsoleDeps) {}
 
-  private offset(page: Page): number {
-    return (page.pageNum - 1) * page.pageSize;
-  }
-
   private async requireUser(id: number): Promise<void> {
     if (!(await repo.userExists(this.deps.db, id)))
       throw new AppError('hint_notFound', 404, ['id']);
   }
 
   async search(query: repo.UserSearch & Page) {
-    const { rows, total } = await repo.searchUsers(
-      this.deps.db,
-      query,
-      query.pageSize,
-      this.offset(query),
+    return mapRows(
+      await repo.searchUsers(this.deps.db, query, query.pageSize, pageOffset(query)),
+      toConsoleUser,
     );
-    return { rows: rows.map(toConsoleUser), total };
   }
 
   async detail(id: number): Promise<ConsoleUserDetail> {
@@ -138,14 +126,14 @@ export class UsersConsole {
   }
 
   async ledger(query: { id: number; book?: string; currencyId?: number } & Page) {
-    const { rows, total } = await repo.userPostings(
-      this.deps.db,
-      { userId: query.id, book: query.book, currencyId: query.currencyId },
-      query.pageSize,
-      this.offset(query),
-    );
-    return {
-      rows: rows.map((row): ConsoleLedgerPosting => ({
+    return mapRows(
+      await repo.userPostings(
+        this.deps.db,
+        { userId: query.id, book: query.book, currencyId: query.currencyId },
+        query.pageSize,
+        pageOffset(query),
+      ),
+      (row): ConsoleLedgerPosting => ({
         entryId: row.entry_id,
         line: row.line,
         book: row.book,
@@ -160,20 +148,19 @@ export class UsersConsole {
         requestId: row.request_id,
         memo: row.memo,
         createTime: row.created_at.toISOString(),
-      })),
-      total,
-    };
+      }),
+    );
   }
 
   async orders(query: { id: number; kind: UserOrderKind; book?: string; open?: boolean } & Page) {
-    const { rows, total } = await repo.userOrders(
-      this.deps.db,
-      { userId: query.id, kind: query.kind, book: query.book, open: query.open },
-      query.pageSize,
-      this.offset(query),
-    );
-    return {
-      rows: rows.map((row): ConsoleUserOrder => ({
+    return mapRows(
+      await repo.userOrders(
+        this.deps.db,
+        { userId: query.id, kind: query.kind, book: query.book, open: query.open },
+        query.pageSize,
+        pageOffset(query),
+      ),
+      (row): ConsoleUserOrder => ({
         kind: query.kind,
         id: row.id,
         orderNo: row.order_no,
@@ -194,20 +181,19 @@ export class UsersConsole {
         closeReason: row.close_reason,
         createTime: row.created_at.toISOString(),
         closeTime: row.close_time?.toISOString() ?? null,
-      })),
-      total,
-    };
+      }),
+    );
   }
 
   async holdings(query: { id: number; book?: string } & Page) {
-    const { rows, total } = await repo.userHoldings(
-      this.deps.db,
-      { userId: query.id, book: query.book },
-      query.pageSize,
-      this.offset(query),
-    );
-    return {
-      rows: rows.map((row): ConsoleUserHolding => ({
+    return mapRows(
+      await repo.userHoldings(
+        this.deps.db,
+        { userId: query.id, book: query.book },
+        query.pageSize,
+        pageOffset(query),
+      ),
+      (row): ConsoleUserHolding => ({
         book: row.book,
         positionType: row.position_type,
         productCode: row.product_code,
@@ -215,21 +201,20 @@ export class UsersConsole {
         frozenQuantity: normalize(row.frozen_quantity),
         cost: normalize(row.cost),
         updateTime: row.updated_at.toISOString(),
-      })),
-      total,
-    };
+      }),
+    );
   }
 
   async sessions(query: { id: number; active?: boolean } & Page) {
     const now = this.deps.clock.now();
-    const { rows, total } = await repo.userSessions(
-      this.deps.db,
-      { userId: query.id, activeOnly: query.active === true, now },
-      query.pageSize,
-      this.offset(query),
-    );
-    return {
-      rows: rows.map((row): ConsoleUserSession => ({
+    return mapRows(
+      await repo.userSessions(
+        this.deps.db,
+        { userId: query.id, activeOnly: query.active === true, now },
+        query.pageSize,
+        pageOffset(query),
+      ),
+      (row): ConsoleUserSession => ({
         id: row.id,
         accountType: row.account_type,
         createTime: row.created_at.toISOString(),
@@ -239,9 +224,8 @@ export class UsersConsole {
         active: row.revoked_at === null && row.expires_at > now,
         ip: row.ip,
         userAgent: row.user_agent,
-      })),
-      total,
-    };
+      }),
+    );
   }
 
   recharges(query: { id: number } & Page) {

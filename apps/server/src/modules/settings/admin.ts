@@ -19,6 +19,7 @@ import {
   type SwitchConfig,
 } from '@bourse/shared';
 import type { Database, Queryable } from '../../db/database';
+import { mapRows } from '../../db/page';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import * as repo from './repo-admin';
@@ -61,12 +62,10 @@ export class SettingsAdmin {
   // ------------------------------------------------------------ currencies
 
   async listCurrencies(pageNum: number, pageSize: number) {
-    const { rows, total } = await repo.listCurrencyPage(
-      this.deps.db,
-      pageSize,
-      (pageNum - 1) * pageSize,
+    return mapRows(
+      await repo.listCurrencyPage(this.deps.db, { pageNum, pageSize }),
+      toCurrencyConfig,
     );
-    return { rows: rows.map(toCurrencyConfig), total };
   }
 
   async saveCurrency(

@@ -1,6 +1,7 @@
 /** SQL of the settings operators change: currencies, switches and stored key/value settings. */
-import type { CurrencySaveBody } from '@bourse/shared';
+import type { CurrencySaveBody, PageQuery } from '@bourse/shared';
 import { allRows, firstRow, oneRow, type Queryable } from '../../db/database';
+import { pageOf } from '../../db/page';
 import type { CurrencyRow } from './repo';
 
 export interface CurrencyAdminRow extends CurrencyRow {
@@ -19,20 +20,16 @@ const CURRENCY_COLUMNS = `c.id, c.currency_name, c.currency_type, c.wallet_addre
    OR EXISTS (SELECT 1 FROM withdraw_channel w WHERE w.currency_id = c.id)) AS in_use`;
 
 /** Every currency, hidden ones included, in sort order: one page. */
-export async function listCurrencyPage(
-  q: Queryable,
-  limit: number,
-  offset: number,
-): Promise<{ rows: CurrencyAdminRow[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    allRows<CurrencyAdminRow>(
-      q,
-      `SELECT ${CURRENCY_COLUMNS} FROM platform_currency c ORDER BY c.sort, c.id LIMIT $1 OFFSET $2`,
-      [limit, offset],
-    ),
-    oneRow<{ n: number }>(q, 'SELECT count(*)::int AS n FROM platform_currency'),
-  ]);
-  return { rows, total: total.n };
+export function listCurrencyPage(q: Queryable, page: PageQuery) {
+  return pageOf<CurrencyAdminRow>(
+    q,
+    {
+      rows: `SELECT ${CURRENCY_COLUMNS} FROM platform_currency c ORDER BY c.sort, c.id`,
+      count: 'SELECT count(*)::int AS total FROM platform_currency',
+      params: [],
+    },
+    page,
+  );
 }
 
 export function findCurrency(q: Queryable, id: number, forUpdate = false) {
