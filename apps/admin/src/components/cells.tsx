@@ -65,3 +65,16 @@ export function ToolbarRow({ children }: { children: ReactNode }) {
     </div>
   );
 }
+
+/** A withdrawal's amount (`children`) over its fee. */
+export function AmountWithFee({ fee, children }: { fee: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div style={{ lineHeight: 1.35, whiteSpace: 'nowrap' }}>
+      {children}
+      <div>
+        <Muted small>{t('withdrawals.feeShort', { fee })}</Muted>
+      </div>
+    </div>
+  );
+}

@@ -21,7 +21,7 @@ import {
 } from 'antd';
 import type { AutoCompleteProps, TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   AUDIT_EXPORT_MAX_ROWS,
@@ -35,7 +35,9 @@ import { api } from '../api';
 import { errorText } from '../i18n';
 import { checkWith } from '../lib/form';
 import { formatTime } from '../lib/format';
-import { usePaging } from '../hooks/use-paging';
+import { usePagedQuery } from '../hooks/use-paged-query';
+import { ListError } from '../components/data-table';
+import { SearchButtons } from '../components/search-buttons';
 
 /** The part of a picked day (dayjs, antd's dates) the range needs. */
 interface Day {
@@ -166,18 +168,16 @@ export default function AuditPage() {
   const [form] = Form.useForm();
   const [filter, setFilter] = useState<Filter>({});
   const [exporting, setExporting] = useState(false);
-  const paging = usePaging();
-  const input = { ...filter, pageNum: paging.pageNum, pageSize: paging.pageSize };
   // The operators to pick from, by name (the first page of the largest size the call takes).
   const operators = useQuery({
     queryKey: ['operators', OPERATOR_CHOICES],
     queryFn: () => api.call(operatorsApi.operators, OPERATOR_CHOICES),
     staleTime: 60_000,
   });
-  const list = useQuery({
-    queryKey: ['audit', input],
-    queryFn: () => api.call(operatorsApi.audit, input),
-    placeholderData: keepPreviousData,
+  const { paging, list, table } = usePagedQuery({
+    key: ['audit'],
+    input: filter,
+    load: (input) => api.call(operatorsApi.audit, input),
   });
 
   // Actions are named with a dot (`recharge.approve`): read from the map, not as a key path.
@@ -292,41 +292,30 @@ export default function AuditPage() {
             data-testid="audit-days"
           />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" data-testid="audit-search">
-              {t('common.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setFilter({});
-                paging.restart();
-              }}
-            >
-              {t('common.reset')}
-            </Button>
-            <Button
-              icon={<DownloadOutlined />}
-              loading={exporting}
-              onClick={() => void download()}
-              title={t('audit.exportHelp', { count: AUDIT_EXPORT_MAX_ROWS })}
-              data-testid="audit-export"
-            >
-              {t('audit.export')}
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchButtons
+          testId="audit-search"
+          onReset={() => {
+            form.resetFields();
+            setFilter({});
+            paging.restart();
+          }}
+        >
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting}
+            onClick={() => void download()}
+            title={t('audit.exportHelp', { count: AUDIT_EXPORT_MAX_ROWS })}
+            data-testid="audit-export"
+          >
+            {t('audit.export')}
+          </Button>
+        </SearchButtons>
       </Form>
-      {list.isError && (
-        <Typography.Paragraph type="danger">{errorText(list.error)}</Typography.Paragraph>
-      )}
+      <ListError error={list.error} />
       <Table<AuditEntry>
         rowKey="id"
         columns={columns}
-        dataSource={list.data?.rows}
-        loading={list.isPending}
-        pagination={paging.pagination(list.data?.total)}
+        {...table}
         expandable={{ expandedRowRender: (row) => <Changes entry={row} /> }}
         data-testid="audit-table"
       />

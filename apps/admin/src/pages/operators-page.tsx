@@ -7,16 +7,17 @@
  */
 import { useState } from 'react';
 import { App, Button, Drawer, Popconfirm, Space, Table, Tag, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import type { ButtonProps, TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { operatorsApi, type OperatorInfo } from '@bourse/shared';
 import { api } from '../api';
 import { useOperator } from '../app/operator';
 import { errorText } from '../i18n';
-import { usePaging } from '../hooks/use-paging';
+import { usePagedQuery } from '../hooks/use-paged-query';
 import { Muted, TimeCell } from '../components/cells';
+import { ListError } from '../components/data-table';
 import { RoleTags } from '../components/roles';
 import {
   CreateOperatorDialog,
@@ -26,17 +27,19 @@ import {
 import { OneTimePassword, type ShownPassword } from '../components/operators/one-time-password';
 import { SessionsTable } from '../components/operators/sessions-table';
 
+/** A small link-styled action of a row. */
+function RowAction(props: Omit<ButtonProps, 'size' | 'type'> & { 'data-testid': string }) {
+  return <Button size="small" type="link" {...props} />;
+}
+
 export default function OperatorsPage() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const me = useOperator();
   const queryClient = useQueryClient();
-  const paging = usePaging();
-  const input = { pageNum: paging.pageNum, pageSize: paging.pageSize };
-  const list = useQuery({
-    queryKey: ['operators', input],
-    queryFn: () => api.call(operatorsApi.operators, input),
-    placeholderData: keepPreviousData,
+  const { list, table } = usePagedQuery({
+    key: ['operators'],
+    load: (page) => api.call(operatorsApi.operators, page),
   });
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<OperatorInfo>();
@@ -105,30 +108,15 @@ export default function OperatorsPage() {
       width: 360,
       render: (_, row) => (
         <Space size={4} wrap>
-          <Button
-            size="small"
-            type="link"
-            onClick={() => setEditing(row)}
-            data-testid={`roles-${row.username}`}
-          >
+          <RowAction onClick={() => setEditing(row)} data-testid={`roles-${row.username}`}>
             {t('operators.changeRoles')}
-          </Button>
-          <Button
-            size="small"
-            type="link"
-            onClick={() => setResetting(row)}
-            data-testid={`reset-${row.username}`}
-          >
+          </RowAction>
+          <RowAction onClick={() => setResetting(row)} data-testid={`reset-${row.username}`}>
             {t('operators.resetPassword')}
-          </Button>
-          <Button
-            size="small"
-            type="link"
-            onClick={() => setSessionsOf(row)}
-            data-testid={`sessions-${row.username}`}
-          >
+          </RowAction>
+          <RowAction onClick={() => setSessionsOf(row)} data-testid={`sessions-${row.username}`}>
             {t('operators.sessions.title')}
-          </Button>
+          </RowAction>
           <Popconfirm
             title={t(row.disabled ? 'operators.enableTitle' : 'operators.disableTitle', {
               username: row.username,
@@ -139,14 +127,9 @@ export default function OperatorsPage() {
             okButtonProps={{ danger: !row.disabled, 'data-testid': 'toggle-confirm' }}
             onConfirm={() => toggle.mutateAsync(row).catch(() => undefined)}
           >
-            <Button
-              size="small"
-              type="link"
-              danger={!row.disabled}
-              data-testid={`toggle-${row.username}`}
-            >
+            <RowAction danger={!row.disabled} data-testid={`toggle-${row.username}`}>
               {t(row.disabled ? 'operators.enable' : 'operators.disable')}
-            </Button>
+            </RowAction>
           </Popconfirm>
         </Space>
       ),
@@ -173,17 +156,8 @@ export default function OperatorsPage() {
           {t('operators.create.title')}
         </Button>
       </div>
-      {list.isError && (
-        <Typography.Paragraph type="danger">{errorText(list.error)}</Typography.Paragraph>
-      )}
-      <Table<OperatorInfo>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.rows}
-        loading={list.isPending}
-        pagination={paging.pagination(list.data?.total)}
-        data-testid="operators-table"
-      />
+      <ListError error={list.error} />
+      <Table<OperatorInfo> rowKey="id" columns={columns} {...table} data-testid="operators-table" />
       <CreateOperatorDialog
         open={creating}
         onClose={() => setCreating(false)}

@@ -4,6 +4,7 @@
  * the migrations applied. Read from the server each time the page opens.
  */
 import { Card, Descriptions, Table, Tag, Typography } from 'antd';
+import type { TableProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { consoleSystemApi, type ConfigEntry, type SystemInfo } from '@bourse/shared';
@@ -13,6 +14,27 @@ import { PageLoading } from '../components/page-loading';
 import { formatTime } from '../lib/format';
 
 const mono = { fontFamily: 'monospace', fontSize: 13, wordBreak: 'break-all' } as const;
+
+/** A short list shown whole (no pages), compact. */
+function ListTable<T extends object>(props: TableProps<T>) {
+  return <Table<T> size="small" pagination={false} {...props} />;
+}
+
+/** A column of codes (ids, hosts, keys), in monospace. */
+const monoColumn = (title: string, dataIndex: string, width?: number) => ({
+  title,
+  dataIndex,
+  width,
+  render: (text: string) => <span style={mono}>{text}</span>,
+});
+
+/** A column of times, in full. */
+const timeColumn = (title: string, dataIndex: string, width: number) => ({
+  title,
+  dataIndex,
+  width,
+  render: (iso: string) => formatTime(iso),
+});
 
 function ConfigValue({ entry }: { entry: ConfigEntry }) {
   const { t } = useTranslation();
@@ -64,30 +86,14 @@ function Instances({ info }: { info: SystemInfo }) {
   return (
     <Card title={t('system.instances')} data-testid="instances">
       <Typography.Paragraph type="secondary">{t('system.instancesExplain')}</Typography.Paragraph>
-      <Table
-        size="small"
+      <ListTable
         rowKey="id"
-        pagination={false}
         dataSource={info.instances}
         columns={[
-          {
-            title: t('system.instanceId'),
-            dataIndex: 'id',
-            width: 180,
-            render: (id: string) => <span style={mono}>{id}</span>,
-          },
-          {
-            title: t('system.host'),
-            dataIndex: 'host',
-            render: (host: string) => <span style={mono}>{host}</span>,
-          },
+          monoColumn(t('system.instanceId'), 'id', 180),
+          monoColumn(t('system.host'), 'host'),
           { title: t('system.pid'), dataIndex: 'pid', width: 100 },
-          {
-            title: t('system.startTime'),
-            dataIndex: 'startTime',
-            width: 200,
-            render: (iso: string) => formatTime(iso),
-          },
+          timeColumn(t('system.startTime'), 'startTime', 200),
           {
             title: t('system.role'),
             render: (_, row) => (
@@ -108,26 +114,15 @@ function Instances({ info }: { info: SystemInfo }) {
       <Typography.Title level={5} style={{ marginTop: 20 }}>
         {t('system.lease')}
       </Typography.Title>
-      <Table
-        size="small"
+      <ListTable
         rowKey="name"
-        pagination={false}
         dataSource={info.leases}
         locale={{ emptyText: t('system.noLease') }}
         data-testid="leases"
         columns={[
           { title: t('system.leaseName'), dataIndex: 'name', width: 160 },
-          {
-            title: t('system.holder'),
-            dataIndex: 'holder',
-            render: (holder: string) => <span style={mono}>{holder}</span>,
-          },
-          {
-            title: t('system.expires'),
-            dataIndex: 'expiresTime',
-            width: 200,
-            render: (iso: string) => formatTime(iso),
-          },
+          monoColumn(t('system.holder'), 'holder'),
+          timeColumn(t('system.expires'), 'expiresTime', 200),
           {
             title: '',
             dataIndex: 'expired',
@@ -169,27 +164,18 @@ export default function SystemPage() {
       >
         <Card title={t('system.config')} data-testid="config">
           <Typography.Paragraph type="secondary">{t('system.configExplain')}</Typography.Paragraph>
-          <Table<ConfigEntry>
-            size="small"
+          <ListTable<ConfigEntry>
             rowKey="key"
-            pagination={false}
             dataSource={info.config}
             columns={[
-              {
-                title: t('system.key'),
-                dataIndex: 'key',
-                width: 250,
-                render: (key: string) => <span style={mono}>{key}</span>,
-              },
+              monoColumn(t('system.key'), 'key', 250),
               { title: t('system.value'), render: (_, entry) => <ConfigValue entry={entry} /> },
             ]}
           />
         </Card>
         <Card title={t('system.migrations')} data-testid="migrations">
-          <Table
-            size="small"
+          <ListTable
             rowKey="version"
-            pagination={false}
             dataSource={info.migrations}
             columns={[
               { title: t('system.migrationVersion'), dataIndex: 'version', width: 70 },
@@ -200,12 +186,7 @@ export default function SystemPage() {
                   <span style={{ ...mono, wordBreak: 'normal', whiteSpace: 'nowrap' }}>{name}</span>
                 ),
               },
-              {
-                title: t('system.appliedTime'),
-                dataIndex: 'appliedTime',
-                width: 170,
-                render: (iso: string) => formatTime(iso),
-              },
+              timeColumn(t('system.appliedTime'), 'appliedTime', 170),
             ]}
           />
         </Card>

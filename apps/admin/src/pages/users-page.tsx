@@ -4,9 +4,8 @@
  * checked with userSearchQuery). A row opens the user's page.
  */
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Form, Input, Select, Space, Table } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Select, Table } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -20,7 +19,8 @@ import {
 import { api } from '../api';
 import { errorText } from '../i18n';
 import { checkWith } from '../lib/form';
-import { usePaging } from '../hooks/use-paging';
+import { usePagedQuery } from '../hooks/use-paged-query';
+import { SearchButtons } from '../components/search-buttons';
 import { Muted, TimeCell } from '../components/cells';
 import { BookTag, UserStatusTag } from '../components/users/user-cells';
 
@@ -49,12 +49,10 @@ export default function UsersPage() {
   const field: UserSearchField = Form.useWatch('field', form) ?? 'account';
   const [search, setSearch] = useState<Search>({ field: 'account' });
   const [sort, setSort] = useState<Sort>({ sortField: 'id', sortOrder: 'desc' });
-  const paging = usePaging();
-  const input = { ...search, ...sort, pageNum: paging.pageNum, pageSize: paging.pageSize };
-  const list = useQuery({
-    queryKey: ['users', input],
-    queryFn: () => api.call(consoleUsersApi.users, input),
-    placeholderData: keepPreviousData,
+  const { paging, list, table } = usePagedQuery({
+    key: ['users'],
+    input: { ...search, ...sort },
+    load: (input) => api.call(consoleUsersApi.users, input),
   });
 
   function find(values: Record<string, unknown>) {
@@ -195,22 +193,14 @@ export default function UsersPage() {
             ]}
           />
         </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit" data-testid="users-find">
-              {t('common.search')}
-            </Button>
-            <Button
-              onClick={() => {
-                form.resetFields();
-                setSearch({ field: 'account' });
-                paging.restart();
-              }}
-            >
-              {t('common.reset')}
-            </Button>
-          </Space>
-        </Form.Item>
+        <SearchButtons
+          testId="users-find"
+          onReset={() => {
+            form.resetFields();
+            setSearch({ field: 'account' });
+            paging.restart();
+          }}
+        />
       </Form>
       {list.isError && (
         <Alert type="error" showIcon message={errorText(list.error)} style={{ marginBottom: 16 }} />
@@ -218,9 +208,7 @@ export default function UsersPage() {
       <Table<ConsoleUser>
         rowKey="id"
         columns={columns}
-        dataSource={list.data?.rows}
-        loading={list.isPending}
-        pagination={paging.pagination(list.data?.total)}
+        {...table}
         onChange={onChange}
         scroll={{ x: 'max-content' }}
         onRow={(row) => ({ onDoubleClick: () => navigate(`/users/${row.id}`) })}

@@ -10,7 +10,7 @@ import type { TFunction } from 'i18next';
 import type { ReviewedWithdraw, WithdrawDestination } from '@bourse/shared';
 import { formatAmount } from '../lib/format';
 import { ReviewQueue } from '../components/review-queue';
-import { Muted } from '../components/cells';
+import { AmountWithFee, Muted } from '../components/cells';
 
 const WithdrawalReview = lazy(() => import('../components/withdrawal-review'));
 
@@ -26,12 +26,9 @@ const columns = (t: TFunction): TableColumnsType<ReviewedWithdraw> => [
     title: t('review.amount'),
     align: 'right',
     render: (_, row) => (
-      <div style={{ lineHeight: 1.35, whiteSpace: 'nowrap' }}>
+      <AmountWithFee fee={row.fee}>
         <strong>{formatAmount(row.amount, row.currencyName)}</strong>
-        <div>
-          <Muted small>{t('withdrawals.feeShort', { fee: row.fee })}</Muted>
-        </div>
-      </div>
+      </AmountWithFee>
     ),
   },
   {

@@ -58,15 +58,16 @@ function CountAmount({ count, amount }: { count: number; amount: string }) {
 
 export function MoneySection({ data }: { data: DashboardMoney }) {
   const { t } = useTranslation();
+  /** A count and its amount (the row's `field` and `${field}Amount`). */
   const pair = (
     key: string,
-    count: (row: DashboardCurrencyMoney) => number,
-    amount: (row: DashboardCurrencyMoney) => string,
+    field:
+      'depositsPending' | 'depositsApprovedToday' | 'withdrawalsPending' | 'withdrawalsPaidToday',
   ): FigureColumn<DashboardCurrencyMoney> => ({
     key,
     title: t(`dashboard.money.${key}` as 'dashboard.money.depositsPending'),
     align: 'right',
-    render: (row) => <CountAmount count={count(row)} amount={amount(row)} />,
+    render: (row) => <CountAmount count={row[field]} amount={row[`${field}Amount`]} />,
   });
   const columns: FigureColumn<DashboardCurrencyMoney>[] = [
     {
@@ -75,26 +76,10 @@ export function MoneySection({ data }: { data: DashboardMoney }) {
       width: 120,
       render: (row) => row.currencyName,
     },
-    pair(
-      'depositsPending',
-      (row) => row.depositsPending,
-      (row) => row.depositsPendingAmount,
-    ),
-    pair(
-      'depositsApproved',
-      (row) => row.depositsApprovedToday,
-      (row) => row.depositsApprovedTodayAmount,
-    ),
-    pair(
-      'withdrawalsPending',
-      (row) => row.withdrawalsPending,
-      (row) => row.withdrawalsPendingAmount,
-    ),
-    pair(
-      'withdrawalsPaid',
-      (row) => row.withdrawalsPaidToday,
-      (row) => row.withdrawalsPaidTodayAmount,
-    ),
+    pair('depositsPending', 'depositsPending'),
+    pair('depositsApproved', 'depositsApprovedToday'),
+    pair('withdrawalsPending', 'withdrawalsPending'),
+    pair('withdrawalsPaid', 'withdrawalsPaidToday'),
     {
       key: 'fee',
       title: t('dashboard.money.fee'),

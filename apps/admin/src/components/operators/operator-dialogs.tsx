@@ -5,6 +5,7 @@
  * server and shown once). Whoever gets a password from an admin chooses their own at the next
  * sign-in: the server allows them nothing else before.
  */
+import type { ReactNode } from 'react';
 import { Button, Form, Input, Modal, Radio } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -55,25 +56,53 @@ function PasswordChoice({ mode, testId }: { mode: PasswordMode; testId: string }
   );
 }
 
-function DialogFooter({
-  busy,
-  label,
+/**
+ * A dialog of one call: its form (the server's refusal above the fields, `children`), then cancel
+ * and the submit button.
+ */
+function FormDialog({
+  open,
+  title,
+  width,
+  onClose,
+  formProps,
+  initialValues,
+  failure,
   testId,
-  onCancel,
+  submit,
+  children,
 }: {
-  busy: boolean;
-  label: string;
+  open: boolean;
+  title: string;
+  width: number;
+  onClose(): void;
+  formProps: ReturnType<typeof useCallForm>['formProps'];
+  initialValues: Record<string, unknown>;
+  failure: ReturnType<typeof useCallForm>['failure'];
+  /** The form's test id. */
   testId: string;
-  onCancel(): void;
+  submit: { busy: boolean; label: string; testId: string };
+  children: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
-    <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, marginTop: 8 }}>
-      <Button onClick={onCancel}>{t('common.cancel')}</Button>
-      <Button type="primary" htmlType="submit" loading={busy} data-testid={testId}>
-        {label}
-      </Button>
-    </div>
+    <Modal open={open} title={title} onCancel={onClose} footer={null} destroyOnHidden width={width}>
+      <Form {...formProps} initialValues={initialValues} preserve={false} data-testid={testId}>
+        <FormNotice message={failure} />
+        {children}
+        <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8, marginTop: 8 }}>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button
+            type="primary"
+            htmlType="submit"
+            loading={submit.busy}
+            data-testid={submit.testId}
+          >
+            {submit.label}
+          </Button>
+        </div>
+      </Form>
+    </Modal>
   );
 }
 
@@ -113,40 +142,29 @@ export function CreateOperatorDialog({
   );
   const mode = (Form.useWatch('mode', form) as PasswordMode | undefined) ?? 'generate';
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={t('operators.create.title')}
-      onCancel={onClose}
-      footer={null}
-      destroyOnHidden
       width={560}
+      onClose={onClose}
+      formProps={formProps}
+      initialValues={{ mode: 'generate', roles: [] }}
+      failure={failure}
+      testId="create-operator-form"
+      submit={{ busy, label: t('operators.create.submit'), testId: 'create-submit' }}
     >
-      <Form
-        {...formProps}
-        initialValues={{ mode: 'generate', roles: [] }}
-        preserve={false}
-        data-testid="create-operator-form"
+      <Form.Item
+        name="username"
+        label={t('operators.username')}
+        extra={t('operators.create.usernameRule')}
       >
-        <FormNotice message={failure} />
-        <Form.Item
-          name="username"
-          label={t('operators.username')}
-          extra={t('operators.create.usernameRule')}
-        >
-          <Input autoComplete="off" data-testid="create-username" />
-        </Form.Item>
-        <Form.Item name="roles" label={t('operators.roles')}>
-          <RoleChecks />
-        </Form.Item>
-        <PasswordChoice mode={mode} testId="create" />
-        <DialogFooter
-          busy={busy}
-          label={t('operators.create.submit')}
-          testId="create-submit"
-          onCancel={onClose}
-        />
-      </Form>
-    </Modal>
+        <Input autoComplete="off" data-testid="create-username" />
+      </Form.Item>
+      <Form.Item name="roles" label={t('operators.roles')}>
+        <RoleChecks />
+      </Form.Item>
+      <PasswordChoice mode={mode} testId="create" />
+    </FormDialog>
   );
 }
 
@@ -170,34 +188,21 @@ export function RolesDialog({
     };
   });
   return (
-    <Modal
+    <FormDialog
       open={operator !== undefined}
       title={t('operators.rolesDialog.title', { username: operator?.username ?? '' })}
-      onCancel={onClose}
-      footer={null}
-      destroyOnHidden
       width={520}
+      onClose={onClose}
+      formProps={formProps}
+      initialValues={{ roles: operator?.roles }}
+      failure={failure}
+      testId="roles-form"
+      submit={{ busy, label: t('operators.rolesDialog.submit'), testId: 'roles-submit' }}
     >
-      {operator && (
-        <Form
-          {...formProps}
-          initialValues={{ roles: operator.roles }}
-          preserve={false}
-          data-testid="roles-form"
-        >
-          <FormNotice message={failure} />
-          <Form.Item name="roles" label={t('operators.roles')}>
-            <RoleChecks />
-          </Form.Item>
-          <DialogFooter
-            busy={busy}
-            label={t('operators.rolesDialog.submit')}
-            testId="roles-submit"
-            onCancel={onClose}
-          />
-        </Form>
-      )}
-    </Modal>
+      <Form.Item name="roles" label={t('operators.roles')}>
+        <RoleChecks />
+      </Form.Item>
+    </FormDialog>
   );
 }
 
@@ -233,30 +238,19 @@ export function ResetPasswordDialog({
   });
   const mode = (Form.useWatch('mode', form) as PasswordMode | undefined) ?? 'generate';
   return (
-    <Modal
+    <FormDialog
       open={operator !== undefined}
       title={t('operators.reset.title', { username: operator?.username ?? '' })}
-      onCancel={onClose}
-      footer={null}
-      destroyOnHidden
       width={520}
+      onClose={onClose}
+      formProps={formProps}
+      initialValues={{ mode: 'generate' }}
+      failure={failure}
+      testId="reset-form"
+      submit={{ busy, label: t('operators.reset.submit'), testId: 'reset-submit' }}
     >
-      <Form
-        {...formProps}
-        initialValues={{ mode: 'generate' }}
-        preserve={false}
-        data-testid="reset-form"
-      >
-        <FormNotice message={failure} />
-        <FormNotice type="info" testId="reset-effect" message={t('operators.reset.effect')} />
-        <PasswordChoice mode={mode} testId="reset" />
-        <DialogFooter
-          busy={busy}
-          label={t('operators.reset.submit')}
-          testId="reset-submit"
-          onCancel={onClose}
-        />
-      </Form>
-    </Modal>
+      <FormNotice type="info" testId="reset-effect" message={t('operators.reset.effect')} />
+      <PasswordChoice mode={mode} testId="reset" />
+    </FormDialog>
   );
 }

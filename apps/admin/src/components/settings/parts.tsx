@@ -9,6 +9,7 @@ import { Button, Form, Input, InputNumber, Space, Switch, Tag, Typography } from
 import type { SwitchProps, TableColumnType, TablePaginationConfig } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import {
   consoleSettingsApi,
@@ -26,12 +27,15 @@ import { ListError } from '../data-table';
 
 /** A settings page: a toolbar (filters left, actions right) over its content. */
 export function SettingsCard({
-  toolbar,
+  help,
+  toolbar = help && <Typography.Text type="secondary">{help}</Typography.Text>,
   actions,
   error,
   children,
   testId,
 }: {
+  /** What the page is for, as its toolbar (when it has no other). */
+  help?: string;
   toolbar?: ReactNode;
   actions?: ReactNode;
   /** The failure of the page's list, if it failed. */
@@ -222,6 +226,44 @@ export function editColumn<T>(
       </Button>
     ),
   };
+}
+
+/** The button that adds a setting (a row of the page's table). */
+export function AddButton({
+  label,
+  onClick,
+  testId,
+}: {
+  label: string;
+  onClick: () => void;
+  testId?: string;
+}) {
+  return (
+    <Button icon={<PlusOutlined />} onClick={onClick} data-testid={testId}>
+      {label}
+    </Button>
+  );
+}
+
+/** A 0/1 field of a setting's drawer, edited with a switch. */
+export function SwitchItem({
+  name,
+  label,
+  extra,
+  testId,
+  disabled,
+}: {
+  name: string;
+  label: string;
+  extra?: ReactNode;
+  testId?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <Form.Item name={name} label={label} extra={extra}>
+      <FlagSwitch disabled={disabled} data-testid={testId} />
+    </Form.Item>
+  );
 }
 
 /** A text field of a setting's drawer. */

@@ -4,7 +4,7 @@
  * every second while one of the page's runs is running.
  */
 import { Tooltip, Typography } from 'antd';
-import type { TableColumnsType } from 'antd';
+import type { TableColumnType, TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { consoleSystemApi, type LedgerRun } from '@bourse/shared';
@@ -37,6 +37,12 @@ export function RunsTable() {
       data?.rows.some((run) => run.status === 'running') ? RUN_POLL_MS : false,
   });
 
+  const count = (title: string, dataIndex: keyof LedgerRun): TableColumnType<LedgerRun> => ({
+    title,
+    dataIndex,
+    align: 'right',
+    render: (value: number | null) => <Count value={value} />,
+  });
   const columns: TableColumnsType<LedgerRun> = [
     { title: t('ledger.id'), dataIndex: 'id', width: 80 },
     {
@@ -62,30 +68,10 @@ export function RunsTable() {
         </Tooltip>
       ),
     },
-    {
-      title: t('ledger.accounts'),
-      dataIndex: 'accounts',
-      align: 'right',
-      render: (value: number | null) => <Count value={value} />,
-    },
-    {
-      title: t('ledger.entries'),
-      dataIndex: 'entries',
-      align: 'right',
-      render: (value: number | null) => <Count value={value} />,
-    },
-    {
-      title: t('ledger.postings'),
-      dataIndex: 'postings',
-      align: 'right',
-      render: (value: number | null) => <Count value={value} />,
-    },
-    {
-      title: t('ledger.violations'),
-      dataIndex: 'violationCount',
-      align: 'right',
-      render: (value: number | null) => <Count value={value} />,
-    },
+    count(t('ledger.accounts'), 'accounts'),
+    count(t('ledger.entries'), 'entries'),
+    count(t('ledger.postings'), 'postings'),
+    count(t('ledger.violations'), 'violationCount'),
     {
       title: t('ledger.duration'),
       width: 100,

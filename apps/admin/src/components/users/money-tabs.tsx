@@ -18,10 +18,10 @@ import {
 import { api } from '../../api';
 import { errorText } from '../../i18n';
 import { formatAmount } from '../../lib/format';
-import { Muted, OrderNo, TimeCell } from '../cells';
-import { StatusTag } from '../status-tag';
+import { AmountWithFee, Muted, OrderNo } from '../cells';
+import { bookColumn, numColumn, requestColumns, timeColumn } from './columns';
 import { PagedTable } from './paged-table';
-import { BookTag, Num, SignedAmount } from './user-cells';
+import { Num, SignedAmount } from './user-cells';
 
 type BookFilter = 'all' | 'live' | 'demo';
 
@@ -56,18 +56,10 @@ export function BalancesTab({ userId }: { userId: number }) {
     queryKey: ['user', userId, 'balances'],
     queryFn: () => api.call(consoleUsersApi.balances, { id: userId }),
   });
-  const amount = (kind: 'available' | 'frozen' | 'margin' | 'staked' | 'loan') => ({
-    title: t(`users.balances.${kind}`),
-    dataIndex: kind,
-    align: 'right' as const,
-    render: (value: string) => <Num value={value} />,
-  });
+  const amount = (kind: 'available' | 'frozen' | 'margin' | 'staked' | 'loan') =>
+    numColumn<ConsoleUserBalance>(t(`users.balances.${kind}`), kind);
   const columns: TableColumnsType<ConsoleUserBalance> = [
-    {
-      title: t('users.book.label'),
-      dataIndex: 'book',
-      render: (book: 'live' | 'demo') => <BookTag book={book} />,
-    },
+    bookColumn(t),
     { title: t('users.currency'), dataIndex: 'currencyName' },
     amount('available'),
     amount('frozen'),
@@ -95,11 +87,7 @@ export function LedgerTab({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const [book, setBook] = useState<BookFilter>('all');
   const columns: TableColumnsType<ConsoleLedgerPosting> = [
-    {
-      title: t('users.time'),
-      dataIndex: 'createTime',
-      render: (iso: string) => <TimeCell iso={iso} />,
-    },
+    timeColumn(t('users.time'), 'createTime'),
     {
       title: t('users.ledger.entry'),
       render: (_, row) => (
@@ -109,11 +97,7 @@ export function LedgerTab({ userId }: { userId: number }) {
         </span>
       ),
     },
-    {
-      title: t('users.book.label'),
-      dataIndex: 'book',
-      render: (value: 'live' | 'demo') => <BookTag book={value} />,
-    },
+    bookColumn(t),
     {
       title: t('users.ledger.account'),
       render: (_, row) => (
@@ -129,12 +113,7 @@ export function LedgerTab({ userId }: { userId: number }) {
       align: 'right',
       render: (value: string) => <SignedAmount value={value} />,
     },
-    {
-      title: t('users.ledger.balanceAfter'),
-      dataIndex: 'balanceAfter',
-      align: 'right',
-      render: (value: string) => <Num value={value} />,
-    },
+    numColumn(t('users.ledger.balanceAfter'), 'balanceAfter'),
     {
       title: t('users.ledger.type'),
       dataIndex: 'entryType',
@@ -176,35 +155,18 @@ export function LedgerTab({ userId }: { userId: number }) {
 
 export function DepositsTab({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const columns: TableColumnsType<ReviewedRecharge> = [
-    {
-      title: t('review.orderNo'),
-      dataIndex: 'orderNo',
-      render: (v: string) => <OrderNo value={v} />,
-    },
-    { title: t('review.channel'), dataIndex: 'channelName' },
-    {
-      title: t('review.amount'),
-      align: 'right',
-      render: (_, row) => <Num value={formatAmount(row.amount, row.currencyName)} />,
-    },
-    {
-      title: t('review.status'),
-      render: (_, row) => (
-        <StatusTag kind="recharge" status={row.status} reason={row.rejectReason} />
-      ),
-    },
-    {
-      title: t('review.submitted'),
-      dataIndex: 'createTime',
-      render: (iso: string) => <TimeCell iso={iso} />,
-    },
-    {
-      title: t('review.reviewed'),
-      dataIndex: 'reviewTime',
-      render: (iso: string | null) => (iso ? <TimeCell iso={iso} /> : <Muted>–</Muted>),
-    },
-  ];
+  const columns = requestColumns<ReviewedRecharge>(
+    t,
+    'recharge',
+    [
+      {
+        title: t('review.amount'),
+        align: 'right',
+        render: (_, row) => <Num value={formatAmount(row.amount, row.currencyName)} />,
+      },
+    ],
+    { title: t('review.reviewed'), dataIndex: 'reviewTime' },
+  );
   return (
     <PagedTable<ReviewedRecharge>
       queryKey={['user', userId, 'recharges']}
@@ -218,53 +180,33 @@ export function DepositsTab({ userId }: { userId: number }) {
 
 export function WithdrawalsTab({ userId }: { userId: number }) {
   const { t } = useTranslation();
-  const columns: TableColumnsType<ReviewedWithdraw> = [
-    {
-      title: t('review.orderNo'),
-      dataIndex: 'orderNo',
-      render: (v: string) => <OrderNo value={v} />,
-    },
-    { title: t('review.channel'), dataIndex: 'channelName' },
-    {
-      title: t('review.amount'),
-      align: 'right',
-      render: (_, row) => (
-        <div style={{ lineHeight: 1.35, whiteSpace: 'nowrap' }}>
-          <Num value={formatAmount(row.amount, row.currencyName)} />
-          <div>
-            <Muted small>{t('withdrawals.feeShort', { fee: row.fee })}</Muted>
+  const columns = requestColumns<ReviewedWithdraw>(
+    t,
+    'withdraw',
+    [
+      {
+        title: t('review.amount'),
+        align: 'right',
+        render: (_, row) => (
+          <AmountWithFee fee={row.fee}>
+            <Num value={formatAmount(row.amount, row.currencyName)} />
+          </AmountWithFee>
+        ),
+      },
+      {
+        title: t('withdrawals.destination'),
+        render: (_, row) => (
+          <div style={{ lineHeight: 1.35, maxWidth: 360 }}>
+            <div>{t(`withdrawals.kind.${row.destination.kind}`)}</div>
+            <span style={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>
+              {destinationText(row.destination)}
+            </span>
           </div>
-        </div>
-      ),
-    },
-    {
-      title: t('withdrawals.destination'),
-      render: (_, row) => (
-        <div style={{ lineHeight: 1.35, maxWidth: 360 }}>
-          <div>{t(`withdrawals.kind.${row.destination.kind}`)}</div>
-          <span style={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>
-            {destinationText(row.destination)}
-          </span>
-        </div>
-      ),
-    },
-    {
-      title: t('review.status'),
-      render: (_, row) => (
-        <StatusTag kind="withdraw" status={row.status} reason={row.rejectReason} />
-      ),
-    },
-    {
-      title: t('review.submitted'),
-      dataIndex: 'createTime',
-      render: (iso: string) => <TimeCell iso={iso} />,
-    },
-    {
-      title: t('withdrawals.closed'),
-      dataIndex: 'closeTime',
-      render: (iso: string | null) => (iso ? <TimeCell iso={iso} /> : <Muted>–</Muted>),
-    },
-  ];
+        ),
+      },
+    ],
+    { title: t('withdrawals.closed'), dataIndex: 'closeTime' },
+  );
   return (
     <PagedTable<ReviewedWithdraw>
       queryKey={['user', userId, 'withdrawals']}

@@ -16,10 +16,11 @@ import {
   type UserOrderKind,
 } from '@bourse/shared';
 import { api } from '../../api';
-import { Muted, OrderNo, TimeCell } from '../cells';
+import { Muted } from '../cells';
+import { bookColumn, numColumn, orderNoColumn, timeColumn } from './columns';
 import { BookFilterSwitch, bookOf } from './money-tabs';
 import { PagedTable } from './paged-table';
-import { BookTag, Num, SignedAmount } from './user-cells';
+import { Num, SignedAmount } from './user-cells';
 
 /** Status names of each kind, by code (consoleUserOrder's status). */
 type OrderStatus = 'resting' | 'open' | 'closed' | 'cancelled' | 'won' | 'lost' | 'tie' | 'filled';
@@ -41,21 +42,9 @@ function orderColumns(kind: UserOrderKind, t: TFunction): TableColumnsType<Conso
   const fast = kind === 'fastTrade';
   const contract = kind === 'contract';
   return [
-    {
-      title: t('review.orderNo'),
-      dataIndex: 'orderNo',
-      render: (value: string) => <OrderNo value={value} />,
-    },
-    {
-      title: t('users.time'),
-      dataIndex: 'createTime',
-      render: (iso: string) => <TimeCell iso={iso} />,
-    },
-    {
-      title: t('users.book.label'),
-      dataIndex: 'book',
-      render: (book: 'live' | 'demo') => <BookTag book={book} />,
-    },
+    orderNoColumn(t),
+    timeColumn(t('users.time'), 'createTime'),
+    bookColumn(t),
     { title: t('users.orders.product'), dataIndex: 'productCode' },
     {
       title: t('users.orders.direction'),
@@ -109,22 +98,8 @@ function orderColumns(kind: UserOrderKind, t: TFunction): TableColumnsType<Conso
         </div>
       ),
     },
-    ...(fast || contract
-      ? [
-          {
-            title: t('users.orders.exit'),
-            dataIndex: 'exitPrice',
-            align: 'right' as const,
-            render: (value: string | null) => <Num value={value} />,
-          },
-        ]
-      : []),
-    {
-      title: t('users.orders.fee'),
-      dataIndex: 'fee',
-      align: 'right',
-      render: (value: string) => <Num value={value} />,
-    },
+    ...(fast || contract ? [numColumn<ConsoleUserOrder>(t('users.orders.exit'), 'exitPrice')] : []),
+    numColumn(t('users.orders.fee'), 'fee'),
     {
       title: t('users.orders.pnl'),
       align: 'right',
@@ -146,11 +121,7 @@ function orderColumns(kind: UserOrderKind, t: TFunction): TableColumnsType<Conso
         );
       },
     },
-    {
-      title: t('users.orders.closed'),
-      dataIndex: 'closeTime',
-      render: (iso: string | null) => (iso ? <TimeCell iso={iso} /> : <Muted>–</Muted>),
-    },
+    timeColumn(t('users.orders.closed'), 'closeTime'),
   ];
 }
 
@@ -206,40 +177,17 @@ export function OrdersTab({ userId }: { userId: number }) {
 export function PositionsTab({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const columns: TableColumnsType<ConsoleUserHolding> = [
-    {
-      title: t('users.book.label'),
-      dataIndex: 'book',
-      render: (book: 'live' | 'demo') => <BookTag book={book} />,
-    },
+    bookColumn(t),
     {
       title: t('users.orders.kindLabel'),
       dataIndex: 'positionType',
       render: (type: number) => t(`users.orders.kind.${type === 3 ? 'coin' : 'spot'}`),
     },
     { title: t('users.orders.product'), dataIndex: 'productCode' },
-    {
-      title: t('users.orders.quantity'),
-      dataIndex: 'quantity',
-      align: 'right',
-      render: (value: string) => <Num value={value} />,
-    },
-    {
-      title: t('users.positions.frozen'),
-      dataIndex: 'frozenQuantity',
-      align: 'right',
-      render: (value: string) => <Num value={value} />,
-    },
-    {
-      title: t('users.positions.cost'),
-      dataIndex: 'cost',
-      align: 'right',
-      render: (value: string) => <Num value={value} />,
-    },
-    {
-      title: t('users.positions.updated'),
-      dataIndex: 'updateTime',
-      render: (iso: string) => <TimeCell iso={iso} />,
-    },
+    numColumn(t('users.orders.quantity'), 'quantity'),
+    numColumn(t('users.positions.frozen'), 'frozenQuantity'),
+    numColumn(t('users.positions.cost'), 'cost'),
+    timeColumn(t('users.positions.updated'), 'updateTime'),
   ];
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>

@@ -7,11 +7,10 @@
  * other languages; the English text is the one edited here.
  */
 import { useState, type ReactNode } from 'react';
-import { Button, Form, Input, Select, Tabs, Typography } from 'antd';
+import { Form, Input, Select, Tabs, Typography } from 'antd';
 import type { TableColumnsType, TableColumnType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -29,13 +28,14 @@ import { api } from '../../api';
 import { DataTable } from '../../components/data-table';
 import { SettingDrawer, type SettingDrawerProps } from '../../components/settings/setting-drawer';
 import {
+  AddButton,
   editColumn,
-  FlagSwitch,
   LanguageName,
   localName,
   percent,
   SettingsCard,
   SortItem,
+  SwitchItem,
   TextItem,
   useListPagination,
   useCurrencies,
@@ -190,9 +190,7 @@ function ChannelsBar({
       }}
     >
       {note}
-      <Button icon={<PlusOutlined />} onClick={onAdd}>
-        {addLabel}
-      </Button>
+      <AddButton label={addLabel} onClick={onAdd} />
     </div>
   );
 }
@@ -248,9 +246,7 @@ function ChannelDrawer<S extends z.ZodType>({
         <Input.TextArea rows={3} />
       </Form.Item>
       <SortItem width={220} />
-      <Form.Item name="isVisible" label={t('settings.common.visibility')}>
-        <FlagSwitch />
-      </Form.Item>
+      <SwitchItem name="isVisible" label={t('settings.common.visibility')} />
     </SettingDrawer>
   );
 }

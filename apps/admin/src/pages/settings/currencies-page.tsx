@@ -5,9 +5,8 @@
  * (`hint_currencyInUse`), so held balances are never shown or moved at other decimals.
  */
 import { useState } from 'react';
-import { Alert, Button, Form, InputNumber, Select, Tag, Typography } from 'antd';
+import { Alert, Form, InputNumber, Select, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { consoleSettingsApi, currencySaveBody, type CurrencyConfig } from '@bourse/shared';
 import { api } from '../../api';
@@ -17,9 +16,10 @@ import { SettingDrawer } from '../../components/settings/setting-drawer';
 import {
   Code,
   editColumn,
-  FlagSwitch,
+  AddButton,
   SettingsCard,
   SortItem,
+  SwitchItem,
   TextItem,
   visibilityColumn,
 } from '../../components/settings/parts';
@@ -82,15 +82,13 @@ export default function CurrenciesPage() {
     <SettingsCard
       error={list.error}
       testId="currencies-page"
-      toolbar={<Typography.Text type="secondary">{t('settings.currencies.help')}</Typography.Text>}
+      help={t('settings.currencies.help')}
       actions={
-        <Button
-          icon={<PlusOutlined />}
+        <AddButton
+          label={t('settings.currencies.add')}
           onClick={() => setEditing(NEW_CURRENCY)}
-          data-testid="add-currency"
-        >
-          {t('settings.currencies.add')}
-        </Button>
+          testId="add-currency"
+        />
       }
     >
       <DataTable<CurrencyConfig> columns={columns} {...table} testId="currencies-table" />
@@ -157,9 +155,7 @@ export default function CurrenciesPage() {
           </Form.Item>
           <TextItem name="icon" label={t('settings.currencies.icon')} placeholder="https://…" />
           <SortItem width={200} />
-          <Form.Item name="isVisible" label={t('settings.common.visibility')}>
-            <FlagSwitch disabled={locked} />
-          </Form.Item>
+          <SwitchItem name="isVisible" label={t('settings.common.visibility')} disabled={locked} />
         </SettingDrawer>
       )}
     </SettingsCard>

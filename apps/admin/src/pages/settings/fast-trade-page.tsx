@@ -4,9 +4,8 @@
  * price at expiry, never here; orders keep the terms they were placed with.
  */
 import { useState } from 'react';
-import { Button, Form, InputNumber, Select, Typography } from 'antd';
+import { Form, InputNumber, Select, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,15 +18,16 @@ import { api } from '../../api';
 import { SettingDrawer } from '../../components/settings/setting-drawer';
 import { DataTable } from '../../components/data-table';
 import {
+  AddButton,
   Code,
   codeOptions,
   editColumn,
-  FlagSwitch,
   FlagTag,
   percent,
   productTypeColumn,
   SettingsCard,
   SortItem,
+  SwitchItem,
   TextItem,
   useListPagination,
   useTypeNames,
@@ -104,15 +104,13 @@ export default function FastTradePage() {
     <SettingsCard
       error={list.error}
       testId="fast-trade-page"
-      toolbar={<Typography.Text type="secondary">{t('settings.fastTrade.help')}</Typography.Text>}
+      help={t('settings.fastTrade.help')}
       actions={
-        <Button
-          icon={<PlusOutlined />}
+        <AddButton
+          label={t('settings.fastTrade.add')}
           onClick={() => setEditing(DEFAULTS)}
-          data-testid="add-option"
-        >
-          {t('settings.fastTrade.add')}
-        </Button>
+          testId="add-option"
+        />
       }
     >
       <DataTable<FastTradeOptionConfig>
@@ -162,9 +160,7 @@ export default function FastTradePage() {
           />
           <TextItem name="minStake" label={t('settings.fastTrade.minStake')} width={200} />
           <TextItem name="maxStake" label={t('settings.fastTrade.maxStake')} width={200} />
-          <Form.Item name="isEnabled" label={t('settings.common.enabled')}>
-            <FlagSwitch />
-          </Form.Item>
+          <SwitchItem name="isEnabled" label={t('settings.common.enabled')} />
           <SortItem width={200} />
         </SettingDrawer>
       )}

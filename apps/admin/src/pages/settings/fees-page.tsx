@@ -4,9 +4,8 @@
  * orders. A rate is edited in a drawer; a missing combination is added with the same form.
  */
 import { useMemo, useState } from 'react';
-import { Button, Form, Select, Typography } from 'antd';
+import { Form, Select, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -22,6 +21,7 @@ import { api } from '../../api';
 import { SettingDrawer } from '../../components/settings/setting-drawer';
 import { DataTable } from '../../components/data-table';
 import {
+  AddButton,
   codeOptions,
   editColumn,
   percent,
@@ -80,11 +80,9 @@ export default function FeesPage() {
     <SettingsCard
       error={list.error}
       testId="fees-page"
-      toolbar={<Typography.Text type="secondary">{t('settings.fees.help')}</Typography.Text>}
+      help={t('settings.fees.help')}
       actions={
-        <Button icon={<PlusOutlined />} onClick={() => setEditing({})} data-testid="add-fee">
-          {t('settings.fees.add')}
-        </Button>
+        <AddButton label={t('settings.fees.add')} onClick={() => setEditing({})} testId="add-fee" />
       }
     >
       <DataTable<FeeConfig>

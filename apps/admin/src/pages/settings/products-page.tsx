@@ -6,7 +6,7 @@
  * drawer.
  */
 import { useState } from 'react';
-import { Form, Input, Segmented, Space, Typography } from 'antd';
+import { Input, Segmented, Space, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { operatorsApi, PRODUCT_TYPES, productUpdateBody, type ProductConfig } from '@bourse/shared';
@@ -18,11 +18,11 @@ import {
   Code,
   codeOptions,
   editColumn,
-  FlagSwitch,
   FlagTag,
   LanguageName,
   SettingsCard,
   SortItem,
+  SwitchItem,
   TextItem,
   useTypeNames,
   visibilityColumn,
@@ -163,20 +163,18 @@ export default function ProductsPage() {
           <Typography.Paragraph type="secondary">
             <LanguageName texts={editing.productNameLang} fallback={editing.productName} />
           </Typography.Paragraph>
-          <Form.Item
+          <SwitchItem
             name="isVisible"
             label={t('settings.products.visible')}
             extra={t('settings.products.visibleHelp')}
-          >
-            <FlagSwitch data-testid="product-visible" />
-          </Form.Item>
-          <Form.Item
+            testId="product-visible"
+          />
+          <SwitchItem
             name="isLock"
             label={t('settings.products.halt')}
             extra={t('settings.products.haltHelp')}
-          >
-            <FlagSwitch data-testid="product-halt" />
-          </Form.Item>
+            testId="product-halt"
+          />
           <SortItem width={160} />
           <TextItem
             name="leverages"
