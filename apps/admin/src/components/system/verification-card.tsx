@@ -4,7 +4,6 @@
  * (any instance may be running it); once done, its verdict with what it checked and, when it
  * failed, the violations.
  */
-import { useState } from 'react';
 import { Alert, App, Button, Card, Progress, Space, Typography } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +14,7 @@ import { useOperator } from '../../app/operator';
 import { errorText } from '../../i18n';
 import { mayCall } from '../../lib/access';
 import { formatTime } from '../../lib/format';
+import { useBusyAction } from '../../hooks/use-busy-action';
 import { ViolationList } from './violations';
 
 /** How often a running verification is read again. */
@@ -97,7 +97,7 @@ export function VerificationCard() {
   const { message } = App.useApp();
   const operator = useOperator();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const { busy, run: act } = useBusyAction();
   const mayStart = mayCall(operator, consoleSystemApi.startLedgerRun);
 
   const latest = useQuery({
@@ -115,20 +115,14 @@ export function VerificationCard() {
   const run = detail.data;
   const running = run?.status === 'running';
 
-  async function start() {
-    setBusy(true);
-    try {
+  const start = () =>
+    act(async () => {
       const { result, msg } = await api.send(consoleSystemApi.startLedgerRun);
       if (msg === NOTHING_TO_DO_MSG)
         void message.info(t('ledger.alreadyRunning', { id: result.id }));
       else void message.success(t('ledger.started', { id: result.id }));
       await queryClient.invalidateQueries({ queryKey: [RUNS_KEY] });
-    } catch (error) {
-      void message.error(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <Card

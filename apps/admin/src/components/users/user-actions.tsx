@@ -4,15 +4,15 @@
  * withdrawal-password lock. None touches a balance, a price, an order or an outcome. Shown only
  * to roles the call admits.
  */
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { App, Button, Popconfirm, Space } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { consoleUsersApi, operatorsApi, type ConsoleUserDetail, type Route } from '@bourse/shared';
 import { api } from '../../api';
-import { errorText } from '../../i18n';
 import { mayCall } from '../../lib/access';
 import { useOperator } from '../../app/operator';
+import { useBusyAction } from '../../hooks/use-busy-action';
 
 type ActionKey = 'disable' | 'enable' | 'endSessions' | 'resetWithdrawLock';
 
@@ -35,19 +35,13 @@ function ConfirmedAction({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const operator = useOperator();
-  const [busy, setBusy] = useState(false);
+  const { busy, run: act } = useBusyAction();
   if (!mayCall(operator, route)) return null;
 
-  async function confirm() {
-    setBusy(true);
-    try {
+  const confirm = () =>
+    act(async () => {
       void message.success(await run());
-    } catch (error) {
-      void message.error(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
 
   return (
     <Popconfirm
