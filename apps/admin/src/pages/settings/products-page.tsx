@@ -76,9 +76,9 @@ export default function ProductsPage() {
     },
     {
       title: t('settings.common.sort'),
+      // The server orders each page by type, then sort: sorting in the browser would sort one page.
       dataIndex: 'sort',
       width: 80,
-      sorter: (a, b) => a.sort - b.sort,
     },
     {
       title: t('settings.products.leverages'),
