@@ -360,11 +360,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       clustered: Boolean(bus),
       // The hub is made below, after the routes.
       wsConnections: () => app.hub?.connectionCount ?? 0,
+      instanceId: self.id,
+      instances: bus ? () => bus.instances() : undefined,
       tradeCurrency: async () =>
         settings.currency((await settings.otherValue()).default_trade_currency_id),
     },
     instance: { ...self, startTime: self.startTime.toISOString() },
     instances: bus ? () => bus.instances() : undefined,
+    wsConnections: () => app.hub?.connectionCount ?? 0,
     logger: app.log,
   });
   if (bus)
@@ -374,6 +377,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       pid: self.pid,
       startTime: self.startTime.toISOString(),
       feedLeader: marketEngine?.leader ?? false,
+      wsConnections: app.hub?.connectionCount ?? 0,
     }));
   // After the last /api and /admin-api route: the reference lists them all.
   await registerApiDocs(app);

@@ -133,8 +133,26 @@ describe.runIf(available)('two instances sharing Redis and the database', () => 
       const announced = await registry.instances();
       expect(new Set(announced.map((record) => record.id)).size).toBe(2);
       for (const record of announced) {
-        expect(record).toMatchObject({ host: expect.any(String), pid: process.pid });
+        expect(record).toMatchObject({
+          host: expect.any(String),
+          pid: process.pid,
+          wsConnections: expect.any(Number),
+        });
         expect(Date.parse(record.startTime)).not.toBeNaN();
+      }
+      // Each carries its /ws connections (the dashboard adds them up): a socket opened on the
+      // second shows in its next announcement.
+      const socket = new WebSocket(instances[1]!.url);
+      try {
+        await expect
+          .poll(
+            async () =>
+              (await registry.instances()).reduce((sum, record) => sum + record.wsConnections, 0),
+            { timeout: 15_000, interval: 250 },
+          )
+          .toBeGreaterThanOrEqual(1);
+      } finally {
+        socket.close();
       }
       // The lease's holder is one of them, under the id it announced.
       const { rows } = await database.db.query<{ holder: string }>(

@@ -509,6 +509,11 @@ describe('the running server', () => {
     ]);
     // One instance alone: no Redis, no lease.
     expect(data.lease).toBeNull();
-    expect(data.instance).toEqual({ clustered: false, wsConnections: t.app.hub.connectionCount });
+    expect(data.instance).toEqual({
+      clustered: false,
+      wsConnections: t.app.hub.connectionCount,
+      wsConnectionsAll: t.app.hub.connectionCount,
+      instances: 1,
+    });
   });
 });

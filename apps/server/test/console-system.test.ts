@@ -359,7 +359,12 @@ describe('the system page', () => {
       appliedTime: expect.any(String),
     });
     expect(data.instances).toEqual([
-      expect.objectContaining({ current: true, pid: process.pid, feedLeader: false }),
+      expect.objectContaining({
+        current: true,
+        pid: process.pid,
+        feedLeader: false,
+        wsConnections: 0,
+      }),
     ]);
     // The feed is off in this app: no lease is held.
     expect(data.clustered).toBe(false);

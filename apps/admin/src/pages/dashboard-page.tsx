@@ -123,10 +123,15 @@ export default function DashboardPage() {
           <Card style={{ height: '100%' }} data-testid="card-ws">
             <Statistic
               title={t('dashboard.cards.wsConnections')}
-              value={data.instance.wsConnections}
+              value={data.instance.wsConnectionsAll}
             />
             <Typography.Text type="secondary" style={{ display: 'block', marginTop: 8 }}>
-              {t('dashboard.cards.wsHint')}
+              {data.instance.clustered
+                ? t('dashboard.cards.wsHintAll', {
+                    count: data.instance.instances,
+                    here: data.instance.wsConnections,
+                  })
+                : t('dashboard.cards.wsHint')}
             </Typography.Text>
           </Card>
         </Col>

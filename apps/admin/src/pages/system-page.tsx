@@ -94,6 +94,7 @@ function Instances({ info }: { info: SystemInfo }) {
           monoColumn(t('system.host'), 'host'),
           { title: t('system.pid'), dataIndex: 'pid', width: 100 },
           timeColumn(t('system.startTime'), 'startTime', 200),
+          { title: t('system.wsConnections'), dataIndex: 'wsConnections', width: 140 },
           {
             title: t('system.role'),
             render: (_, row) => (

@@ -82,6 +82,8 @@ export interface InstanceRecord {
   pid: number;
   startTime: string;
   feedLeader: boolean;
+  /** /ws connections open on it. */
+  wsConnections: number;
 }
 
 /** Where the instances of a deployment announce themselves, each under a key that expires. */

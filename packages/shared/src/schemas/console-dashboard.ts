@@ -57,6 +57,10 @@ export const dashboardOverview = z.object({
   instance: z.object({
     clustered: z.boolean().describe('Several instances share ticks through Redis.'),
     wsConnections: count.describe('/ws connections open on this instance.'),
+    wsConnectionsAll: count.describe(
+      '/ws connections of every instance announced through Redis (this one alone when not clustered).',
+    ),
+    instances: count.describe('Instances counted in wsConnectionsAll.'),
   }),
 });
 export type DashboardOverview = z.output<typeof dashboardOverview>;

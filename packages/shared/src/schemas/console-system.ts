@@ -137,6 +137,7 @@ export const serverInstance = z.object({
   startTime: z.string(),
   current: z.boolean(),
   feedLeader: z.boolean(),
+  wsConnections: z.number().int().describe('/ws connections open on it.'),
 });
 
 export const marketLease = z.object({

@@ -36,6 +36,9 @@ export interface DashboardDeps {
   clustered: boolean;
   /** /ws connections open on this instance. */
   wsConnections: () => number;
+  /** This instance's id, and the instances announced through Redis (several instances). */
+  instanceId?: string;
+  instances?: () => Promise<{ id: string; wsConnections?: number }[]>;
   /** The currency trades are made in (otherValue's default_trade_currency_id). */
   tradeCurrency: () => Promise<{ id: number; currencyName: string; scale: number } | undefined>;
 }
@@ -89,7 +92,19 @@ export class DashboardService {
             expired: lease.expired,
           }
         : null,
-      instance: { clustered: this.deps.clustered, wsConnections: this.deps.wsConnections() },
+      instance: await this.instanceFigures(),
+    };
+  }
+  /** /ws connections here and on every instance announced (each announces its own count). */
+  private async instanceFigures() {
+    const here = this.deps.wsConnections();
+    const announced = (await this.deps.instances?.().catch(() => [])) ?? [];
+    const others = announced.filter((record) => record.id !== this.deps.instanceId);
+    return {
+      clustered: this.deps.clustered,
+      wsConnections: here,
+      wsConnectionsAll: others.reduce((sum, record) => sum + (record.wsConnections ?? 0), here),
+      instances: 1 + others.length,
     };
   }
 

@@ -38,6 +38,8 @@ export interface AdminRoutesDeps {
   /** This instance, and every instance announced (several instances: through Redis). */
   instance: SystemInfoDeps['instance'];
   instances?: SystemInfoDeps['instances'];
+  /** /ws connections open on this instance. */
+  wsConnections: () => number;
   logger?: FastifyBaseLogger;
 }
 
@@ -66,6 +68,7 @@ export function adminRoutes(router: Router, deps: AdminRoutesDeps): AdminService
       feedLeader: () => deps.dashboard.market?.leader ?? false,
       instance: deps.instance,
       instances: deps.instances,
+      wsConnections: deps.wsConnections,
     }),
   );
   dashboardRoutes(

@@ -110,6 +110,7 @@ interface AnnouncedInstance {
   pid: number;
   startTime: string;
   feedLeader: boolean;
+  wsConnections: number;
 }
 
 export interface SystemInfoDeps {
@@ -122,6 +123,8 @@ export interface SystemInfoDeps {
   instance: { id: string; host: string; pid: number; startTime: string };
   /** The instances announced through Redis, when there are several. */
   instances?: () => Promise<AnnouncedInstance[]>;
+  /** /ws connections open on this instance. */
+  wsConnections: () => number;
 }
 
 export class SystemInfoService {
@@ -158,7 +161,12 @@ export class SystemInfoService {
   /** The instances announced (this one first), or this one alone. */
   private async instances(): Promise<SystemInfo['instances']> {
     const self = this.deps.instance;
-    const here = { ...self, current: true, feedLeader: this.deps.feedLeader?.() ?? false };
+    const here = {
+      ...self,
+      current: true,
+      feedLeader: this.deps.feedLeader?.() ?? false,
+      wsConnections: this.deps.wsConnections(),
+    };
     const announced = (await this.deps.instances?.().catch(() => [])) ?? [];
     const others = announced
       .filter((record) => record.id !== self.id)
