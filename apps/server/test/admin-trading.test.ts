@@ -221,8 +221,11 @@ describe(`trading settings on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     // Nothing changed: no fee of 5 %, no 45 s option, the product not halted.
     const fees = await adminCall('GET', '/fees', { token: adminToken });
     expect((fees.body.data as any[]).some((fee) => fee.feeRate === '0.05')).toBe(false);
-    const options = await adminCall('GET', '/fastTradeOptions', { token: adminToken });
-    expect((options.body.data as any[]).some((o) => o.durationSeconds === 45)).toBe(false);
+    const options = await adminCall('GET', '/fastTradeOptions', {
+      token: adminToken,
+      query: { pageSize: '100' },
+    });
+    expect((options.body.rows as any[]).some((o) => o.durationSeconds === 45)).toBe(false);
     expect(t.app.services.marketEngine!.product(2, 'BTCUSDT')!.is_lock).toBe(0);
   });
 
@@ -396,8 +399,19 @@ describe(`trading settings on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(placed.body.data).toMatchObject({ durationSeconds: 60, payoutRate: '0.85' });
     const expiresAt = placed.body.data.expiresAt as number;
 
-    const all = await adminCall('GET', '/fastTradeOptions', { token: finance.token });
-    const stored = (all.body.data as any[]).find((o) => o.id === minute.id);
+    // A page at a time: one row per page, and the total of them all.
+    const first = await adminCall('GET', '/fastTradeOptions', {
+      token: finance.token,
+      query: { pageNum: '1', pageSize: '1' },
+    });
+    expect(first.body.rows).toHaveLength(1);
+    expect(first.body.total).toBeGreaterThan(1);
+    const all = await adminCall('GET', '/fastTradeOptions', {
+      token: finance.token,
+      query: { pageSize: '100' },
+    });
+    expect(all.body.rows).toHaveLength(Number(all.body.total));
+    const stored = (all.body.rows as any[]).find((o) => o.id === minute.id);
     expect(stored).toEqual({
       id: minute.id,
       productType: 2,
@@ -488,8 +502,11 @@ describe(`trading settings on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       json: { ...own.body.data, isEnabled: 0 },
     });
     expect((await userOptions('ETHUSDT')).map((o) => o.durationSeconds)).toEqual([30, 120, 300]);
-    const listed = await adminCall('GET', '/fastTradeOptions', { token: adminToken });
-    expect((listed.body.data as any[]).find((o) => o.id === own.body.data.id).isEnabled).toBe(0);
+    const listed = await adminCall('GET', '/fastTradeOptions', {
+      token: adminToken,
+      query: { pageSize: '100' },
+    });
+    expect((listed.body.rows as any[]).find((o) => o.id === own.body.data.id).isEnabled).toBe(0);
 
     // Back to the seeded minute option for the later tests.
     await adminCall('POST', '/fastTradeOptions/save', { token: adminToken, json: stored });

@@ -39,6 +39,7 @@ import {
   withdrawChannelConfig,
   withdrawChannelSaveBody,
 } from '../schemas/operators';
+import { pageQuery } from '../schemas/common';
 import { ROUTE_ROLES, route } from './route';
 
 const { ADMIN, FINANCE, SUPPORT } = ROUTE_ROLES;
@@ -259,8 +260,9 @@ export const operatorsApi = {
     path: '/admin-api/fastTradeOptions',
     auth: 'operator',
     roles: FINANCE,
-    summary: 'Fast-trade options, disabled ones included.',
-    data: z.array(fastTradeOptionConfig),
+    summary: 'Fast-trade options, disabled ones included, a page at a time.',
+    query: pageQuery,
+    rows: fastTradeOptionConfig,
   }),
   saveFastTradeOption: route({
     method: 'POST',

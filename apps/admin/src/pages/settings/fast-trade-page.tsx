@@ -6,7 +6,6 @@
 import { useState } from 'react';
 import { Form, InputNumber, Select, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   fastTradeOptionSaveBody,
@@ -17,6 +16,7 @@ import {
 import { api } from '../../api';
 import { SettingDrawer } from '../../components/settings/setting-drawer';
 import { DataTable } from '../../components/data-table';
+import { usePagedQuery } from '../../hooks/use-paged-query';
 import {
   AddButton,
   Code,
@@ -29,7 +29,6 @@ import {
   SortItem,
   SwitchItem,
   TextItem,
-  useListPagination,
   useTypeNames,
 } from '../../components/settings/parts';
 
@@ -49,12 +48,12 @@ const DEFAULTS = { productType: 2, isEnabled: 1, sort: 0, lossRate: '1' };
 
 export default function FastTradePage() {
   const { t } = useTranslation();
-  const pagination = useListPagination();
   const names = useTypeNames();
   const [editing, setEditing] = useState<Partial<FastTradeOptionConfig>>();
-  const list = useQuery({
-    queryKey: ['fastTradeOptions'],
-    queryFn: () => api.call(operatorsApi.fastTradeOptions),
+  // Paged on the server: options are made by operators, as many as they like.
+  const { list, table } = usePagedQuery({
+    key: ['fastTradeOptions'],
+    load: (page) => api.call(operatorsApi.fastTradeOptions, page),
   });
 
   const columns: TableColumnsType<FastTradeOptionConfig> = [
@@ -113,13 +112,7 @@ export default function FastTradePage() {
         />
       }
     >
-      <DataTable<FastTradeOptionConfig>
-        columns={columns}
-        dataSource={list.data}
-        loading={list.isPending}
-        pagination={pagination}
-        testId="fast-trade-table"
-      />
+      <DataTable<FastTradeOptionConfig> columns={columns} {...table} testId="fast-trade-table" />
       {editing && (
         <SettingDrawer
           title={t(

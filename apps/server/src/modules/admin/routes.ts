@@ -118,7 +118,9 @@ export function adminApiRoutes(
     outcome(await admin.saveFee(operator, body)),
   );
 
-  router.handle(routes.fastTradeOptions, async () => ok(await admin.listFastTradeOptions()));
+  router.handle(routes.fastTradeOptions, async ({ query }) =>
+    pageOf(await admin.listFastTradeOptions(query)),
+  );
 
   router.handle(routes.saveFastTradeOption, async ({ operator, body }) =>
     outcome(await admin.saveFastTradeOption(operator, body)),

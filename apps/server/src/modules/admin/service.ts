@@ -12,6 +12,7 @@ import {
   type ChannelConfigs,
   type OperatorInfo,
   type OperatorSession,
+  type PageQuery,
   type ProductSettingsQuery,
   type RechargeChannelConfig,
   type Route,
@@ -577,8 +578,8 @@ export class AdminService {
     return this.deps.trading.saveFee(input, this.auditWriter(operator));
   }
 
-  listFastTradeOptions() {
-    return this.deps.trading.listFastTradeOptions();
+  listFastTradeOptions(page: PageQuery) {
+    return this.deps.trading.listFastTradeOptions(page);
   }
 
   saveFastTradeOption(operator: OperatorContext, input: FastTradeOptionSaveInput) {

@@ -23,13 +23,22 @@ const PRODUCT_COLUMNS = `id, product_type, product_code, product_name_lang, is_v
 
 // ------------------------------------------------------------ fast-trade options
 
-/** Every option, enabled or not, by product type and product (those of no product first). */
-export function listOptions(q: Queryable) {
-  return allRows<OptionRow>(
-    q,
-    `SELECT ${OPTION_COLUMNS} FROM fast_trade_option
-       ORDER BY product_type, product_code NULLS FIRST, sort, duration_seconds, id`,
-  );
+/**
+ * A page of options, enabled or not, by product type and product (those of no product first),
+ * with the count of all.
+ */
+export async function listOptions(q: Queryable, page: { limit: number; offset: number }) {
+  const [rows, count] = await Promise.all([
+    allRows<OptionRow>(
+      q,
+      `SELECT ${OPTION_COLUMNS} FROM fast_trade_option
+         ORDER BY product_type, product_code NULLS FIRST, sort, duration_seconds, id
+         LIMIT $1 OFFSET $2`,
+      [page.limit, page.offset],
+    ),
+    oneRow<{ total: number }>(q, 'SELECT count(*)::int AS total FROM fast_trade_option'),
+  ]);
+  return { rows, total: count.total };
 }
 
 export function lockOption(q: Queryable, id: number) {

@@ -13,6 +13,7 @@ import {
   type FastTradeOptionConfig,
   type FeeConfig,
   type ProductConfig,
+  type PageQuery,
   type ProductSettingsQuery,
   type fastTradeOptionSaveBody,
   type feeSaveBody,
@@ -177,8 +178,15 @@ export class TradingSettingsAdmin {
 
   // ------------------------------------------------------------ fast-trade options
 
-  async listFastTradeOptions(): Promise<FastTradeOptionConfig[]> {
-    return (await listOptions(this.deps.db)).map(toOption);
+  /** A page of fast-trade options, enabled or not (the console's list). */
+  async listFastTradeOptions(
+    page: PageQuery,
+  ): Promise<{ rows: FastTradeOptionConfig[]; total: number }> {
+    const { rows, total } = await listOptions(this.deps.db, {
+      limit: page.pageSize,
+      offset: (page.pageNum - 1) * page.pageSize,
+    });
+    return { rows: rows.map(toOption), total };
   }
 
   /**
