@@ -274,9 +274,28 @@ export async function expectToast(page: Page, message: string): Promise<void> {
   await expectOnScreen(page, toast.first());
 }
 
-/** The element has a size and lies inside the viewport. */
+/**
+ * The element's box once it stands still: sheets and dialogs slide or grow in (antd-mobile animates
+ * them in script), and a box read mid-way lies partly outside the screen.
+ */
+async function settledBox(page: Page, locator: Locator) {
+  let previous = await locator.boundingBox();
+  for (let attempt = 0; attempt < 40; attempt++) {
+    await page.waitForTimeout(50);
+    const next = await locator.boundingBox();
+    const still =
+      previous &&
+      next &&
+      (['x', 'y', 'width', 'height'] as const).every((key) => previous![key] === next[key]);
+    if (still) return next;
+    previous = next;
+  }
+  return previous;
+}
+
+/** The element has a size and lies inside the viewport (once it stands still). */
 export async function expectOnScreen(page: Page, locator: Locator): Promise<void> {
-  const box = await locator.boundingBox();
+  const box = await settledBox(page, locator);
   expect(box, 'element has a layout box').not.toBeNull();
   const viewport = page.viewportSize() ?? VIEWPORT;
   expect(box!.width).toBeGreaterThan(0);
