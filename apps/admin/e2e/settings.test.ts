@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   accountApi,
+  add,
   consoleSettingsApi,
   operatorsApi,
   quotesApi,
@@ -302,7 +303,7 @@ describe('settings', () => {
     const channel = channels.withdraw.find((item) => item.is_visible === 1)!;
     await page.locator(`[data-testid="edit-withdraw-${channel.id}"]`).click();
     await page.locator('[data-testid="withdraw-drawer"]').waitFor();
-    const raised = String(Number(channel.min_amount) + 5);
+    const raised = add(channel.min_amount, '5');
     await page.locator('[data-testid="withdraw-min"]').fill(raised);
     const before = Date.now();
     await page.locator('[data-testid="setting-save"]').click();
@@ -380,7 +381,7 @@ describe('settings', () => {
     await page.locator('[data-testid^="edit-withdraw-"]').first().click();
     await page.locator('[data-testid="withdraw-drawer"]').waitFor();
     const min = page.locator('[data-testid="withdraw-min"]');
-    await min.fill(String(Number(await min.inputValue()) + 1));
+    await min.fill(add(await min.inputValue(), '1'));
     await page.locator('[data-testid="setting-save"]').click();
     await page.locator('[data-testid="withdraw-preview"]').waitFor();
     expect(await page.locator('[data-testid="withdraw-preview"]').textContent()).toContain(

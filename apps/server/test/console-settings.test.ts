@@ -7,7 +7,7 @@
  * saves nothing; roles that may not call a route get 403 before their input is read.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OTHER_VALUE_DEFAULTS, consoleSettingsApi, type Route } from '@bourse/shared';
+import { OTHER_VALUE_DEFAULTS, cmp, consoleSettingsApi, type Route } from '@bourse/shared';
 import { ensureFirstAdmin } from '../src/modules/admin/service';
 import { call, createTestApp, type TestApp } from './helpers';
 import { adminApiCall, operatorReady } from './support/admin-api';
@@ -352,7 +352,7 @@ describe('withdrawal channel preview', () => {
     const channels = await finance('GET', '/channels');
     const stored = (channels.body.data.withdraw as any[]).find((row) => row.id === id);
     expect(stored.pendingChanges).toEqual([]);
-    expect(Number(stored.fee_rate)).toBe(0.001);
+    expect(cmp(stored.fee_rate, '0.001')).toBe(0);
     expect(await auditOf('withdrawChannel', String(id))).toHaveLength(auditBefore);
 
     // Once saved, going back to the old minimum takes the announced change back.
