@@ -299,8 +299,10 @@ describe('settings', () => {
 
     // A withdrawal channel's minimum raised: shown before saving as in force after the notice.
     await visit(page, '/settings/channels', 'channels-page', 'en', 'channels');
-    const channels = await client(finance.token).call(operatorsApi.channels);
-    const channel = channels.withdraw.find((item) => item.is_visible === 1)!;
+    const channels = await client(finance.token).call(operatorsApi.withdrawChannels, {
+      pageSize: 100,
+    });
+    const channel = channels.rows.find((item) => item.is_visible === 1)!;
     await page.locator(`[data-testid="edit-withdraw-${channel.id}"]`).click();
     await page.locator('[data-testid="withdraw-drawer"]').waitFor();
     const raised = add(channel.min_amount, '5');

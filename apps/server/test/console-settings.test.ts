@@ -349,8 +349,8 @@ describe('withdrawal channel preview', () => {
       withdrawn: [],
     });
     // Nothing was saved: the terms, the changes to come and the audit log are as they were.
-    const channels = await finance('GET', '/channels');
-    const stored = (channels.body.data.withdraw as any[]).find((row) => row.id === id);
+    const channels = await finance('GET', '/channels/withdraw?pageSize=100');
+    const stored = (channels.body.rows as any[]).find((row) => row.id === id);
     expect(stored.pendingChanges).toEqual([]);
     expect(cmp(stored.fee_rate, '0.001')).toBe(0);
     expect(await auditOf('withdrawChannel', String(id))).toHaveLength(auditBefore);

@@ -169,10 +169,12 @@ describe("operators' channel texts by language", () => {
       'USDT on TRC20',
     );
 
-    const consoleList = await adminApiCall(t.app, 'GET', '/channels', { token: operatorToken });
+    const consoleList = await adminApiCall(t.app, 'GET', '/channels/recharge?pageSize=100', {
+      token: operatorToken,
+    });
     expect(consoleList.status).toBe(200);
-    expect(byId(consoleList.body.data.recharge, RECHARGE_USDT_TRC20).is_example).toBe(0);
-    expect(byId(consoleList.body.data.recharge, RECHARGE_BANK_USD)).toMatchObject({
+    expect(byId(consoleList.body.rows!, RECHARGE_USDT_TRC20).is_example).toBe(0);
+    expect(byId(consoleList.body.rows!, RECHARGE_BANK_USD)).toMatchObject({
       is_example: 1,
       bank_name_lang: expect.objectContaining({ en: 'Example Bank' }),
     });

@@ -293,8 +293,8 @@ describe(`withdrawal terms on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
         expect.objectContaining({ channelId: id, term, status: 'effective' }),
       );
       // The console shows the terms in force, nothing left pending.
-      const channels = await admin('GET', '/channels', {});
-      const inConsole = (channels.body.data.withdraw as any[]).find((row) => row.id === id);
+      const channels = await admin('GET', '/channels/withdraw?pageSize=100', {});
+      const inConsole = (channels.body.rows as any[]).find((row) => row.id === id);
       expect(inConsole.pendingChanges).toEqual([]);
       // The console lists stored rows: min_amount, max_amount, daily_limit, fee_rate, fixed_fee.
       const column = term.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);

@@ -67,11 +67,13 @@ describe('withdrawal terms notice', () => {
 
   it('tells the user under the chosen channel from when its terms get worse', async () => {
     const operator = await operatorToken();
-    const channels = await apiCall<{ withdraw: StoredChannel[] }>('GET', '/admin-api/channels', {
+    const channels = await apiCall<never>('GET', '/admin-api/channels/withdraw?pageSize=100', {
       token: operator,
     });
     expect(channels.code, JSON.stringify(channels)).toBe(200);
-    const bank = channels.data.withdraw.find((row) => row.channel_name === 'Bank transfer (USD)')!;
+    const bank = (channels.rows as StoredChannel[]).find(
+      (row) => row.channel_name === 'Bank transfer (USD)',
+    )!;
     expect(bank).toBeDefined();
 
     const saved = await adminCall<{ pendingChanges: { term: string; effectiveTime: string }[] }>(

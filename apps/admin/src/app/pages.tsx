@@ -141,7 +141,7 @@ export const consolePages: readonly ConsolePage[] = [
     key: 'channels',
     path: '/settings/channels',
     group: 'settings',
-    route: operatorsApi.channels,
+    route: operatorsApi.withdrawChannels,
     icon: <BankOutlined />,
     component: lazy(() => import('../pages/settings/channels-page')),
   },

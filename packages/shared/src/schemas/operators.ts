@@ -436,12 +436,6 @@ export const withdrawChannelConfig = z.object({
 });
 export type WithdrawChannelConfig = z.output<typeof withdrawChannelConfig>;
 
-export const channelConfigs = z.object({
-  recharge: z.array(rechargeChannelConfig),
-  withdraw: z.array(withdrawChannelConfig),
-});
-export type ChannelConfigs = z.output<typeof channelConfigs>;
-
 /** The order fee of a product type, position type and direction. */
 export const feeConfig = z.object({
   id: z.number().int(),

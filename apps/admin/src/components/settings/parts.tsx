@@ -58,8 +58,8 @@ export function SettingsCard({
 }
 
 /**
- * The paging of a table whose call answers the whole (bounded) list: the existing settings calls
- * (products, fees, options, channels) answer every row, a few hundred at most.
+ * The paging of a table whose call answers the whole list, bounded by its nature: fees, one row
+ * per product type, position type and direction.
  */
 export function useListPagination(): TablePaginationConfig {
   const { t } = useTranslation();

@@ -11,7 +11,6 @@ import { Form, Input, Select, Tabs, Typography } from 'antd';
 import type { TableColumnsType, TableColumnType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   consoleSettingsApi,
@@ -25,7 +24,8 @@ import {
   type WithdrawChannelPreview,
 } from '@bourse/shared';
 import { api } from '../../api';
-import { DataTable } from '../../components/data-table';
+import { DataTable, ListError } from '../../components/data-table';
+import { usePagedQuery } from '../../hooks/use-paged-query';
 import { SettingDrawer, type SettingDrawerProps } from '../../components/settings/setting-drawer';
 import {
   AddButton,
@@ -37,7 +37,6 @@ import {
   SortItem,
   SwitchItem,
   TextItem,
-  useListPagination,
   useCurrencies,
   visibilityColumn,
 } from '../../components/settings/parts';
@@ -267,9 +266,12 @@ function TermItem({ name, extra, testId }: { name: string; extra?: string; testI
 
 const NEW_CHANNEL = { channelType: 1, isVisible: 1, sort: 0, remark: '' };
 
-function RechargeChannels({ rows }: { rows: RechargeChannelConfig[] }) {
+function RechargeChannels() {
   const { t } = useTranslation();
-  const pagination = useListPagination();
+  const { list, table } = usePagedQuery({
+    key: ['channels', 'recharge'],
+    load: (page) => api.call(operatorsApi.rechargeChannels, page),
+  });
   const currencies = useCurrencies();
   const typeOptions = useChannelTypeOptions(RECHARGE_TYPES);
   const [editing, setEditing] = useState<RechargeChannelConfig | 'new'>();
@@ -297,12 +299,8 @@ function RechargeChannels({ rows }: { rows: RechargeChannelConfig[] }) {
   return (
     <>
       <ChannelsBar addLabel={t('settings.channels.addRecharge')} onAdd={() => setEditing('new')} />
-      <DataTable<RechargeChannelConfig>
-        columns={columns}
-        dataSource={rows}
-        pagination={pagination}
-        testId="recharge-channels"
-      />
+      <ListError error={list.error} />
+      <DataTable<RechargeChannelConfig> columns={columns} {...table} testId="recharge-channels" />
       {editing && (
         <ChannelDrawer
           stored={stored}
@@ -334,9 +332,12 @@ function RechargeChannels({ rows }: { rows: RechargeChannelConfig[] }) {
   );
 }
 
-function WithdrawChannels({ rows }: { rows: WithdrawChannelConfig[] }) {
+function WithdrawChannels() {
   const { t } = useTranslation();
-  const pagination = useListPagination();
+  const { list, table } = usePagedQuery({
+    key: ['channels', 'withdraw'],
+    load: (page) => api.call(operatorsApi.withdrawChannels, page),
+  });
   const currencies = useCurrencies();
   const typeOptions = useChannelTypeOptions(WITHDRAW_TYPES);
   const [editing, setEditing] = useState<WithdrawChannelConfig | 'new'>();
@@ -386,12 +387,8 @@ function WithdrawChannels({ rows }: { rows: WithdrawChannelConfig[] }) {
         addLabel={t('settings.channels.addWithdraw')}
         onAdd={() => setEditing('new')}
       />
-      <DataTable<WithdrawChannelConfig>
-        columns={columns}
-        dataSource={rows}
-        pagination={pagination}
-        testId="withdraw-channels"
-      />
+      <ListError error={list.error} />
+      <DataTable<WithdrawChannelConfig> columns={columns} {...table} testId="withdraw-channels" />
       {editing && (
         <ChannelDrawer
           stored={stored}
@@ -439,21 +436,21 @@ function WithdrawChannels({ rows }: { rows: WithdrawChannelConfig[] }) {
 
 export default function ChannelsPage() {
   const { t } = useTranslation();
-  const list = useQuery({ queryKey: ['channels'], queryFn: () => api.call(operatorsApi.channels) });
+  // Each kind paged on the server: operators add channels as they like.
   return (
-    <SettingsCard error={list.error} testId="channels-page">
+    <SettingsCard testId="channels-page">
       <Tabs
         defaultActiveKey="withdraw"
         items={[
           {
             key: 'withdraw',
             label: t('settings.channels.withdrawTab'),
-            children: <WithdrawChannels rows={list.data?.withdraw ?? []} />,
+            children: <WithdrawChannels />,
           },
           {
             key: 'recharge',
             label: t('settings.channels.rechargeTab'),
-            children: <RechargeChannels rows={list.data?.recharge ?? []} />,
+            children: <RechargeChannels />,
           },
         ]}
       />

@@ -9,7 +9,6 @@ import {
   operatorsApi,
   AUDIT_EXPORT_MAX_ROWS,
   type AuditEntry,
-  type ChannelConfigs,
   type OperatorInfo,
   type OperatorSession,
   type PageQuery,
@@ -532,8 +531,18 @@ export class AdminService {
   // The wallet's review interface answers channels as `unknown` (stored rows): their shapes are
   // the table's (operatorsApi), which the answer's serializer checks.
 
-  async listChannels(): Promise<ChannelConfigs> {
-    return (await this.deps.wallet.listChannels()) as ChannelConfigs;
+  async listRechargeChannels(page: PageQuery) {
+    return (await this.deps.wallet.listRechargeChannels(page)) as {
+      rows: RechargeChannelConfig[];
+      total: number;
+    };
+  }
+
+  async listWithdrawChannels(page: PageQuery) {
+    return (await this.deps.wallet.listWithdrawChannels(page)) as {
+      rows: WithdrawChannelConfig[];
+      total: number;
+    };
   }
 
   async saveRechargeChannel(

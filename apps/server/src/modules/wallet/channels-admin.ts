@@ -14,6 +14,7 @@ import {
   RECHARGE_CHANNEL_TYPE,
   scaleOf,
   WITHDRAW_CHANNEL_TYPE,
+  type PageQuery,
   type rechargeChannelSaveBody,
   type withdrawChannelSaveBody,
 } from '@bourse/shared';
@@ -75,25 +76,28 @@ function withLanguages(
 export class ChannelAdmin {
   constructor(private readonly deps: WalletDeps) {}
 
-  /** Withdrawal channels with the terms in force now and the changes still to come. */
-  async list() {
+  /** A page of the deposit channels, hidden ones included. */
+  listRecharge(page: PageQuery) {
+    return listRechargeChannels(this.deps.db, page);
+  }
+
+  /** A page of the withdrawal channels with the terms in force now and the changes still to come. */
+  async listWithdraw(page: PageQuery) {
     const now = this.deps.clock.now();
-    const [recharge, stored] = await Promise.all([
-      listRechargeChannels(this.deps.db),
-      listWithdrawChannels(this.deps.db),
-    ]);
-    // Every open change once: the due ones give the terms in force, the others are to come.
+    const stored = await listWithdrawChannels(this.deps.db, page);
+    // Every open change of the page's channels once: the due ones give the terms in force, the
+    // others are to come.
     const open = await listOpenTermsChanges(
       this.deps.db,
-      stored.map((row) => row.id),
+      stored.rows.map((row) => row.id),
     );
     const pending = open.filter((change) => change.effective_at.getTime() > now.getTime());
     return {
-      recharge,
-      withdraw: applyDue(stored, open, now).map((row) => ({
+      rows: applyDue(stored.rows, open, now).map((row) => ({
         ...row,
         pendingChanges: describePending(pending.filter((change) => change.channel_id === row.id)),
       })),
+      total: stored.total,
     };
   }
 

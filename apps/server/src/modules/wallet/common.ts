@@ -27,6 +27,11 @@ export interface WalletDeps {
   rates: RateSource;
   /** Tells a user's private /ws topics of a change (their `balances`). */
   notify?: (userId: number, topic: string, data: unknown) => void;
+  /**
+   * Tells operators' consoles that a review queue changed (`recharges`, `withdrawals`): a request
+   * submitted or leaving review, after its commit.
+   */
+  queueChanged?: (queue: string, id: number) => void;
 }
 
 /** After a commit that moved a user's money: their open screens hear it on `balances`. */

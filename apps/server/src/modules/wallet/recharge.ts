@@ -51,6 +51,7 @@ export class Recharges {
     this.review = new ReviewFlow({
       db: deps.db,
       clock: deps.clock,
+      changed: (id) => deps.queueChanged?.('recharges', id),
       table: 'user_recharge',
       orderPrefix: 'R',
       reviewing: RECHARGE_STATUS.reviewing,

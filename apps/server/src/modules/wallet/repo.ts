@@ -221,8 +221,17 @@ export interface RechargeChannelRow {
 export type LanguageTexts = Record<string, string>;
 
 /** Every deposit channel, hidden ones included. */
-export function listRechargeChannels(q: Queryable) {
-  return allRows<RechargeChannelRow>(q, 'SELECT * FROM recharge_channel ORDER BY sort, id');
+/** A page of the deposit channels, hidden ones included, in their order. */
+export function listRechargeChannels(q: Queryable, page: PageQuery) {
+  return pageOf<RechargeChannelRow>(
+    q,
+    {
+      rows: 'SELECT * FROM recharge_channel ORDER BY sort, id',
+      count: 'SELECT count(*)::int AS total FROM recharge_channel',
+      params: [],
+    },
+    page,
+  );
 }
 
 export function listVisibleRechargeChannels(q: Queryable, currencyId?: number) {
@@ -380,8 +389,17 @@ export interface TermsChangeRow {
 }
 
 /** Every withdrawal channel, hidden ones included, as stored. */
-export function listWithdrawChannels(q: Queryable) {
-  return allRows<WithdrawChannelRow>(q, 'SELECT * FROM withdraw_channel ORDER BY sort, id');
+/** A page of the withdrawal channels as stored, hidden ones included, in their order. */
+export function listWithdrawChannels(q: Queryable, page: PageQuery) {
+  return pageOf<WithdrawChannelRow>(
+    q,
+    {
+      rows: 'SELECT * FROM withdraw_channel ORDER BY sort, id',
+      count: 'SELECT count(*)::int AS total FROM withdraw_channel',
+      params: [],
+    },
+    page,
+  );
 }
 
 /** A due change as the channel query hands it over (JSON: times as text). */

@@ -12,7 +12,7 @@
  * way operator actions move money (PRODUCT section 1): approving a deposit credits it, paying a
  * withdrawal captures its frozen funds, rejecting releases them.
  */
-import type { LanguageKey, RechargeRecord, WithdrawRecord } from '@bourse/shared';
+import type { LanguageKey, PageQuery, RechargeRecord, WithdrawRecord } from '@bourse/shared';
 import type { Database, Queryable } from '../../db/database';
 import { runOnce, type RequestKey } from '../../db/user-lock';
 import type { Clock } from '../../lib/clock';
@@ -65,8 +65,10 @@ export interface ReviewOutcome<T> {
 }
 
 export interface WalletReview {
-  /** Every deposit and withdrawal channel, hidden ones included, as stored. */
-  listChannels(): Promise<{ recharge: unknown[]; withdraw: unknown[] }>;
+  /** A page of the deposit channels, hidden ones included, as stored. */
+  listRechargeChannels(page: PageQuery): Promise<{ rows: unknown[]; total: number }>;
+  /** A page of the withdrawal channels, hidden ones included, with the terms in force and to come. */
+  listWithdrawChannels(page: PageQuery): Promise<{ rows: unknown[]; total: number }>;
   /** Creates (no id) or updates a deposit channel; audited. */
   saveRechargeChannel(input: RechargeChannelInput, audit: AuditWriter): Promise<unknown>;
   /**
@@ -113,6 +115,7 @@ export interface WalletReview {
 
 /** A request as the operator sees it: with its owner. */
 export interface ReviewedRequest {
+  id: number;
   userId: number;
   userAccount: string;
 }
@@ -174,6 +177,8 @@ export interface ReviewFlowConfig<
    */
   view(audience: Audience, lang: LanguageKey): Promise<(row: Row) => Shown>;
   decisions: Record<Name, ReviewDecision<Row>>;
+  /** After a commit that added a request or moved one out of review (the console's queues). */
+  changed?: (id: number) => void;
 }
 
 function ownerView<Shown extends ReviewedRequest>({
@@ -254,6 +259,8 @@ export class ReviewFlow<Row extends ReviewRow, Shown extends ReviewedRequest, Na
     );
     const record = await this.byRequestId(key, lang);
     if (!record) throw new AppError('hint_requestIdReused', 409);
+    // A repeated request changes nothing; telling the consoles again costs them one read.
+    this.config.changed?.(record.id);
     return record;
   }
 
@@ -351,7 +358,10 @@ export class ReviewFlow<Row extends ReviewRow, Shown extends ReviewedRequest, Na
       return true;
     });
     const row = (await findRequest<Row>(db, table, id))!;
-    if (changed) decision.after?.(row);
+    if (changed) {
+      decision.after?.(row);
+      this.config.changed?.(row.id);
+    }
     return { row, changed };
   }
 }

@@ -2,7 +2,7 @@
  * The wallet: deposits, withdrawals, exchange and records, every amount moved by the ledger.
  * It is also the operator console's only way to move money (WalletReview).
  */
-import type { BalanceRecordQuery } from '@bourse/shared';
+import type { BalanceRecordQuery, PageQuery } from '@bourse/shared';
 import type { Actor } from '../../http/actor';
 import {
   ChannelAdmin,
@@ -31,8 +31,12 @@ export class WalletService implements WalletReview {
     this.channelAdmin = new ChannelAdmin(deps);
   }
 
-  listChannels() {
-    return this.channelAdmin.list();
+  listRechargeChannels(page: PageQuery) {
+    return this.channelAdmin.listRecharge(page);
+  }
+
+  listWithdrawChannels(page: PageQuery) {
+    return this.channelAdmin.listWithdraw(page);
   }
 
   saveRechargeChannel(input: RechargeChannelInput, audit: AuditWriter) {

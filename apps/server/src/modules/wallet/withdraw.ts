@@ -70,6 +70,7 @@ export class Withdrawals {
     this.review = new ReviewFlow({
       db: deps.db,
       clock: deps.clock,
+      changed: (id) => deps.queueChanged?.('withdrawals', id),
       table: 'user_withdraw',
       orderPrefix: 'W',
       reviewing: WITHDRAW_STATUS.reviewing,
