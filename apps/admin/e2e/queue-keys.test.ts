@@ -1,8 +1,9 @@
 /**
  * The deposit queue by keyboard, seen by two finance operators at once: one chooses a request with
  * the arrow keys, opens it with Enter, approves it with A and confirms with Enter; the other,
- * without touching their console, sees it leave their queue within seconds, and the user's
- * balance has risen once.
+ * without touching their console, sees it leave their queue as the server pushes the change (their
+ * queue says it is live, and reads itself only once a minute then), and the user's balance has
+ * risen once. A deposit the user submits next appears in both queues the same way.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -56,6 +57,7 @@ describe('review queue by keyboard', () => {
     await signIn(watching, second.username, second.password);
     await openQueue(watching);
     await watching.locator(`[data-testid="review-${older.id}"]`).waitFor();
+    await watching.locator('[data-testid="queue-live"][data-live="true"]').waitFor();
 
     const page = await browser.newPage('en');
     await signIn(page, first.username, first.password);
@@ -95,5 +97,17 @@ describe('review queue by keyboard', () => {
       .waitFor({ state: 'detached', timeout: 10_000 });
     expect(await watching.locator(`[data-testid="review-${newer.id}"]`).count()).toBe(1);
     expect(cmp(await balance(user, older.currencyName), add(before, older.amount))).toBe(0);
+
+    // A new request appears in both queues as it is submitted.
+    const latest = await submitDeposit(user, '55');
+    await Promise.all(
+      [watching, page].map((queue) =>
+        queue.locator(`[data-testid="review-${latest.id}"]`).waitFor({ timeout: 10_000 }),
+      ),
+    );
+    expect(await watching.locator('[data-testid="queue-live"]').textContent()).toBe(
+      text('review.live'),
+    );
+    await screenshot(watching, 'deposits-queue-live-en');
   });
 });

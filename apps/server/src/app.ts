@@ -59,7 +59,7 @@ import {
   TradingSettingsAdmin,
 } from './modules/trading';
 import { TickLog } from './market/tick-log';
-import { adminRoutes } from './modules/admin';
+import { adminRoutes, ConsoleEvents } from './modules/admin';
 
 /** The largest request body accepted anywhere unless a route says otherwise. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -236,6 +236,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addHook('onClose', async () => marketEngine?.stop());
   }
   const assets = new AssetsService(db, settings, options.rates ?? market ?? identityRates, clock);
+  // The review queues' changes, pushed to the operators' consoles of every instance.
+  const consoleEvents = new ConsoleEvents(bus);
+  await consoleEvents.start();
   const wallet = new WalletService({
     db,
     clock,
@@ -243,6 +246,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accounts,
     rates: options.rates ?? market ?? identityRates,
     notify: notifyUser,
+    queueChanged: (queue, id) => consoleEvents.publish({ queue, id }),
   });
   let fastTrades: FastTrades | undefined;
   let tickLog: TickLog | undefined;
@@ -368,8 +372,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     instance: { ...self, startTime: self.startTime.toISOString() },
     instances: bus ? () => bus.instances() : undefined,
     wsConnections: () => app.hub?.connectionCount ?? 0,
+    events: consoleEvents,
     logger: app.log,
   });
+  // Before the server waits for its connections to close: the streams never would.
+  app.addHook('preClose', async () => consoleEvents.close());
   if (bus)
     announceInstance(app, bus, () => ({
       id: self.id,

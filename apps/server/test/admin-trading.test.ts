@@ -16,6 +16,7 @@ import { verifyLedger } from '../src/ledger/verify';
 import { DEFAULT_CATALOGUE } from '../src/market/catalogue';
 import type { Tick } from '../src/market/types';
 import type { Router } from '../src/http/router';
+import type { ConsoleEvents } from '../src/modules/admin/console-events';
 import { adminApiRoutes } from '../src/modules/admin/routes';
 import type { AdminService, OperatorContext } from '../src/modules/admin/service';
 import {
@@ -234,7 +235,12 @@ describe(`trading settings on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     const recorder = {
       handle: (route: { path: string }) => urls.push(route.path.slice('/admin-api'.length)),
     };
-    adminApiRoutes(recorder as unknown as Router<OperatorContext>, {} as AdminService, t.config);
+    adminApiRoutes(
+      recorder as unknown as Router<OperatorContext>,
+      {} as AdminService,
+      t.config,
+      {} as ConsoleEvents,
+    );
     expect(urls).toEqual(
       expect.arrayContaining([
         '/fees',

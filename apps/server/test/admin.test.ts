@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LOGIN_FILE, ADMIN_USERNAME, adminLogin } from '../src/admin-login';
 import { verifyLedger } from '../src/ledger/verify';
 import type { Router } from '../src/http/router';
+import type { ConsoleEvents } from '../src/modules/admin/console-events';
 import { adminApiRoutes } from '../src/modules/admin/routes';
 import type { AdminService, OperatorContext } from '../src/modules/admin/service';
 import {
@@ -337,7 +338,12 @@ describe('roles', () => {
     const recorder = {
       handle: (route: { path: string }) => urls.push(route.path.slice('/admin-api'.length)),
     };
-    adminApiRoutes(recorder as unknown as Router<OperatorContext>, {} as AdminService, t.config);
+    adminApiRoutes(
+      recorder as unknown as Router<OperatorContext>,
+      {} as AdminService,
+      t.config,
+      {} as ConsoleEvents,
+    );
     expect(urls).toContain('/recharges/approve');
     expect(
       urls.filter((url) => /balance|price|outcome|ledger|credit|debit|settle|adjust/i.test(url)),
@@ -960,8 +966,32 @@ describe('channels', () => {
     expect(hidden.status).toBe(200);
     const after = await call(t.app, 'GET', '/api/rechargeChannelConfig/list');
     expect((after.body.data as any[]).some((c) => c.id === id)).toBe(false);
-    const all = await adminCall('GET', '/channels', { token: finance.token });
-    expect((all.body.data.recharge as any[]).some((c) => c.id === id)).toBe(true);
+    const all = await adminCall('GET', '/channels/recharge?pageSize=100', { token: finance.token });
+    expect((all.body.rows as any[]).some((c) => c.id === id)).toBe(true);
+  });
+
+  it('lists each kind of channel a page at a time, in the order users see them', async () => {
+    const finance = await newOperator(['finance']);
+    for (const kind of ['recharge', 'withdraw'] as const) {
+      const all = await adminCall('GET', `/channels/${kind}?pageSize=100`, {
+        token: finance.token,
+      });
+      expect(all.status).toBe(200);
+      const rows = all.body.rows as { id: number; sort: number }[];
+      expect(all.body.total).toBe(rows.length);
+      expect(rows.length).toBeGreaterThan(1);
+      const ordered = [...rows].sort((a, b) => a.sort - b.sort || a.id - b.id);
+      expect(rows.map((row) => row.id)).toEqual(ordered.map((row) => row.id));
+      const second = await adminCall('GET', `/channels/${kind}?pageNum=2&pageSize=1`, {
+        token: finance.token,
+      });
+      expect(second.body.total).toBe(rows.length);
+      expect((second.body.rows as { id: number }[]).map((row) => row.id)).toEqual([rows[1]!.id]);
+      const tooLarge = await adminCall('GET', `/channels/${kind}?pageSize=100000`, {
+        token: finance.token,
+      });
+      expect(tooLarge.status).toBe(400);
+    }
   });
 
   it('refuses a bad address, a network the currency lacks, and other roles', async () => {

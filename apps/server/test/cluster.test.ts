@@ -4,11 +4,15 @@
  * over. Runs against the Redis at REDIS_TEST_URL (default redis://127.0.0.1:6379); CI requires it.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import type net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
 import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_USERNAME, adminLogin } from '../src/admin-login';
 import { buildApp } from '../src/app';
 import { systemClock } from '../src/lib/clock';
 import { DEFAULT_CATALOGUE } from '../src/market/catalogue';
@@ -21,7 +25,10 @@ import {
   testConfig,
   type TestDatabase,
 } from './helpers';
+import { operatorReady } from './support/admin-api';
+import { openEventStream } from './support/event-stream';
 import { REDIS_URL, redisAvailable } from './support/redis';
+import { flatPng } from './support/test-images';
 
 const available = await redisAvailable('the cluster test is');
 
@@ -219,6 +226,45 @@ describe.runIf(available)('two instances sharing Redis and the database', () => 
         },
       )
       .toBe(true);
+  });
+
+  it('tells a finance console on the other instance of a deposit this one took', async () => {
+    const [first, second] = instances as [Instance, Instance];
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'bourse-cluster-'));
+    try {
+      const seeded = await adminLogin(
+        testConfig({ DATA_DIR: path.join(dir, 'data') }),
+        database.db,
+        systemClock,
+      );
+      const token = await operatorReady(first.app, ADMIN_USERNAME, seeded.password!);
+      const { port } = second.app.server.address() as net.AddressInfo;
+      const stream = await openEventStream(
+        `http://127.0.0.1:${port}/admin-api/review/events`,
+        token,
+      );
+      try {
+        await expect.poll(() => stream.events.length).toBe(1);
+        const user = await registerUser(first.app);
+        const submitted = await call(first.app, 'POST', '/api/userRecharge/inMoney', {
+          token: user.token,
+          json: {
+            channelId: 2,
+            amount: '60',
+            proofImage: `data:image/png;base64,${(await flatPng(4, 4)).toString('base64')}`,
+            requestId: `cluster-${randomBytes(6).toString('hex')}`,
+          },
+        });
+        expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+        await expect
+          .poll(() => stream.events.filter((event) => event.event === 'queue').map((e) => e.data))
+          .toEqual([{ queue: 'recharges', id: submitted.body.data.id }]);
+      } finally {
+        stream.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('hands the feed to the other instance when the leader stops', async () => {

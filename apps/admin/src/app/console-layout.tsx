@@ -15,6 +15,7 @@ import { api } from '../api';
 import { endSession } from '../lib/session';
 import { LanguageSwitch } from '../components/language-switch';
 import { RoleTags } from '../components/roles';
+import { useReviewEvents } from '../hooks/use-review-events';
 import { useOperator } from './operator';
 import { MENU_GROUPS, menuPageOf, pageAt } from './pages';
 import { useVisiblePages } from './page-gate';
@@ -49,6 +50,7 @@ export default function ConsoleLayout() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const pages = useVisiblePages();
+  useReviewEvents(operator);
   const current = pageAt(location.pathname);
   // The menu is taller than a laptop's screen: the open page's entry is scrolled into the sider.
   const sider = useRef<HTMLDivElement>(null);

@@ -1,10 +1,11 @@
 /**
  * The filters of a review queue: the status (under review first) and a user's id, as the list
- * call takes them (reviewListQuery), and a refresh.
+ * call takes them (reviewListQuery), and a refresh; beside it, whether changes arrive as they
+ * happen or the queue reads itself every few seconds.
  */
 import { useState } from 'react';
 import { ReloadOutlined } from '@ant-design/icons';
-import { Button, InputNumber, Segmented, Space, Tooltip } from 'antd';
+import { Badge, Button, InputNumber, Segmented, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { STATUSES, type RequestKind } from '../lib/requests';
 import { ToolbarRow } from './cells';
@@ -18,6 +19,7 @@ export function QueueToolbar({
   onUser,
   onRefresh,
   refreshing,
+  live,
 }: {
   kind: RequestKind;
   status: StatusFilter;
@@ -25,6 +27,8 @@ export function QueueToolbar({
   onUser(userId: number | undefined): void;
   onRefresh(): void;
   refreshing: boolean;
+  /** Changes arrive as they happen. */
+  live: boolean;
 }) {
   const { t } = useTranslation();
   const [userId, setUserId] = useState<number | null>(null);
@@ -44,6 +48,14 @@ export function QueueToolbar({
         data-testid="status-filter"
       />
       <Space>
+        <Tooltip title={t(live ? 'review.liveHelp' : 'review.pollingHelp')}>
+          <Badge
+            status={live ? 'processing' : 'default'}
+            text={t(live ? 'review.live' : 'review.polling')}
+            data-testid="queue-live"
+            data-live={live}
+          />
+        </Tooltip>
         <Space.Compact>
           <InputNumber<number>
             min={1}

@@ -1,7 +1,9 @@
 /**
  * A review queue (finance, admin) of one kind of request: paged on the server, under review
- * first, read again every 3 s while the console is in view (and at once when it comes back into
- * view) so a request another operator decided leaves the list for everyone within seconds. The
+ * first, read again the moment the server says the queue changed (a request submitted or
+ * decided by anyone, on any instance: lib/review-events.ts), so a request another operator
+ * decided leaves the list for everyone at once; without that stream, every 3 s while the console
+ * is in view (and at once when it comes back into view). The
  * columns every request has frame the kind's own; a request opens in the kind's drawer (`Review`,
  * loaded then) to decide or reject it. Keyboard: ↑/↓ (or k/j) choose a request, Enter opens it,
  * r reads the queue again; in the drawer a approves (or pays), x rejects, Esc closes.
@@ -23,13 +25,16 @@ import {
   type RequestKind,
   type RequestOf,
 } from '../lib/requests';
+import { useReviewLive } from '../lib/review-events';
 import { QueueToolbar, type StatusFilter } from './queue-toolbar';
 import { StatusTag } from './status-tag';
 import { OrderNo, TimeCell, UserCell } from './cells';
 import './review-queue.css';
 
-/** A few operators reading one page of 20 rows: cheap enough to be near-live. */
+/** Without the server's events: a few operators reading one page of 20 rows, near-live. */
 const QUEUE_REFRESH_MS = 3_000;
+/** With them: read now and then all the same, in case an event was lost. */
+const QUEUE_LIVE_REFRESH_MS = 60_000;
 
 export function ReviewQueue<K extends RequestKind>({
   kind,
@@ -55,11 +60,12 @@ export function ReviewQueue<K extends RequestKind>({
     status: status === 'all' ? undefined : status,
     userId,
   };
+  const live = useReviewLive();
   const list = useQuery({
     queryKey: [LIST_KEY[kind], input],
     queryFn: () => listRequests(kind, input),
     placeholderData: keepPreviousData,
-    refetchInterval: QUEUE_REFRESH_MS,
+    refetchInterval: live === 'live' ? QUEUE_LIVE_REFRESH_MS : QUEUE_REFRESH_MS,
     refetchOnWindowFocus: true,
   });
   const rows = list.data?.rows ?? [];
@@ -135,6 +141,7 @@ export function ReviewQueue<K extends RequestKind>({
         }}
         onRefresh={() => void list.refetch()}
         refreshing={list.isFetching}
+        live={live === 'live'}
       />
       {list.isError && (
         <Alert type="error" showIcon message={errorText(list.error)} style={{ marginBottom: 16 }} />

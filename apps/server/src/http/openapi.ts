@@ -56,8 +56,14 @@ function answer(route: Route | undefined) {
   if (!route) return envelope('Done: `data` (or `rows` and `total`) holds the result.');
   if (route.file)
     return {
-      description: 'The file (an image); a refusal is an envelope.',
-      content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
+      description: `The ${route.contentType === 'text/event-stream' ? 'stream' : 'file'}; a refusal is an envelope.`,
+      content: {
+        [route.contentType ?? 'image/*']: {
+          schema: route.contentType?.startsWith('text/')
+            ? { type: 'string' }
+            : { type: 'string', format: 'binary' },
+        },
+      },
     };
   return {
     description: route.rows ? 'A page: `rows` and `total`.' : 'Done: `data` holds the result.',

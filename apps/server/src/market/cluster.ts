@@ -74,6 +74,24 @@ export interface SessionEventBus {
   subscribeSessionsEnded(handler: (event: SessionsEnded) => void): Promise<void>;
 }
 
+/**
+ * A change of an operators' review queue (the console's deposits and withdrawals, later identity,
+ * loans and new shares): a request submitted or leaving review. Operators' consoles on every
+ * instance read the queue again at once (modules/admin/console-events.ts).
+ */
+export interface QueueEvent {
+  /** The queue's name: the list's key in the console (`recharges`, `withdrawals`). */
+  queue: string;
+  /** The request that changed. */
+  id: number;
+}
+
+export interface QueueEventBus {
+  publishQueueEvent(event: QueueEvent): void;
+  /** Delivers every queue event published by any instance, this one included. */
+  subscribeQueueEvents(handler: (event: QueueEvent) => void): Promise<void>;
+}
+
 /** An instance of the server as it announces itself to the others (the console's system page). */
 export interface InstanceRecord {
   /** The id it holds the market lease under. */
@@ -95,13 +113,17 @@ export interface InstanceRegistry {
 }
 
 /**
- * Ticks, user events and ended sessions over Redis pub/sub, a channel each per deployment prefix;
- * and the instances' announcements (`<prefix>:instance:<id>`, expiring unless renewed).
+ * Ticks, user events, ended sessions and review queue changes over Redis pub/sub, a channel each
+ * per deployment prefix; and the instances' announcements (`<prefix>:instance:<id>`, expiring
+ * unless renewed).
  */
-export class RedisTickBus implements TickBus, UserEventBus, SessionEventBus, InstanceRegistry {
+export class RedisTickBus
+  implements TickBus, UserEventBus, SessionEventBus, QueueEventBus, InstanceRegistry
+{
   private readonly channel: string;
   private readonly userChannel: string;
   private readonly sessionChannel: string;
+  private readonly queueChannel: string;
   private readonly handlers = new Map<string, (message: string) => void>();
   private readonly instanceKey: string;
 
@@ -114,6 +136,7 @@ export class RedisTickBus implements TickBus, UserEventBus, SessionEventBus, Ins
     this.channel = `${prefix}:ticks`;
     this.userChannel = `${prefix}:user-events`;
     this.sessionChannel = `${prefix}:sessions-ended`;
+    this.queueChannel = `${prefix}:queue-events`;
     this.subscriber.on('message', (channel: string, message: string) => {
       try {
         this.handlers.get(channel)?.(message);
@@ -164,6 +187,18 @@ export class RedisTickBus implements TickBus, UserEventBus, SessionEventBus, Ins
         Array.isArray(event.sessionIds) &&
         event.sessionIds.every((id) => Number.isSafeInteger(id)) &&
         typeof event.msg === 'string',
+    );
+  }
+
+  publishQueueEvent(event: QueueEvent): void {
+    this.send(this.queueChannel, event);
+  }
+
+  subscribeQueueEvents(handler: (event: QueueEvent) => void): Promise<void> {
+    return this.listen(
+      this.queueChannel,
+      handler,
+      (event) => typeof event.queue === 'string' && Number.isSafeInteger(event.id),
     );
   }
 

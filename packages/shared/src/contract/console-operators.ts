@@ -70,5 +70,6 @@ export const consoleOperatorsApi = {
       'The audit log filtered as the list is, as CSV (UTF-8 with a byte-order mark), newest first, at most 10,000 entries; before and after as JSON.',
     query: auditExportQuery,
     file: true,
+    contentType: 'text/csv',
   }),
 };

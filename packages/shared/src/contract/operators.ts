@@ -11,7 +11,6 @@ import {
   auditEntry,
   auditQuery,
   changeOwnPasswordBody,
-  channelConfigs,
   fastTradeOptionConfig,
   fastTradeOptionSaveBody,
   feeConfig,
@@ -150,6 +149,19 @@ export const operatorsApi = {
     hints: ['hint_notFound'],
   }),
 
+  // ---------------------------------------------------------------- review queues
+
+  reviewEvents: route({
+    method: 'GET',
+    path: '/admin-api/review/events',
+    auth: 'operator',
+    summary:
+      'The review queues as they change, on any instance (text/event-stream): `event: ready` with `{ queues }` (those the roles may read), then `event: queue` with `{ queue, id }` each time a request is submitted or leaves review. It closes when the session ends.',
+    file: true,
+    contentType: 'text/event-stream',
+    hints: ['hint_tooManyRequests'],
+  }),
+
   // ---------------------------------------------------------------- deposits (finance)
 
   recharges: route({
@@ -196,14 +208,24 @@ export const operatorsApi = {
 
   // ---------------------------------------------------------------- channels (finance)
 
-  channels: route({
+  rechargeChannels: route({
     method: 'GET',
-    path: '/admin-api/channels',
+    path: '/admin-api/channels/recharge',
+    auth: 'operator',
+    roles: FINANCE,
+    summary: 'Deposit channels, hidden ones included, a page at a time.',
+    query: pageQuery,
+    rows: rechargeChannelConfig,
+  }),
+  withdrawChannels: route({
+    method: 'GET',
+    path: '/admin-api/channels/withdraw',
     auth: 'operator',
     roles: FINANCE,
     summary:
-      'Every deposit and withdrawal channel, hidden ones included; withdrawal channels with the terms in force and the changes to come.',
-    data: channelConfigs,
+      'Withdrawal channels, hidden ones included, a page at a time: the terms in force and the changes to come.',
+    query: pageQuery,
+    rows: withdrawChannelConfig,
   }),
   saveRechargeChannel: route({
     method: 'POST',

@@ -57,9 +57,11 @@ export interface PageRoute extends RouteBase {
   file?: never;
 }
 
-/** A file (an image): its bytes on success, an envelope when refused. */
+/** A file (an image, a CSV) or a stream: its bytes on success, an envelope when refused. */
 export interface FileRoute extends RouteBase {
   file: true;
+  /** What it answers (default `image/*`). */
+  contentType?: string;
   data?: never;
   rows?: never;
 }

@@ -11,6 +11,7 @@ import type { Clock } from '../../lib/clock';
 import { SettingsAdmin, type SettingsService } from '../settings';
 import type { TradingSettingsAdmin } from '../trading';
 import type { WalletReview } from '../wallet';
+import type { ConsoleEvents } from './console-events';
 import { LedgerRuns } from './ledger-runs';
 import { dashboardRoutes } from './dashboard-routes';
 import { DashboardService, type DashboardDeps } from './dashboard-service';
@@ -40,13 +41,15 @@ export interface AdminRoutesDeps {
   instances?: SystemInfoDeps['instances'];
   /** /ws connections open on this instance. */
   wsConnections: () => number;
+  /** The review queues' changes, streamed to consoles. */
+  events: ConsoleEvents;
   logger?: FastifyBaseLogger;
 }
 
 export function adminRoutes(router: Router, deps: AdminRoutesDeps): AdminService {
   const admin = new AdminService(deps);
   const operators = router.useOperators(admin);
-  adminApiRoutes(operators, admin, deps.config);
+  adminApiRoutes(operators, admin, deps.config, deps.events);
   consoleOperatorsRoutes(operators, admin);
   usersConsoleRoutes(operators, admin, new UsersConsole(deps));
   adminSettingsRoutes(
@@ -79,6 +82,7 @@ export function adminRoutes(router: Router, deps: AdminRoutesDeps): AdminService
 }
 
 // What the rest of the server uses of this module.
+export { ConsoleEvents } from './console-events';
 export {
   ADMIN_LOGIN_FILE,
   adminLoginFile,

@@ -13,6 +13,7 @@ import { alreadyDone, ok, page, pageOf } from '../../http/envelope';
 import type { Router } from '../../http/router';
 import { AppError } from '../../lib/errors';
 import { sendProofImage } from '../wallet';
+import type { ConsoleEvents } from './console-events';
 import type { AdminService, OperatorContext } from './service';
 
 const MINUTE_MS = 60_000;
@@ -25,6 +26,7 @@ export function adminApiRoutes(
   router: Router<OperatorContext>,
   admin: AdminService,
   config: Config,
+  events: ConsoleEvents,
 ): void {
   const signInLimit = {
     rateLimit: { max: config.RATE_LIMIT_LOGIN_PER_MINUTE, timeWindowMs: MINUTE_MS },
@@ -80,6 +82,18 @@ export function adminApiRoutes(
     return result.changed ? ok(result) : alreadyDone(result);
   });
 
+  // ------------------------------------------------------------ review queues
+
+  router.handle(routes.reviewEvents, async ({ operator, token, request, reply }) =>
+    events.open(
+      request,
+      reply,
+      operator,
+      () => admin.resolve(token!, clientIp(request)),
+      config.WS_SESSION_CHECK_MS,
+    ),
+  );
+
   // ------------------------------------------------------------ deposits (finance)
 
   router.handle(routes.recharges, async ({ query }) => pageOf(await admin.listRecharges(query)));
@@ -100,7 +114,13 @@ export function adminApiRoutes(
 
   // ------------------------------------------------------------ channels (finance)
 
-  router.handle(routes.channels, async () => ok(await admin.listChannels()));
+  router.handle(routes.rechargeChannels, async ({ query }) =>
+    pageOf(await admin.listRechargeChannels(query)),
+  );
+
+  router.handle(routes.withdrawChannels, async ({ query }) =>
+    pageOf(await admin.listWithdrawChannels(query)),
+  );
 
   router.handle(routes.saveRechargeChannel, async ({ operator, body }) =>
     ok(await admin.saveRechargeChannel(operator, body)),
