@@ -8,8 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { consoleDashboardApi, operatorsApi, type DashboardMoney } from '@bourse/shared';
+import { cmp, consoleDashboardApi, operatorsApi, type DashboardMoney } from '@bourse/shared';
 import { ApiError } from '../src/api/client';
+import { grouped } from '../src/components/dashboard/figures';
 import {
   client,
   consoleUrl,
@@ -116,15 +117,22 @@ describe('the dashboard', () => {
     expect(await cardValue(page, 'card-depositsPending')).toBe(waiting);
     expect(await cardValue(page, 'card-withdrawalsPending')).toBeGreaterThan(0);
     expect(await cardValue(page, 'card-users')).toBeGreaterThan(0);
-    // The deposit's currency: its amount waits for review.
+    // The deposit's currency: its amount waits for review, with what other tests left waiting.
+    const money: DashboardMoney = await client(financeToken).call(consoleDashboardApi.money);
+    const pending = money.currencies.find((line) => line.currencyName === deposit.currencyName)!;
+    expect(cmp(pending.depositsPendingAmount, '125.5')).toBeGreaterThanOrEqual(0);
     const row = testId(page, `money-${deposit.currencyName}`);
-    expect(await row.textContent()).toContain('125.5');
-    // Each kind of trading has its row, the feed says it is off in this server.
+    expect(await row.textContent()).toContain(grouped(pending.depositsPendingAmount));
+    // Each kind of trading has its row; the feed runs here, simulated, on this one instance (no
+    // Redis: no lease to hold), with a last tick for each kind of product.
     for (const kind of ['0', '1', '2', '3'])
       await testId(page, 'trading-table')
         .locator('tr', { hasText: text(`dashboard.kinds.${kind}`) })
         .waitFor();
-    expect(await testId(page, 'feed-card').textContent()).toContain(text('dashboard.feed.off'));
+    const feed = testId(page, 'feed-card');
+    expect(await feed.textContent()).toContain(text('dashboard.feed.simulated'));
+    expect(await feed.textContent()).toContain(text('dashboard.feed.leader'));
+    expect(await feed.locator('[data-testid="feed-table"] tbody tr').count()).toBe(4);
     expect(await testId(page, 'instance-card').textContent()).toContain(
       text('dashboard.instance.noLease'),
     );

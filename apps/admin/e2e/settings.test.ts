@@ -1,6 +1,6 @@
 /**
- * The settings pages through the console, against a real server of their own (the market feed
- * simulated, so there are products, and API lines set): an admin hides a product and the user API
+ * The settings pages through the console (the market feed simulated, so there are products, and
+ * API lines set in the console tests' server): an admin hides a product and the user API
  * no longer lists it, turns a switch off and the app's launch data says so, and sets otherValue (a
  * value out of bounds is stopped on its field); a finance operator changes a fee (a rate too high
  * refused on its field) and the app's fee list has it, sees before saving that a withdrawal
@@ -8,7 +8,7 @@
  * use locked; finance sees no admin-only settings page and a support operator none at all, and the
  * server refuses them. Every settings page is photographed in English and Chinese.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   accountApi,
@@ -20,13 +20,12 @@ import {
   type OperatorRole,
   type ProductConfig,
 } from '@bourse/shared';
-import { startE2eServer, type E2eServer } from '../../../tools/e2e-server';
 import { usePages } from '../../../tools/e2e-browser';
 import { ApiError, createClient } from '../src/api/client';
-import { screenshot, serverText, text, VIEWPORT, type Language } from './console';
+import { firstAdminToken, screenshot, serverText, text, VIEWPORT, type Language } from './console';
+import { NOTICE_HOURS } from './global-setup';
 
-const NOTICE_HOURS = 72;
-let server: E2eServer;
+const server = { baseUrl: inject('consoleBaseUrl') };
 let adminPassword: string;
 let adminToken: string;
 
@@ -56,28 +55,8 @@ async function operator(roles: OperatorRole[]) {
 }
 
 beforeAll(async () => {
-  server = await startE2eServer({
-    app: 'admin',
-    dataDirPrefix: 'bourse-settings-e2e-',
-    env: {
-      ADMIN_DIR: '',
-      MARKET_FEED: 'simulated',
-      API_LINES: 'Asia|https://asia.example.com,Europe|https://eu.example.com',
-      WITHDRAW_TERMS_NOTICE_HOURS: String(NOTICE_HOURS),
-    },
-  });
-  // The first admin chooses its own password first.
-  adminPassword = 'settings e2e admin Lantern';
-  const first = await signInToken('admin', server.firstAdminPassword);
-  await client(first).send(operatorsApi.changePassword, {
-    oldPassword: server.firstAdminPassword,
-    newPassword: adminPassword,
-  });
-  adminToken = await signInToken('admin', adminPassword);
-});
-
-afterAll(async () => {
-  await server?.stop();
+  adminToken = await firstAdminToken();
+  adminPassword = inject('firstAdminPassword');
 });
 
 let browser: ReturnType<typeof usePages>;
@@ -215,6 +194,18 @@ describe('settings', () => {
   });
 
   it('an admin turns a switch off and sets otherValue, checked on its fields', async () => {
+    // The server is every console test's: what this changes is put back after.
+    const decimalsBefore = (await client(adminToken).call(consoleSettingsApi.otherValue)).values
+      .app_decimal_no;
+    onTestFinished(async () => {
+      await client(adminToken).call(consoleSettingsApi.saveSwitch, {
+        switchName: 'registerByPhone',
+        status: 1,
+      });
+      await client(adminToken).call(consoleSettingsApi.saveOtherValue, {
+        app_decimal_no: decimalsBefore,
+      });
+    });
     const page = await openConsole('en', 'admin', adminPassword);
     await visit(page, '/settings/switches', 'switches-page', 'en', 'switches');
     const toggle = page.locator('[data-testid="switch-registerByPhone"]');
