@@ -23,7 +23,7 @@ import { useSubmit } from '../../hooks/use-submit';
 import { translate } from '../../i18n';
 import { Dialog, Toast } from '../../lib/antd-render';
 import { navigateTo, redirectTo } from '../../lib/navigation';
-import { compressProof, isAcceptedImage } from './compress-image';
+import { compressImage, isAcceptedImage } from '../../lib/compress-image';
 import { DepositQr } from './deposit-qr';
 import {
   useRechargeChannels,
@@ -129,7 +129,7 @@ function ProofPicker({
     setBusy(true);
     Toast.show({ icon: 'loading', content: t('proof_compressing'), duration: 0 });
     try {
-      const compressed = await compressProof(file);
+      const compressed = await compressImage(file);
       Toast.clear();
       onChange(compressed);
     } catch {

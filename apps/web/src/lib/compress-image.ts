@@ -1,7 +1,8 @@
 /**
- * The payment proof, compressed as SEED-SPEC section 5 says: drawn at width 800, sent as a base64
- * JPEG at quality 0.7, its long side within 3264 and its short side within 2448, scaled by 0.8
- * again and again until it is. The numbers are PAYMENT_PROOF's (packages/shared).
+ * A picked image (a deposit's payment proof, an identity document), compressed as SEED-SPEC
+ * section 5 says: drawn at width 800, sent as a base64 JPEG at quality 0.7, its long side within
+ * 3264 and its short side within 2448, scaled by 0.8 again and again until it is. The numbers are
+ * PAYMENT_PROOF's (packages/shared), which the server checks identity documents against too.
  *
  * Order of the rules: the width comes first (an image is made smaller, never larger), then the
  * side limits; so a very tall, narrow receipt ends within the limits too instead of 800 by
@@ -22,8 +23,8 @@ export class CompressionError extends Error {
   }
 }
 
-/** The size a proof of `width` by `height` pixels is drawn at (whole pixels, at least one). */
-export function proofSize(width: number, height: number): ImageSize {
+/** The size an image of `width` by `height` pixels is drawn at (whole pixels, at least one). */
+export function compressedSize(width: number, height: number): ImageSize {
   if (!(Number.isFinite(width) && Number.isFinite(height) && width > 0 && height > 0)) {
     throw new CompressionError(`not an image size: ${width} x ${height}`);
   }
@@ -74,10 +75,10 @@ async function decode(file: Blob): Promise<{ image: Drawable; release: () => voi
 }
 
 /**
- * Reads a picked image and returns the proof to send: `data:image/jpeg;base64,…`. Rejects with a
+ * Reads a picked image and returns the image to send: `data:image/jpeg;base64,…`. Rejects with a
  * CompressionError whatever went wrong (not an image, a broken file, no canvas, no JPEG encoder).
  */
-export async function compressProof(file: Blob): Promise<string> {
+export async function compressImage(file: Blob): Promise<string> {
   let decoded: Awaited<ReturnType<typeof decode>>;
   try {
     decoded = await decode(file);
@@ -86,7 +87,7 @@ export async function compressProof(file: Blob): Promise<string> {
   }
   try {
     const { image } = decoded;
-    const { width, height } = proofSize(image.width, image.height);
+    const { width, height } = compressedSize(image.width, image.height);
     const canvas = document.createElement('canvas');
     canvas.width = width;
     canvas.height = height;

@@ -2,35 +2,35 @@ import { describe, expect, it } from 'vitest';
 import { PAYMENT_PROOF } from '@bourse/shared';
 import {
   CompressionError,
-  compressProof,
+  compressImage,
   dataUrlBytes,
   isAcceptedImage,
-  proofSize,
+  compressedSize,
 } from './compress-image';
 
-describe('proof compression: sizes', () => {
+describe('image compression: sizes', () => {
   it('draws wide images at width 800, keeping the aspect ratio', () => {
-    expect(proofSize(4000, 3000)).toEqual({ width: 800, height: 600 });
-    expect(proofSize(1600, 900)).toEqual({ width: 800, height: 450 });
-    expect(proofSize(1080, 2400)).toEqual({ width: 800, height: 1778 });
-    expect(proofSize(801, 1)).toEqual({ width: 800, height: 1 });
+    expect(compressedSize(4000, 3000)).toEqual({ width: 800, height: 600 });
+    expect(compressedSize(1600, 900)).toEqual({ width: 800, height: 450 });
+    expect(compressedSize(1080, 2400)).toEqual({ width: 800, height: 1778 });
+    expect(compressedSize(801, 1)).toEqual({ width: 800, height: 1 });
   });
 
   it('never makes an image larger', () => {
-    expect(proofSize(800, 600)).toEqual({ width: 800, height: 600 });
-    expect(proofSize(640, 480)).toEqual({ width: 640, height: 480 });
-    expect(proofSize(1, 1)).toEqual({ width: 1, height: 1 });
+    expect(compressedSize(800, 600)).toEqual({ width: 800, height: 600 });
+    expect(compressedSize(640, 480)).toEqual({ width: 640, height: 480 });
+    expect(compressedSize(1, 1)).toEqual({ width: 1, height: 1 });
   });
 
   it('scales a long side over 3264 by 0.8 repeatedly until it is within', () => {
     // 1000 x 10000 -> 800 x 8000 -> x0.8 four times: 327.68 x 3276.8 is still over, a fifth: 262.14 x 2621.44.
-    expect(proofSize(1000, 10000)).toEqual({ width: 262, height: 2621 });
+    expect(compressedSize(1000, 10000)).toEqual({ width: 262, height: 2621 });
     // 800 x 3265: one step is enough.
-    expect(proofSize(800, 3265)).toEqual({ width: 640, height: 2612 });
+    expect(compressedSize(800, 3265)).toEqual({ width: 640, height: 2612 });
     // Exactly the limit stays.
-    expect(proofSize(800, 3264)).toEqual({ width: 800, height: 3264 });
+    expect(compressedSize(800, 3264)).toEqual({ width: 800, height: 3264 });
     // A narrow image under width 800 is scaled by the same steps.
-    expect(proofSize(100, 5000)).toEqual({ width: 64, height: 3200 });
+    expect(compressedSize(100, 5000)).toEqual({ width: 64, height: 3200 });
   });
 
   it('applies the short-side limit of 2448 together with the long side', () => {
@@ -44,20 +44,20 @@ describe('proof compression: sizes', () => {
       [300, 12_000],
       [799, 99_999],
     ] as const) {
-      const size = proofSize(w, h);
+      const size = compressedSize(w, h);
       expect(limit(size.width, size.height)).toBe(true);
       expect(size.width).toBeLessThanOrEqual(PAYMENT_PROOF.compressWidth);
     }
   });
 
   it('refuses sizes that are not an image', () => {
-    expect(() => proofSize(0, 10)).toThrow(CompressionError);
-    expect(() => proofSize(10, Number.NaN)).toThrow(CompressionError);
-    expect(() => proofSize(-1, 10)).toThrow(CompressionError);
+    expect(() => compressedSize(0, 10)).toThrow(CompressionError);
+    expect(() => compressedSize(10, Number.NaN)).toThrow(CompressionError);
+    expect(() => compressedSize(-1, 10)).toThrow(CompressionError);
   });
 });
 
-describe('proof compression: files', () => {
+describe('image compression: files', () => {
   it('accepts JPEG and PNG only', () => {
     expect(isAcceptedImage({ type: 'image/jpeg', name: 'a.jpg' })).toBe(true);
     expect(isAcceptedImage({ type: 'image/png', name: 'a.png' })).toBe(true);
@@ -76,6 +76,6 @@ describe('proof compression: files', () => {
   it('fails with a CompressionError when the file is not an image', async () => {
     // jsdom has no image decoder: whatever it does with the bytes, the outcome is this error.
     const file = new Blob([new Uint8Array([1, 2, 3])], { type: 'image/png' });
-    await expect(compressProof(file)).rejects.toBeInstanceOf(CompressionError);
+    await expect(compressImage(file)).rejects.toBeInstanceOf(CompressionError);
   });
 });
