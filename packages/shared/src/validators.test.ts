@@ -8,6 +8,7 @@ import {
   isDate,
   isDigits,
   isEmail,
+  isDocumentNumber,
   isIdCard,
   isJsonString,
   isLandline,
@@ -231,6 +232,23 @@ describe('isIdCard', () => {
     ['full-width digits', fullWidth('110105194912310021')],
   ])('refuses %s', (_label, value) => {
     expect(isIdCard(value)).toBe(false);
+  });
+});
+
+describe('isDocumentNumber', () => {
+  it.each(['AB123', 'E12345678', 'p1234567', 'A1B2C3D4E5F6G7H8I9J0'])('accepts %s', (value) => {
+    expect(isDocumentNumber(value)).toBe(true);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['4 characters', 'AB12'],
+    ['21 characters', 'A1B2C3D4E5F6G7H8I9J0K'],
+    ['a space', 'E1234 5678'],
+    ['a sign', 'E-12345678'],
+    ['full-width', fullWidth('E12345678')],
+  ])('refuses %s', (_label, value) => {
+    expect(isDocumentNumber(value)).toBe(false);
   });
 });
 

@@ -75,6 +75,14 @@ export function isIdCard(value: string): boolean {
   return /^(?:\d{15}|\d{17}[\dXx])$/.test(value);
 }
 
+/**
+ * A driving licence or passport number (identity verification): 5 to 20 letters and digits, no
+ * spaces or signs. Identity cards follow `isIdCard`.
+ */
+export function isDocumentNumber(value: string): boolean {
+  return /^[A-Za-z0-9]{5,20}$/.test(value);
+}
+
 /** Price (spec): a positive number with at most 2 decimals, or 0 with up to 2 decimals. */
 export function isPrice(value: string): boolean {
   return /^(?:[1-9]\d*|0)(?:\.\d{1,2})?$/.test(value);
