@@ -28,7 +28,11 @@ import { systemClock, type Clock } from './lib/clock';
 import {
   accountRoutes,
   AccountService,
+  Avatars,
+  securityRoutes,
   createCodeSender,
+  DemoResets,
+  profileRoutes,
   type CodeSender,
 } from './modules/account';
 import { assetsRoutes, AssetsService, identityRates, type RateSource } from './modules/assets';
@@ -46,7 +50,8 @@ import {
   type InstanceRegistry,
 } from './market/cluster';
 import type { SimulatedParams } from './market/simulated';
-import { paymentMethodRoutes } from './modules/payment-methods';
+import { paymentMethodRoutes, WithdrawWhitelists } from './modules/payment-methods';
+import { twoFactorRoutes, TwoFactorService } from './modules/two-factor';
 import { walletRoutes, WalletService } from './modules/wallet';
 import {
   FastTrades,
@@ -60,6 +65,7 @@ import {
 } from './modules/trading';
 import { TickLog } from './market/tick-log';
 import { adminRoutes, ConsoleEvents } from './modules/admin';
+import { IdentityService, identityRoutes } from './modules/identity';
 
 /** The largest request body accepted anywhere unless a route says otherwise. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -193,7 +199,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     : undefined;
   // This instance: the id it holds the market lease under and announces itself with.
   const self = { id: instanceId(), host: os.hostname(), pid: process.pid, startTime: new Date() };
-  const accounts = new AccountService({
+  // Two-factor codes of users; setting it up confirms the login password through the accounts.
+  const twoFactor: TwoFactorService = new TwoFactorService({
+    db,
+    clock,
+    config,
+    confirmLoginPassword: (userId, password) => accounts.confirmLoginPassword(userId, password),
+    issuer: async () => (await settings.siteInfo()).siteName,
+  });
+  const accounts: AccountService = new AccountService({
+    twoFactor,
     db,
     config,
     clock,
@@ -239,14 +254,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The review queues' changes, pushed to the operators' consoles of every instance.
   const consoleEvents = new ConsoleEvents(bus);
   await consoleEvents.start();
+  const queueChanged = (queue: string, id: number) => consoleEvents.publish({ queue, id });
+  const identity = new IdentityService({ db, clock, queueChanged });
+  // The withdrawal address whitelist: its switch, and the check every withdrawal goes through.
+  const whitelist = new WithdrawWhitelists({ db, clock, accounts });
   const wallet = new WalletService({
     db,
     clock,
     settings,
     accounts,
+    whitelist,
     rates: options.rates ?? market ?? identityRates,
     notify: notifyUser,
-    queueChanged: (queue, id) => consoleEvents.publish({ queue, id }),
+    queueChanged,
+    identityRequired: (userId, feature) => identity.require(userId, feature),
   });
   let fastTrades: FastTrades | undefined;
   let tickLog: TickLog | undefined;
@@ -333,6 +354,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const router = new Router(app, accounts, budgets, config.API_CONTRACT_CHECK);
   accountRoutes(router, accounts, settings, config);
+  twoFactorRoutes(router, twoFactor);
+  securityRoutes(router, accounts);
   settingsRoutes(router, settings, config, {
     codeRequired: (channel) => accounts.codeRequired(channel),
   });
@@ -340,10 +363,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   messageRoutes(router, messages);
   if (market) quotesRoutes(router, market);
   walletRoutes(router, wallet);
+  identityRoutes(router, identity);
   if (fastTrades) tradingRoutes(router, fastTrades);
   if (contracts) contractRoutes(router, contracts);
   if (spot) spotRoutes(router, spot);
-  paymentMethodRoutes(router, { db, settings, clock });
+  paymentMethodRoutes(router, { db, settings, clock, whitelist });
+  profileRoutes(router, {
+    accounts,
+    avatars: new Avatars({ db, clock }),
+    // Closes the demo book through the trading books (absent without a market feed).
+    demoResets: new DemoResets({ db, clock, settings, contracts, spot, fastTrades }),
+  });
   const liveEngine = marketEngine;
   const trading = new TradingSettingsAdmin({
     db,
@@ -373,6 +403,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     instances: bus ? () => bus.instances() : undefined,
     wsConnections: () => app.hub?.connectionCount ?? 0,
     events: consoleEvents,
+    identity,
     logger: app.log,
   });
   // Before the server waits for its connections to close: the streams never would.

@@ -1,7 +1,7 @@
 /**
  * The review queues pushed to consoles (GET /admin-api/review/events): a deposit submitted and the
  * same deposit approved each reach a finance operator's open stream as they commit; a support
- * operator's stream carries no money queue; the stream closes once its session ends; without a
+ * operator's stream carries the identity queue and no money queue; the stream closes once its session ends; without a
  * session the call is refused like any other.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -80,7 +80,9 @@ describe('review events', () => {
         data: { queues: ['recharges', 'withdrawals'] },
       });
     const support = await stream(tokens.support);
-    await expect.poll(() => support.events[0]).toEqual({ event: 'ready', data: { queues: [] } });
+    await expect
+      .poll(() => support.events[0])
+      .toEqual({ event: 'ready', data: { queues: ['identity'] } });
 
     const user = await registerUser(t.app);
     const id = await submitDeposit(user.token, '75');
@@ -105,8 +107,24 @@ describe('review events', () => {
     const second = await submitDeposit(user.token, '80');
     await expect.poll(() => queueEvents(finance).length).toBe(3);
     expect(queueEvents(finance)[2]).toEqual({ queue: 'recharges', id: second });
-    // Support reads no money queue: its stream stays silent.
+    // Support reads no money queue: its stream hears none of it.
     expect(queueEvents(support)).toEqual([]);
+    // An identity request reaches support's stream, not finance's.
+    const identity = await call(t.app, 'POST', '/api/userAuthRecord/userAuthApply', {
+      token: user.token,
+      json: {
+        authLevel: 0,
+        realName: 'Mary Somerville',
+        idType: 2,
+        idNumber: 'P1234567',
+        requestId: `events-identity-${Date.now()}`,
+      },
+    });
+    expect(identity.status, JSON.stringify(identity.body)).toBe(200);
+    await expect
+      .poll(() => queueEvents(support))
+      .toEqual([{ queue: 'identity', id: identity.body.data.id }]);
+    expect(queueEvents(finance)).toHaveLength(3);
   });
 
   it('closes a stream once its session ends', async () => {

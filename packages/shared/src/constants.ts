@@ -158,6 +158,32 @@ export const AUTH_STATUS = {
 } as const;
 export type AuthStatus = (typeof AUTH_STATUS)[keyof typeof AUTH_STATUS];
 
+/** The levels of identity verification: 0 basic (name and document), 1 advanced (its images). */
+export const AUTH_LEVEL = {
+  basic: 0,
+  advanced: 1,
+} as const;
+export type AuthLevel = (typeof AUTH_LEVEL)[keyof typeof AUTH_LEVEL];
+
+/** A verification request's status (`userAuthRecord`); -1 when the user has none of that level. */
+export const AUTH_RECORD_STATUS = {
+  none: -1,
+  reviewing: 0,
+  approved: 1,
+  rejected: 2,
+} as const;
+
+/** The document of a verification (`idType`). */
+export const ID_TYPE = {
+  idCard: 0,
+  drivingLicence: 1,
+  passport: 2,
+} as const;
+
+/** The features that may require a verified level (console: identity requirements). */
+export const IDENTITY_FEATURES = ['withdraw', 'loan', 'newShares', 'copyLeader'] as const;
+export type IdentityFeature = (typeof IDENTITY_FEATURES)[number];
+
 /** Registration channel (`regType`). */
 export const REG_TYPE = {
   phone: 0,
@@ -314,6 +340,27 @@ export const PAYMENT_PROOF = {
   shortSide: 2448,
   scaleStep: 0.8,
 } as const;
+
+/**
+ * A user's avatar (issue 19): cropped square in the app, then decoded and re-encoded by the server
+ * as a square JPEG of at most `side` pixels.
+ */
+export const AVATAR = {
+  /** Largest accepted upload, in bytes after base64 decoding. */
+  maxBytes: 2 * 1024 * 1024,
+  /** Largest accepted sides of the upload, in pixels (as payment proofs). */
+  longSide: 3264,
+  shortSide: 2448,
+  /** The stored avatar's side at most, in pixels. */
+  side: 512,
+  mimeTypes: ['image/jpeg', 'image/png'],
+} as const;
+
+/** A demo account is reset to its starting funds at most once in this many hours. */
+export const DEMO_RESET_INTERVAL_HOURS = 24;
+
+/** With the whitelist on, a card or address may be withdrawn to this long after it is saved. */
+export const WHITELIST_DELAY_HOURS = 24;
 
 /** How long an exchange quote can be confirmed. */
 export const EXCHANGE_QUOTE_TTL_MS = 15_000;

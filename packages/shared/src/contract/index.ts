@@ -6,13 +6,16 @@
 import { accountApi } from './account';
 import { assetsApi } from './assets';
 import { consoleDashboardApi } from './console-dashboard';
+import { consoleIdentityApi } from './console-identity';
 import { consoleOperatorsApi } from './console-operators';
 import { consoleSettingsApi } from './console-settings';
 import { consoleSystemApi } from './console-system';
 import { consoleUsersApi } from './console-users';
+import { identityApi } from './identity';
 import { operatorsApi } from './operators';
 import { paymentMethodsApi } from './payment-methods';
 import { quotesApi } from './quotes';
+import { securityApi } from './security';
 import type { Route } from './route';
 import { settingsApi } from './settings';
 import { tradingApi } from './trading';
@@ -24,13 +27,16 @@ export {
   accountApi,
   assetsApi,
   consoleDashboardApi,
+  consoleIdentityApi,
   consoleOperatorsApi,
   consoleSettingsApi,
   consoleSystemApi,
   consoleUsersApi,
+  identityApi,
   operatorsApi,
   paymentMethodsApi,
   quotesApi,
+  securityApi,
   settingsApi,
   tradingApi,
   walletApi,
@@ -41,13 +47,16 @@ export const routeTable = {
   account: accountApi,
   assets: assetsApi,
   consoleDashboard: consoleDashboardApi,
+  consoleIdentity: consoleIdentityApi,
   consoleOperators: consoleOperatorsApi,
   consoleSettings: consoleSettingsApi,
   consoleSystem: consoleSystemApi,
   consoleUsers: consoleUsersApi,
+  identity: identityApi,
   operators: operatorsApi,
   paymentMethods: paymentMethodsApi,
   quotes: quotesApi,
+  security: securityApi,
   settings: settingsApi,
   trading: tradingApi,
   wallet: walletApi,

@@ -10,6 +10,7 @@ import {
   passwordProblems,
 } from '../validators';
 import { codeField, exactText, optionalText, safeString, text } from './common';
+import { optionalTwoFactorCode } from './security';
 
 /** A login password checked against the spec's rules; the first broken rule is the message. */
 export const password = exactText(64).superRefine((value, context) => {
@@ -73,6 +74,8 @@ export type ModifyUserInfoBody = z.infer<typeof modifyUserInfoBody>;
 export const updateUserPwdBody = z.object({
   oldPwd: exactText(64),
   newPwd: password,
+  /** A current two-factor code (or a recovery code), asked once two-factor is on. */
+  twoFactorCode: optionalTwoFactorCode,
 });
 export type UpdateUserPwdBody = z.infer<typeof updateUserPwdBody>;
 
@@ -88,6 +91,8 @@ export const updateUserWithPwdBody = z.object({
   newPwd: withdrawalPassword,
   oldPwd: optionalText(16),
   userPwd: z.preprocess((value) => (value === '' ? undefined : value), exactText(64).optional()),
+  /** A current two-factor code (or a recovery code), asked once two-factor is on. */
+  twoFactorCode: optionalTwoFactorCode,
 });
 export type UpdateUserWithPwdBody = z.infer<typeof updateUserWithPwdBody>;
 
@@ -140,7 +145,14 @@ export const userInfo = z.object({
   inviteCode: z.string().describe("The user's own code, to invite others."),
   accountType: z.number().int().describe('The book the session trades in: 0 live, 2 demo.'),
   isSetWithPwd: z.literal([0, 1]).describe('1 when a withdrawal password is set.'),
-  authStatus: z.number().int(),
+  authStatus: z
+    .number()
+    .int()
+    .describe('The basic verification: 0 none, 1 under review, 2 verified, 3 rejected.'),
+  authLevel: z
+    .number()
+    .int()
+    .describe('The highest verified level: −1 none, 0 basic, 1 advanced.'),
   createTime: z.string(),
   lastLoginTime: z.string().nullable(),
   withdrawHoldUntil: z

@@ -17,8 +17,14 @@ export interface UserRow {
   account_type: 0 | 2;
   status: number;
   auth_status: number;
+  /** The highest verified level approved, -1 when none. */
+  auth_level: number;
   pwd_changed_at: Date | null;
   with_pwd_changed_at: Date | null;
+  /** The withdrawal address whitelist is on (migration 0027). */
+  withdraw_whitelist: boolean;
+  /** When the whitelist was last turned off: withdrawals are held 24 hours from then. */
+  whitelist_off_at: Date | null;
   created_at: Date;
   last_login_at: Date | null;
 }

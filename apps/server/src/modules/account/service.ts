@@ -14,10 +14,13 @@ import {
   normalizeAreaCode,
   type LanguageKey,
   type LoginBody,
+  type LoginTwoFactorBody,
+  type LoginResult,
   type ModifyUserInfoBody,
   type RegBody,
   type UpdateUserPwdBody,
   type UpdateUserWithPwdBody,
+  type TwoFactorChallenge,
   type UserInfo,
   type VerificationPurpose,
 } from '@bourse/shared';
@@ -41,8 +44,10 @@ import {
 } from '../../lib/secrets';
 import * as ledger from '../../ledger/ledger';
 import type { SettingsService } from '../settings';
+import type { TwoFactorService } from '../two-factor';
 import type { CodeSender } from './code-sender';
 import * as repo from './repo';
+import { AccountSecurity } from './security';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -61,6 +66,8 @@ export interface AccountDeps {
    * /ws then stops sending those sessions' sockets anything private (ws-hub.ts).
    */
   sessionsEnded?: (event: SessionsEnded) => void;
+  /** Two-factor authentication: the code asked at sign-in, for withdrawals and security changes. */
+  twoFactor: TwoFactorService;
 }
 
 export interface ClientMeta {
@@ -84,6 +91,13 @@ export type UserAuditWriter = (
 
 /** What a user's wrong withdrawal passwords are counted under. */
 const withdrawalPasswordKey = (userId: number) => `withpwd:${userId}`;
+
+/** The login history's result of each refusal of a known account's sign-in. */
+const LOGIN_REFUSALS: Partial<Record<string, LoginResult>> = {
+  hint_loginFailed: 'wrongPassword',
+  hint_accountLocked: 'locked',
+  hint_accountDisabled: 'disabled',
+};
 
 function codeHash(code: string, channel: Channel, target: string, purpose: string): string {
   return sha256(`${code}:${channel}:${target}:${purpose}`);
@@ -127,10 +141,13 @@ export function userIdentity(row: IdentityColumns) {
 export class AccountService implements SessionResolver {
   /** Sessions, sign-in and login-password checks (src/auth/sessions.ts). */
   private readonly sessions: SessionStore<'user', repo.UserRow>;
+  /** Sessions and devices, the login history, the anti-phishing code (security.ts). */
+  readonly security: AccountSecurity;
   private readonly withdrawalPasswordLimiter: AttemptLimiter;
 
   constructor(private readonly deps: AccountDeps) {
     this.sessions = new SessionStore(deps, 'user');
+    this.security = new AccountSecurity({ ...deps, sessions: this.sessions });
     this.withdrawalPasswordLimiter = new AttemptLimiter(deps.db, deps.clock, {
       maxFailures: 5,
       lockMs: HOUR_MS,
@@ -150,7 +167,7 @@ export class AccountService implements SessionResolver {
   // ------------------------------------------------------------ user info
 
   toUserInfo(row: repo.UserRow, accountType: 0 | 2): UserInfo {
-    const changes = [row.pwd_changed_at, row.with_pwd_changed_at].filter(
+    const changes = [row.pwd_changed_at, row.with_pwd_changed_at, row.whitelist_off_at].filter(
       (d): d is Date => d !== null,
     );
     const lastChange = changes.length > 0 ? Math.max(...changes.map((d) => d.getTime())) : 0;
@@ -162,6 +179,7 @@ export class AccountService implements SessionResolver {
       accountType,
       isSetWithPwd: row.with_pwd_hash ? 1 : 0,
       authStatus: row.auth_status,
+      authLevel: row.auth_level,
       createTime: row.created_at.toISOString(),
       lastLoginTime: row.last_login_at?.toISOString() ?? null,
       withdrawHoldUntil:
@@ -369,7 +387,9 @@ export class AccountService implements SessionResolver {
       expiresAt: new Date(now.getTime() + VERIFICATION_CODE.lifetimeSeconds * 1000),
     });
     try {
-      await this.deps.codes.send({ channel, target, code, lang });
+      const antiPhishingCode =
+        channel === 'email' ? await this.security.antiPhishingOfEmail(target) : undefined;
+      await this.deps.codes.send({ channel, target, code, lang, antiPhishingCode });
     } catch (error) {
       this.deps.logger.error({ err: error, channel }, 'verification code could not be sent');
       await repo.deleteCode(this.deps.db, id);
@@ -561,18 +581,99 @@ export class AccountService implements SessionResolver {
     return { identity: { areaCode, phone }, identifier: `phone:${areaCode}-${phone}` };
   }
 
-  async login(body: LoginBody, meta: ClientMeta): Promise<SignedIn> {
+  async login(body: LoginBody, meta: ClientMeta): Promise<SignedIn | TwoFactorChallenge> {
     const { identity, identifier } = this.loginIdentity(body);
-    const user = await this.sessions.checkSignIn(
-      identifier,
-      await repo.findUserByIdentity(this.deps.db, identity),
-      body.userPwd,
+    const found = await repo.findUserByIdentity(this.deps.db, identity);
+    const user = await this.recordRefusal(found, meta, () =>
+      this.sessions.checkSignIn(identifier, found, body.userPwd),
     );
-    const token = await this.deps.db.transaction((tx) => this.openSession(tx, user, meta));
+    // Two-factor on: no session until a code (loginTwoFactor) comes with this challenge.
+    if (await this.deps.twoFactor.isEnabled(user.id))
+      return {
+        twoFactorRequired: true,
+        challenge: await this.deps.twoFactor.startChallenge(user.id),
+      };
+    const token = await this.openLoginSession(user, meta);
     return {
       token,
       userInfo: this.toUserInfo({ ...user, last_login_at: this.now() }, user.account_type),
     };
+  }
+
+  /**
+   * The second step of a sign-in with two-factor on: the login's challenge and a code of the app
+   * or a recovery code. A wrong code is recorded in the login history (`twoFactorFailed`) and
+   * counts towards the two-factor lock; the challenge is used once, with the session it opens.
+   */
+  async loginTwoFactor(body: LoginTwoFactorBody, meta: ClientMeta): Promise<SignedIn> {
+    const userId = await this.deps.twoFactor.challengeUser(body.challenge);
+    const user = await this.requireUser(this.deps.db, userId);
+    if (user.status !== 0) throw new AppError('hint_accountDisabled', 403);
+    try {
+      await this.deps.twoFactor.check(user.id, body.code, 'appOrRecovery', 'code');
+    } catch (error) {
+      if (error instanceof AppError && error.key !== 'hint_twoFactorRequired')
+        await this.recordLogin(user.id, 'twoFactorFailed', meta);
+      throw error;
+    }
+    const token = await this.openLoginSession(user, meta, body.challenge);
+    return {
+      token,
+      userInfo: this.toUserInfo({ ...user, last_login_at: this.now() }, user.account_type),
+    };
+  }
+
+  /**
+   * Confirms a signed-in user's login password for setting two-factor up (counted towards its
+   * lock); the account's name, which the authenticator app lists the code under.
+   */
+  async confirmLoginPassword(userId: number, password: string): Promise<{ accountName: string }> {
+    const user = await this.requireUser(this.deps.db, userId);
+    await this.sessions.checkPassword(user, password, 'userPwd');
+    return { accountName: user.user_account };
+  }
+
+  /**
+   * Records a sign-in attempt of an existing account in the login history (the two-factor step
+   * records `twoFactorFailed` through it).
+   */
+  recordLogin(userId: number, result: LoginResult, meta: ClientMeta): Promise<void> {
+    return this.security.recordLogin(userId, result, meta);
+  }
+
+  /** Runs a sign-in check; a refusal of a known account is recorded in the login history. */
+  private async recordRefusal<T>(
+    user: repo.UserRow | undefined,
+    meta: ClientMeta,
+    check: () => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await check();
+    } catch (error) {
+      const result = error instanceof AppError ? LOGIN_REFUSALS[error.key] : undefined;
+      if (user && result) await this.recordLogin(user.id, result, meta);
+      throw error;
+    }
+  }
+
+  /**
+   * Opens the session of a sign-in that passed every check, recorded as a success; with the
+   * two-factor `challenge` it answered, used up in the same transaction.
+   */
+  private async openLoginSession(
+    user: repo.UserRow,
+    meta: ClientMeta,
+    challenge?: string,
+  ): Promise<string> {
+    return this.deps.db.transaction(async (tx) => {
+      if (challenge !== undefined) await this.deps.twoFactor.endChallenge(tx, challenge);
+      const opened = await this.sessions.open(tx, user, { account_type: user.account_type }, meta);
+      await this.security.recordLogin(user.id, 'success', meta, {
+        q: tx,
+        sessionId: opened.sessionId,
+      });
+      return opened.token;
+    });
   }
 
   // ------------------------------------------------------------ profile and passwords
@@ -582,6 +683,22 @@ export class AccountService implements SessionResolver {
     return this.userInfo(session, true);
   }
 
+  /**
+   * Confirms that the signed-in user themselves asks for a change that weakens their account's
+   * protection (turning the withdrawal whitelist off): the login password for now, counted
+   * towards its lock. The one place a second factor joins when there is one.
+   */
+  async confirmSensitiveChange(
+    userId: number,
+    proof: { userPwd?: string; twoFactorCode?: string },
+  ): Promise<void> {
+    if (!proof.userPwd) throw new AppError('hint_loginPwdRequired', 400, ['userPwd']);
+    await this.deps.twoFactor.refuseMissingCode(userId, proof.twoFactorCode);
+    const user = await this.requireUser(this.deps.db, userId);
+    await this.sessions.checkPassword(user, proof.userPwd, 'userPwd');
+    await this.deps.twoFactor.requireCode(userId, proof.twoFactorCode);
+  }
+
   /** Checks the login password of a signed-in user, counting failures towards a lock. */
   private async checkLoginPassword(user: repo.UserRow, password: string): Promise<void> {
     await this.sessions.checkPassword(user, password, 'oldPwd');
@@ -589,15 +706,22 @@ export class AccountService implements SessionResolver {
 
   /**
    * Lets a withdrawal go ahead: the user has a withdrawal password, is not held after a password
-   * change, and `password` is right (5 tries, then an hour's lock).
+   * change, `password` is right (5 tries, then an hour's lock) and, once two-factor is on,
+   * `twoFactorCode` is a current code or a recovery code (its own lock).
    */
-  async authorizeWithdrawal(userId: number, password: string): Promise<void> {
+  async authorizeWithdrawal(
+    userId: number,
+    password: string,
+    twoFactorCode?: string,
+  ): Promise<void> {
     const user = await this.requireUser(this.deps.db, userId);
     if (!user.with_pwd_hash) throw new AppError('hint_withPwdNotSet', 422);
     // Withdrawals are from the live book only (demo sessions are refused before).
     const heldUntil = this.toUserInfo(user, 0).withdrawHoldUntil;
     if (heldUntil) throw new AppError('hint_withdrawHeld', 422, [formatUntil(heldUntil)]);
+    await this.deps.twoFactor.refuseMissingCode(userId, twoFactorCode);
     await this.checkWithdrawalPassword(user, password);
+    await this.deps.twoFactor.requireCode(userId, twoFactorCode);
   }
 
   /** Checks a withdrawal password: 5 wrong tries lock it for an hour. */
@@ -617,8 +741,10 @@ export class AccountService implements SessionResolver {
   async updatePassword(session: Session, body: UpdateUserPwdBody): Promise<void> {
     refuseCommonPassword(body.newPwd, 'newPwd');
     const user = await this.requireUser(this.deps.db, session.userId);
+    await this.deps.twoFactor.refuseMissingCode(user.id, body.twoFactorCode);
     await this.checkLoginPassword(user, body.oldPwd);
     if (body.oldPwd === body.newPwd) throw new AppError('hint_pwdSameAsOld', 422, ['newPwd']);
+    await this.deps.twoFactor.requireCode(user.id, body.twoFactorCode);
     const passwordHash = await hashPassword(body.newPwd);
     const now = this.now();
     const ended = await this.deps.db.transaction(async (tx) => {
@@ -635,6 +761,7 @@ export class AccountService implements SessionResolver {
   async updateWithdrawalPassword(session: Session, body: UpdateUserWithPwdBody): Promise<UserInfo> {
     const user = await this.requireUser(this.deps.db, session.userId);
     const changing = user.with_pwd_hash !== null;
+    await this.deps.twoFactor.refuseMissingCode(user.id, body.twoFactorCode);
     if (changing) {
       if (!body.oldPwd) throw new AppError('hint_oldWithPwdRequired', 400, ['oldPwd']);
       await this.checkWithdrawalPassword(user, body.oldPwd);
@@ -643,6 +770,7 @@ export class AccountService implements SessionResolver {
       if (!body.userPwd) throw new AppError('hint_loginPwdRequired', 400, ['userPwd']);
       await this.checkLoginPassword(user, body.userPwd);
     }
+    await this.deps.twoFactor.requireCode(user.id, body.twoFactorCode);
     const hash = await hashPassword(body.newPwd);
     await repo.updateWithdrawalPasswordHash(
       this.deps.db,

@@ -13,7 +13,7 @@
  * proxies from closing an idle stream.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { operatorsApi, type OperatorRole } from '@bourse/shared';
+import { consoleIdentityApi, operatorsApi, type OperatorRole } from '@bourse/shared';
 import type { QueueEvent, QueueEventBus } from '../../market/cluster';
 import { AppError } from '../../lib/errors';
 
@@ -23,6 +23,7 @@ export type { QueueEvent } from '../../market/cluster';
 export const QUEUE_ROLES: Record<string, readonly OperatorRole[]> = {
   recharges: operatorsApi.recharges.roles,
   withdrawals: operatorsApi.withdrawals.roles,
+  identity: consoleIdentityApi.identityRecords.roles,
 };
 
 /** Streams one operator may hold open at once (a console tab each). */

@@ -11,7 +11,9 @@ import type { Clock } from '../../lib/clock';
 import { SettingsAdmin, type SettingsService } from '../settings';
 import type { TradingSettingsAdmin } from '../trading';
 import type { WalletReview } from '../wallet';
+import type { IdentityService } from '../identity';
 import type { ConsoleEvents } from './console-events';
+import { identityConsoleRoutes } from './identity-routes';
 import { LedgerRuns } from './ledger-runs';
 import { dashboardRoutes } from './dashboard-routes';
 import { DashboardService, type DashboardDeps } from './dashboard-service';
@@ -43,6 +45,8 @@ export interface AdminRoutesDeps {
   wsConnections: () => number;
   /** The review queues' changes, streamed to consoles. */
   events: ConsoleEvents;
+  /** Identity verification requests, reviewed by support. */
+  identity: IdentityService;
   logger?: FastifyBaseLogger;
 }
 
@@ -52,6 +56,7 @@ export function adminRoutes(router: Router, deps: AdminRoutesDeps): AdminService
   adminApiRoutes(operators, admin, deps.config, deps.events);
   consoleOperatorsRoutes(operators, admin);
   usersConsoleRoutes(operators, admin, new UsersConsole(deps));
+  identityConsoleRoutes(operators, admin, deps.identity);
   adminSettingsRoutes(
     operators,
     new AdminSettings({

@@ -16,6 +16,7 @@ import type { Actor, ActorBook } from '../../http/actor';
 import { AppError } from '../../lib/errors';
 import { pickLanguage } from '../../lib/i18n';
 import type { AccountService } from '../account';
+import type { WithdrawWhitelists } from '../payment-methods';
 import type { RateSource } from '../assets';
 import type { Currency, SettingsService } from '../settings';
 
@@ -24,6 +25,8 @@ export interface WalletDeps {
   clock: Clock;
   settings: SettingsService;
   accounts: AccountService;
+  /** Refuses a withdrawal to a card or address not yet whitelisted (when the user's switch is on). */
+  whitelist: Pick<WithdrawWhitelists, 'check'>;
   rates: RateSource;
   /** Tells a user's private /ws topics of a change (their `balances`). */
   notify?: (userId: number, topic: string, data: unknown) => void;
@@ -32,6 +35,8 @@ export interface WalletDeps {
    * submitted or leaving review, after its commit.
    */
   queueChanged?: (queue: string, id: number) => void;
+  /** Refuses a feature to a user below the verified level it needs (`hint_identityRequired`). */
+  identityRequired?: (userId: number, feature: 'withdraw') => Promise<void>;
 }
 
 /** After a commit that moved a user's money: their open screens hear it on `balances`. */

@@ -23,5 +23,6 @@ export type {
   WalletReview,
 } from './review';
 export type { ReviewRow, ReviewTable } from './repo';
+export { parseProofImage } from './proof-image';
 export { sendProofImage, walletRoutes } from './routes';
 export { WalletService } from './service';

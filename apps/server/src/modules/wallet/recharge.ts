@@ -32,6 +32,7 @@ import {
   findVisibleRechargeChannel,
   insertRechargeProof,
   listVisibleRechargeChannels,
+  REVIEW_TABLES,
   type RechargeChannelRow,
   type RechargeRow,
 } from './repo';
@@ -52,7 +53,7 @@ export class Recharges {
       db: deps.db,
       clock: deps.clock,
       changed: (id) => deps.queueChanged?.('recharges', id),
-      table: 'user_recharge',
+      table: REVIEW_TABLES.user_recharge,
       orderPrefix: 'R',
       reviewing: RECHARGE_STATUS.reviewing,
       targetType: 'recharge',

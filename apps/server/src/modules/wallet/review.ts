@@ -140,6 +140,8 @@ export type ReviewDecision<Row extends ReviewRow> = (
    * written; answers further columns of the request to write (the ledger entry of a credit).
    */
   apply?(tx: Queryable, row: Row): Promise<Record<string, unknown> | void>;
+  /** In the decision's transaction, once its status is written (what follows from it). */
+  written?(tx: Queryable, row: Row): Promise<void>;
   /** After the commit, when the request changed (the user's screens told of their balances). */
   after?(row: Row): void;
 };
@@ -158,7 +160,7 @@ export interface ReviewFlowConfig<
 > {
   db: Database;
   clock: Clock;
-  /** The requests' table (how it is read and written: REVIEW_TABLES in repo.ts). */
+  /** The requests' table and how it is read (the wallet's: REVIEW_TABLES in repo.ts). */
   table: ReviewTable;
   /** The first letter of the requests' order numbers (orderNumber). */
   orderPrefix: string;
@@ -237,10 +239,10 @@ export class ReviewFlow<Row extends ReviewRow, Shown extends ReviewedRequest, Na
     const { db, table, orderPrefix } = this.config;
     await runOnce(
       db,
-      table,
+      table.name,
       key,
       async (tx) => {
-        const id = await nextId(tx, table);
+        const id = await nextId(tx, table.name);
         await write(tx, {
           id,
           insert: (columns) =>
@@ -354,6 +356,7 @@ export class ReviewFlow<Row extends ReviewRow, Shown extends ReviewedRequest, Na
         { status: decision.status, ...how.columns, ...moved },
         now,
       );
+      await decision.written?.(tx, row);
       if (how.audit) await how.audit(tx, row, (await findRequest<Row>(tx, table, id))!);
       return true;
     });

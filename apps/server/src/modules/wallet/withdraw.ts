@@ -45,6 +45,7 @@ import {
 import {
   findBankCardProperties,
   findWalletAddress,
+  REVIEW_TABLES,
   sumWithdrawnSince,
   type WithdrawChannelRow,
   type WithdrawRow,
@@ -71,7 +72,7 @@ export class Withdrawals {
       db: deps.db,
       clock: deps.clock,
       changed: (id) => deps.queueChanged?.('withdrawals', id),
-      table: 'user_withdraw',
+      table: REVIEW_TABLES.user_withdraw,
       orderPrefix: 'W',
       reviewing: WITHDRAW_STATUS.reviewing,
       targetType: 'withdraw',
@@ -244,7 +245,10 @@ export class Withdrawals {
     return { kind: 'address' as const, network: address.network, address: address.address };
   }
 
-  /** The bound card or address the request names, checked against the channel. */
+  /**
+   * The bound card or address the request names, checked against the channel and, while the
+   * user's whitelist is on, against its age.
+   */
   private async destination(
     userId: number,
     channel: WithdrawChannelRow,
@@ -252,17 +256,16 @@ export class Withdrawals {
   ): Promise<{ bankId: number | null; addressId: number | null; value: WithdrawDestination }> {
     if (channel.channel_type === WITHDRAW_CHANNEL_TYPE.bank) {
       if (!body.bankId) throw new AppError('hint_bankCardRequired', 400, ['bankId']);
-      return {
-        bankId: body.bankId,
-        addressId: null,
-        value: await this.ownCard(userId, body.bankId),
-      };
+      const value = await this.ownCard(userId, body.bankId);
+      await this.deps.whitelist.check(userId, { bankId: body.bankId });
+      return { bankId: body.bankId, addressId: null, value };
     }
     if (!body.addressId) throw new AppError('hint_addressRequired', 400, ['addressId']);
     const address = await findWalletAddress(this.deps.db, userId, body.addressId);
     if (!address) throw new AppError('hint_walletAddressNotFound', 404, ['addressId']);
     if (address.currency_id !== channel.currency_id || address.network !== channel.network)
       throw new AppError('hint_addressNetworkMismatch', 422, [channel.network ?? '']);
+    await this.deps.whitelist.check(userId, { addressId: body.addressId });
     return {
       bankId: null,
       addressId: body.addressId,
@@ -302,9 +305,11 @@ export class Withdrawals {
     );
     if (request.earlier) return request.earlier;
     const { key, channel, currency, amount } = request;
+    // The verified level withdrawals need (identity requirements), before anything else is asked.
+    await this.deps.identityRequired?.(actor.userId, 'withdraw');
     const destination = await this.destination(actor.userId, channel, body);
 
-    await this.deps.accounts.authorizeWithdrawal(actor.userId, body.withPwd);
+    await this.deps.accounts.authorizeWithdrawal(actor.userId, body.withPwd, body.twoFactorCode);
 
     // The same function the app shows the fee with (packages/shared amounts.ts).
     const fee = withdrawalFee(

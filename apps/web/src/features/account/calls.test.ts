@@ -38,6 +38,7 @@ const user: UserInfo = {
   accountType: ACCOUNT_TYPE.live,
   isSetWithPwd: 0,
   authStatus: 0,
+  authLevel: -1,
   createTime: '2026-11-26T10:00:00.000Z',
   lastLoginTime: null,
   withdrawHoldUntil: null,
