@@ -25,6 +25,7 @@ import {
   userSessionsQuery,
   withdrawLockReset,
 } from '../schemas/console-users';
+import { loginAttempt } from '../schemas/security';
 import { reviewedRecharge, reviewedWithdraw } from '../schemas/operators';
 import { ROUTE_ROLES, route } from './route';
 
@@ -118,6 +119,16 @@ export const consoleUsersApi = {
       "A user's sessions, newest first, with device and address: `active` keeps the live ones, else every sign-in (the login history).",
     query: userSessionsQuery,
     rows: consoleUserSession,
+  }),
+  loginHistory: route({
+    method: 'GET',
+    path: '/admin-api/users/loginHistory',
+    auth: 'operator',
+    roles: SUPPORT,
+    summary:
+      "A user's sign-in attempts of the last 90 days, newest first: time, address, device and result.",
+    query: userPageQuery,
+    rows: loginAttempt,
   }),
   endSessions: route({
     method: 'POST',

@@ -1,6 +1,6 @@
 /**
  * Accounts: registration, sign-in and sessions, verification codes, passwords and their attempt
- * limits.
+ * limits; the security centre (sessions and devices, login history, anti-phishing code).
  *
  * The module's only public face: the rest of the server imports it from here, never from its
  * files (eslint.config.js checks it).
@@ -8,4 +8,5 @@
 export { createCodeSender } from './code-sender';
 export type { CodeSender } from './code-sender';
 export { accountRoutes } from './routes';
+export { securityRoutes } from './security-routes';
 export { AccountService, userIdentity } from './service';

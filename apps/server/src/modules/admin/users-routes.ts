@@ -35,6 +35,8 @@ export function usersConsoleRoutes(
 
   router.handle(routes.sessions, async ({ query }) => pageOf(await users.sessions(query)));
 
+  router.handle(routes.loginHistory, async ({ query }) => pageOf(await users.loginHistory(query)));
+
   router.handle(routes.endSessions, async ({ operator, body }) =>
     ok({ sessionsEnded: await users.endSessions(body.id, admin.auditWriter(operator)) }),
   );

@@ -31,7 +31,7 @@ export interface UsersConsoleDeps {
   /** The account module: what ends sessions and lifts the withdrawal-password lock. */
   users: Pick<
     AccountService,
-    'endUserSessions' | 'resetWithdrawalPasswordLock' | 'withdrawalPasswordLock'
+    'endUserSessions' | 'resetWithdrawalPasswordLock' | 'withdrawalPasswordLock' | 'security'
   >;
   /** A user's deposits and withdrawals, as the review queues list them. */
   wallet: Pick<WalletReview, 'listRecharges' | 'listWithdrawals'>;
@@ -226,6 +226,11 @@ export class UsersConsole {
         userAgent: row.user_agent,
       }),
     );
+  }
+
+  /** The user's sign-in attempts (the account module's login history). */
+  loginHistory(query: { id: number } & Page) {
+    return this.deps.users.security.loginHistory(query.id, this.pageOf(query));
   }
 
   recharges(query: { id: number } & Page) {
