@@ -1,5 +1,5 @@
 /**
- * Uploaded images (payment proofs now; identity documents and avatars later): decoded in full
+ * Uploaded images (payment proofs and avatars now; identity documents later): decoded in full
  * with sharp (libvips) before anything is stored, and stored as a fresh JPEG, never as received.
  *
  * - Only JPEG and PNG, by their own bytes and by what sharp detects (never by a data URL's claim);
@@ -31,6 +31,11 @@ export interface ImageRules {
   shortSide: number;
   /** JPEG quality of the stored image (1–100, default 85). */
   quality?: number;
+  /**
+   * Stores the centred square of the image, scaled down to at most this side (avatars): an image
+   * cropped square in the browser stays whole, any other loses the edges of its longer side.
+   */
+  square?: number;
 }
 
 /** Why an upload was refused; the caller turns it into its own message. */
@@ -120,6 +125,32 @@ function tooBig(width: number, height: number, rules: ImageRules): boolean {
   return Math.max(width, height) > rules.longSide || Math.min(width, height) > rules.shortSide;
 }
 
+const DATA_URL = /^data:([a-z/+.-]+);base64,/i;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * The bytes of an image sent as text: base64, bare or as a data URL (whose type must be one of
+ * `mimeTypes`; the bytes are still checked for what they are). The decoded size is known from the
+ * text's length, so a large upload is refused before anything is decoded.
+ */
+export function base64Image(
+  input: string,
+  accepted: { maxBytes: number; mimeTypes: readonly string[] },
+): Buffer {
+  const text = input.trim();
+  const prefix = DATA_URL.exec(text);
+  if (prefix && !accepted.mimeTypes.includes(prefix[1]!.toLowerCase()))
+    throw new ImageRefused('format', `data URL of ${prefix[1]}`);
+  const base64 = (prefix ? text.slice(prefix[0].length) : text).replace(/\s+/g, '');
+  if (base64.length === 0 || base64.length % 4 !== 0 || !BASE64.test(base64))
+    throw new ImageRefused('format', 'not base64');
+  if ((base64.length / 4) * 3 > accepted.maxBytes + 2)
+    throw new ImageRefused('tooLarge', `${base64.length} base64 characters`);
+  const data = Buffer.from(base64, 'base64');
+  if (data.length > accepted.maxBytes) throw new ImageRefused('tooLarge', `${data.length} bytes`);
+  return data;
+}
+
 /**
  * Checks and re-encodes an uploaded image (its bytes, after any transport decoding). Throws
  * ImageRefused when the image is not a whole, sound JPEG or PNG within `rules`.
@@ -150,8 +181,13 @@ export async function storeableImage(data: Buffer, rules: ImageRules): Promise<S
       throw new ImageRefused('dimensions', `${header.width} x ${header.height}`);
 
     let output: { data: Buffer; info: OutputInfo };
+    // The shorter side does not depend on the EXIF orientation: the square is the same either way.
+    const side = rules.square && Math.min(rules.square, header.width, header.height);
     try {
-      output = await sharp(data, options)
+      let image = sharp(data, options);
+      if (side)
+        image = image.resize({ width: side, height: side, fit: 'cover', position: 'centre' });
+      output = await image
         .flatten({ background: '#ffffff' })
         .jpeg({ quality: rules.quality ?? DEFAULT_QUALITY })
         .toBuffer({ resolveWithObject: true });
@@ -160,6 +196,8 @@ export async function storeableImage(data: Buffer, rules: ImageRules): Promise<S
     }
     const { width, height } = output.info;
     if (tooBig(width, height, rules)) throw new ImageRefused('dimensions', `${width} x ${height}`);
+    if (side && (width !== side || height !== side))
+      throw new Error(`images: a square of ${side} came out ${width} x ${height}`);
     return {
       mime: 'image/jpeg',
       width,

@@ -18,6 +18,7 @@ import {
   withPwdStatus,
 } from '../schemas/account';
 import { phoneAreaCodeQuery } from '../schemas/launch';
+import { avatarQuery, demoReset, modifyAvatarBody, resetDemoBody } from '../schemas/profile';
 import { route } from './route';
 
 /** Refusals of a code check (registration). */
@@ -145,6 +146,42 @@ export const accountApi = {
     query: changeLoginModelQuery,
     data: userInfo,
     hints: ['hint_demoDisabled'],
+  }),
+  modifyAvatar: route({
+    method: 'POST',
+    path: '/api/userInfo/modifyAvatar',
+    auth: 'user',
+    summary:
+      "Sets the user's avatar from a JPEG or PNG (base64 or a data URL), re-encoded by the server as a square JPEG of at most 512 pixels without metadata; answers the user, whose `avatar` is the new image's URL.",
+    body: modifyAvatarBody,
+    encoding: 'json',
+    data: userInfo,
+    hints: ['hint_avatarFormat', 'hint_avatarTooLarge', 'hint_avatarDimensions'],
+  }),
+  avatar: route({
+    method: 'GET',
+    path: '/api/userInfo/avatar',
+    auth: 'public',
+    summary:
+      "A user's avatar image, to anyone with its URL (`v` is the image's SHA-256): cached for good, since another image is another URL.",
+    query: avatarQuery,
+    file: true,
+    contentType: 'image/jpeg',
+  }),
+  resetDemo: route({
+    method: 'POST',
+    path: '/api/userInfo/resetDemo',
+    auth: 'user',
+    summary:
+      'Resets the demo account to 100,000 USDT: resting orders cancelled, positions and holdings closed at the feed price, history kept; once a day at most. The same `requestId` answers the first reset again.',
+    body: resetDemoBody,
+    data: demoReset,
+    hints: [
+      'hint_demoResetTooSoon',
+      'hint_demoDisabled',
+      'hint_demoResetTradesOpen',
+      'hint_marketClosed',
+    ],
   }),
   unreadMessageCount: route({
     method: 'GET',

@@ -9,6 +9,7 @@ import {
   walletAddress,
   walletAddressBody,
 } from '../schemas/wallet';
+import { setWithdrawWhitelistBody, withdrawWhitelist } from '../schemas/profile';
 import { route } from './route';
 
 const bankCardHints = [
@@ -84,6 +85,24 @@ export const paymentMethodsApi = {
     body: modifyWalletAddressBody,
     data: walletAddress,
     hints: [...walletAddressHints, 'hint_walletAddressNotFound'],
+  }),
+  withdrawWhitelist: route({
+    method: 'GET',
+    path: '/api/withdrawWhitelist/get',
+    auth: 'user',
+    summary:
+      "Whether the user's withdrawals go only to whitelisted cards and addresses (those saved 24 hours ago or more; each row's `usableFrom`).",
+    data: withdrawWhitelist,
+  }),
+  setWithdrawWhitelist: route({
+    method: 'POST',
+    path: '/api/withdrawWhitelist/set',
+    auth: 'user',
+    summary:
+      'Turns the withdrawal whitelist on (at once) or off (confirmed with the login password `userPwd`; withdrawals are then held 24 hours).',
+    body: setWithdrawWhitelistBody,
+    data: withdrawWhitelist,
+    hints: ['hint_loginPwdRequired', 'hint_pwdWrong', 'hint_accountLocked'],
   }),
   deleteWalletAddress: route({
     method: 'POST',

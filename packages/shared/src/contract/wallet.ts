@@ -122,6 +122,7 @@ export const walletApi = {
       'hint_addressRequired',
       'hint_walletAddressNotFound',
       'hint_addressNetworkMismatch',
+      'hint_addressNotWhitelisted',
       'hint_withPwdNotSet',
       'hint_withdrawHeld',
       'hint_withPwdWrong',

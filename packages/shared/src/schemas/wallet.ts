@@ -237,6 +237,9 @@ export const bankCard = z.object({
     .record(z.string(), z.string())
     .describe('Every configured field, the card number masked like above.'),
   createTime: z.string(),
+  usableFrom: z
+    .string()
+    .describe('From when a withdrawal may go to it while the whitelist is on (ISO time).'),
 });
 export type BankCard = z.output<typeof bankCard>;
 
@@ -261,6 +264,9 @@ export const walletAddress = z.object({
   address: z.string().describe('Masked when the switch says so.'),
   remark: z.string().nullable(),
   createTime: z.string(),
+  usableFrom: z
+    .string()
+    .describe('From when a withdrawal may go to it while the whitelist is on (ISO time).'),
 });
 export type WalletAddress = z.output<typeof walletAddress>;
 

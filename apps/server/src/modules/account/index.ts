@@ -8,5 +8,8 @@
 export { createCodeSender } from './code-sender';
 export type { CodeSender } from './code-sender';
 export { accountRoutes } from './routes';
+export { Avatars } from './avatar';
+export { DemoResets } from './demo-reset';
+export { profileRoutes } from './profile-routes';
 export { securityRoutes } from './security-routes';
 export { AccountService, userIdentity } from './service';

@@ -5,3 +5,5 @@
  * files (eslint.config.js checks it).
  */
 export { paymentMethodRoutes } from './routes';
+export { WithdrawWhitelists } from './whitelist';
+export type { WithdrawTarget } from './whitelist';

@@ -206,3 +206,28 @@ export async function updateWalletAddress(
   );
   return rowCount > 0;
 }
+
+// ---------------------------------------------------------------- withdrawal whitelist (app_user)
+
+export function findWhitelist(q: Queryable, userId: number, forUpdate = false) {
+  return firstRow<{ withdraw_whitelist: boolean; whitelist_off_at: Date | null }>(
+    q,
+    `SELECT withdraw_whitelist, whitelist_off_at FROM app_user WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [userId],
+  );
+}
+
+/** Turns the whitelist on, or off at `at` (which starts the withdrawal hold). */
+export async function updateWhitelist(
+  q: Queryable,
+  userId: number,
+  enabled: boolean,
+  at: Date,
+): Promise<void> {
+  await q.query(
+    `UPDATE app_user SET withdraw_whitelist = $2::boolean,
+       whitelist_off_at = CASE WHEN $2::boolean THEN whitelist_off_at ELSE $3::timestamptz END
+     WHERE id = $1`,
+    [userId, enabled, at],
+  );
+}

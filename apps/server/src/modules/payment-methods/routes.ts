@@ -4,11 +4,16 @@ import { ok, page } from '../../http/envelope';
 import type { Router } from '../../http/router';
 import { parseInput } from '../../http/validation';
 import { PaymentMethodService, type PaymentMethodDeps } from './service';
+import type { WithdrawWhitelists } from './whitelist';
 
 export type { PaymentMethodDeps } from './service';
 
-export function paymentMethodRoutes(router: Router, deps: PaymentMethodDeps): void {
+export function paymentMethodRoutes(
+  router: Router,
+  deps: PaymentMethodDeps & { whitelist: WithdrawWhitelists },
+): void {
   const service = new PaymentMethodService(deps);
+  const { whitelist } = deps;
 
   router.handle(routes.bankCards, async ({ actor }) => {
     const rows = await service.listBankCards(actor.userId);
@@ -48,4 +53,12 @@ export function paymentMethodRoutes(router: Router, deps: PaymentMethodDeps): vo
     await service.deleteWalletAddress(actor.userId, body.id);
     return ok();
   });
+
+  router.handle(routes.withdrawWhitelist, async ({ actor }) =>
+    ok(await whitelist.status(actor.userId)),
+  );
+
+  router.handle(routes.setWithdrawWhitelist, async ({ actor, body }) =>
+    ok(await whitelist.set(actor.userId, body)),
+  );
 }

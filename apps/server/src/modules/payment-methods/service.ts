@@ -27,6 +27,7 @@ import { AppError, assert } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import type { BankPropertyRow, SettingsService } from '../settings';
 import * as repo from './repo';
+import { usableFrom } from './whitelist';
 
 export interface PaymentMethodDeps {
   db: Database;
@@ -296,6 +297,7 @@ function toBankCard(
     accountName: properties.accountName ?? '',
     properties,
     createTime: row.created_at.toISOString(),
+    usableFrom: usableFrom(row).toISOString(),
   };
 }
 
@@ -308,5 +310,6 @@ function toWalletAddress(row: repo.WalletAddressRow, mask: boolean): WalletAddre
     address: mask ? maskWalletAddress(row.address) : row.address,
     remark: row.remark,
     createTime: row.created_at.toISOString(),
+    usableFrom: usableFrom(row).toISOString(),
   };
 }
