@@ -94,6 +94,18 @@ export const configSchema = z.object({
   MARKET_TICK_SPREAD: boolean.default(true),
   BINANCE_WS_URL: z.url().default('wss://stream.binance.com:9443'),
   BINANCE_REST_URL: z.url().default('https://api.binance.com'),
+  /**
+   * The key that seals users' two-factor secrets in the database (AES-256-GCM): 32 bytes as 64 hex
+   * characters or base64. When unset, one is made once and kept in DATA_DIR/two-factor.key; every
+   * instance sharing one database must then be given the same key here.
+   */
+  TWO_FACTOR_KEY: z
+    .string()
+    .refine(
+      (value) => /^[0-9a-fA-F]{64}$/.test(value) || Buffer.from(value, 'base64').length === 32,
+      '32 bytes as 64 hex characters or base64 (openssl rand -hex 32)',
+    )
+    .optional(),
   /** Redis shared by several instances: ticks reach clients of every instance (e.g. redis://host:6379). */
   REDIS_URL: z
     .string()

@@ -18,6 +18,7 @@ import {
   withPwdStatus,
 } from '../schemas/account';
 import { phoneAreaCodeQuery } from '../schemas/launch';
+import { TWO_FACTOR_CODE_HINTS, loginTwoFactorBody, twoFactorChallenge } from '../schemas/security';
 import { avatarQuery, demoReset, modifyAvatarBody, resetDemoBody } from '../schemas/profile';
 import { route } from './route';
 
@@ -52,10 +53,20 @@ export const accountApi = {
     path: '/api/userInfo/login',
     auth: 'public',
     summary:
-      'Signs in with an email, or a phone and its area code, and the login password; answers a new session.',
+      'Signs in with an email, or a phone and its area code, and the login password; answers a new session, or, when the user has two-factor on, a challenge to send with a code to loginTwoFactor (no session yet).',
     body: loginBody,
-    data: signedIn,
+    data: signedIn.or(twoFactorChallenge),
     hints: ['hint_loginFailed', 'hint_accountLocked', 'hint_accountDisabled'],
+  }),
+  loginTwoFactor: route({
+    method: 'POST',
+    path: '/api/userInfo/loginTwoFactor',
+    auth: 'public',
+    summary:
+      "The second step of a sign-in with two-factor on: the login's challenge and a current code (or a recovery code); answers a new session.",
+    body: loginTwoFactorBody,
+    data: signedIn,
+    hints: ['hint_twoFactorChallengeExpired', 'hint_accountDisabled', ...TWO_FACTOR_CODE_HINTS],
   }),
   logout: route({
     method: 'POST',
@@ -85,7 +96,7 @@ export const accountApi = {
     summary:
       'Changes the login password (msg hint_pwdChanged) and ends every session of the user, this one included.',
     body: updateUserPwdBody,
-    hints: ['hint_pwdCommon', ...loginPasswordHints, 'hint_pwdSameAsOld'],
+    hints: ['hint_pwdCommon', ...loginPasswordHints, 'hint_pwdSameAsOld', ...TWO_FACTOR_CODE_HINTS],
   }),
   updateWithdrawalPassword: route({
     method: 'POST',
@@ -102,6 +113,7 @@ export const accountApi = {
       'hint_pwdSameAsOld',
       'hint_loginPwdRequired',
       ...loginPasswordHints,
+      ...TWO_FACTOR_CODE_HINTS,
     ],
   }),
   isSetWithPwd: route({

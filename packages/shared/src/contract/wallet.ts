@@ -23,6 +23,7 @@ import {
   withdrawRecord,
   withdrawTermsChange,
 } from '../schemas/wallet';
+import { TWO_FACTOR_CODE_HINTS } from '../schemas/security';
 import { route } from './route';
 
 /** Refusals of a deposit or withdrawal request before its own rules: the channel and the amount. */
@@ -127,6 +128,7 @@ export const walletApi = {
       'hint_withdrawHeld',
       'hint_withPwdWrong',
       'hint_withPwdLocked',
+      ...TWO_FACTOR_CODE_HINTS,
       'hint_withdrawDailyLimit',
       'hint_insufficientBalance',
     ],

@@ -8,6 +8,7 @@ import { MAX_SCALE } from '../money';
 import { RECORD_TYPES, WITHDRAW_STATUS, RECHARGE_STATUS } from '../constants';
 import { WITHDRAW_TERMS } from '../withdraw-terms';
 import { isWithdrawalPassword } from '../validators';
+import { optionalTwoFactorCode } from './security';
 import {
   codeField,
   decimalAmount,
@@ -159,6 +160,8 @@ export const outMoneyBody = z.object({
   channelId: id,
   amount,
   withPwd: safeString(16).refine(isWithdrawalPassword, { error: 'hint_withPwdFormat' }),
+  /** A current two-factor code (or a recovery code): asked once the user turned two-factor on. */
+  twoFactorCode: optionalTwoFactorCode,
   /** The bound card (bank channels) or address (crypto channels) to pay to. */
   bankId: z.preprocess(emptyToUndefined, id.optional()),
   addressId: z.preprocess(emptyToUndefined, id.optional()),

@@ -27,6 +27,13 @@ export function accountRoutes(
     { rateLimit: { max: config.RATE_LIMIT_LOGIN_PER_MINUTE, timeWindowMs: MINUTE_MS } },
   );
 
+  router.handle(
+    routes.loginTwoFactor,
+    async ({ body, request, lang }) =>
+      ok(await accounts.loginTwoFactor(body, clientMeta(request, lang))),
+    { rateLimit: { max: config.RATE_LIMIT_LOGIN_PER_MINUTE, timeWindowMs: MINUTE_MS } },
+  );
+
   router.handle(routes.logout, async ({ session }) => {
     if (!session) return alreadyDone();
     await accounts.logout(session);

@@ -52,6 +52,7 @@ export const CONFIG_VISIBILITY: Record<keyof typeof configSchema.shape, 'shown' 
   MARKET_TICK_SPREAD: 'shown',
   BINANCE_WS_URL: 'shown',
   BINANCE_REST_URL: 'shown',
+  TWO_FACTOR_KEY: 'secret',
   REDIS_URL: 'secret',
   MARKET_LEASE_MS: 'shown',
   REDIS_PREFIX: 'shown',
