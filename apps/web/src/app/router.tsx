@@ -112,6 +112,8 @@ const SCREENS: Partial<Record<RouteName, () => Promise<{ default: React.Componen
   userInfo: () => import('../features/account/user-info-page'),
   change: () => import('../features/account/password-page'),
   privacy: () => import('../features/account/privacy-page'),
+  authentication: () => import('../features/identity/authentication-page'),
+  authentication1: () => import('../features/identity/authentication1-page'),
   language: () => import('../features/settings/language-page'),
   line: () => import('../features/settings/line-page'),
   networkError: () => import('../features/settings/network-error-page'),
@@ -139,6 +141,8 @@ export const PROTECTED: ReadonlySet<RouteName> = new Set<RouteName>([
   'bindAddress',
   'userInfo',
   'change',
+  'authentication',
+  'authentication1',
   'bibiOrder',
   'contractPosition',
 ]);

@@ -171,8 +171,21 @@ export default function MePage() {
                   {user.userAccount}
                 </span>
                 <span className="muted">
-                  {t(AUTH_LABEL[user.authStatus] ?? 'account_authNone')} ·{' '}
-                  {t(demo ? 'account_demo' : 'account_live')}
+                  {visible('identity') ? (
+                    // The verification state leads to where it is changed.
+                    <button
+                      type="button"
+                      className="link"
+                      style={{ fontSize: 'inherit' }}
+                      onClick={() => navigateTo('authentication')}
+                      data-testid="me-auth-status"
+                    >
+                      {t(AUTH_LABEL[user.authStatus] ?? 'account_authNone')}
+                    </button>
+                  ) : (
+                    t(AUTH_LABEL[user.authStatus] ?? 'account_authNone')
+                  )}{' '}
+                  · {t(demo ? 'account_demo' : 'account_live')}
                 </span>
               </div>
             </div>

@@ -50,6 +50,7 @@ import { fetchBalance, percentText, useRequestId } from '../../lib/trade';
 import { ChannelTitle, DetailRow, ExampleNote } from './recharge-parts';
 import { ChoiceCard, LiveFundsScreen, RecordsLink } from './wallet-parts';
 import { invalidateWithdrawCaches, money, STATUS_LABEL } from './withdraw-shared';
+import { useMissingWithdrawLevel } from './identity-requirement';
 
 /** An announced change of the channel's terms as one sentence: "From <date>, the minimum becomes …". */
 function termsChangeText(change: WithdrawTermsChange, scale: number | undefined): string {
@@ -242,6 +243,7 @@ function WithdrawForm() {
   const [search] = useSearchParams();
   const book = user?.accountType;
   const { app_withdrawAll: showAll } = getOtherValue();
+  const identityLevel = useMissingWithdrawLevel();
 
   const channels = useQuery({
     queryKey: ['withdrawChannels', book],
@@ -469,6 +471,27 @@ function WithdrawForm() {
 
   return (
     <div className="stack" data-testid="withdraw-form">
+      {identityLevel !== undefined && (
+        <Notice
+          icon={<ExclamationCircleOutline />}
+          title={t('withdraw_identityTitle')}
+          testId="withdraw-identity"
+          action={
+            <Button
+              size="small"
+              color="primary"
+              style={{ alignSelf: 'flex-start' }}
+              onClick={() => navigateTo('authentication')}
+            >
+              {t('withdraw_identityAction')}
+            </Button>
+          }
+        >
+          {translate('withdraw_identityText', [
+            t(identityLevel > 0 ? 'identity_advanced' : 'identity_basic'),
+          ])}
+        </Notice>
+      )}
       {held && (
         <Notice
           icon={<ExclamationCircleOutline />}
