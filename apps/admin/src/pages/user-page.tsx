@@ -21,7 +21,7 @@ import {
   WithdrawalsTab,
 } from '../components/users/money-tabs';
 import { OrdersTab, PositionsTab } from '../components/users/trading-tabs';
-import { SessionsTab } from '../components/users/session-tabs';
+import { LoginHistoryTab, SessionsTab } from '../components/users/session-tabs';
 import { UserProfile } from '../components/users/user-profile';
 
 type TabKey =
@@ -32,7 +32,8 @@ type TabKey =
   | 'deposits'
   | 'withdrawals'
   | 'sessions'
-  | 'logins';
+  | 'logins'
+  | 'loginHistory';
 
 export default function UserPage() {
   const { t } = useTranslation();
@@ -77,6 +78,11 @@ export default function UserPage() {
       key: 'logins',
       route: consoleUsersApi.sessions,
       children: <SessionsTab userId={userId} history />,
+    },
+    {
+      key: 'loginHistory',
+      route: consoleUsersApi.loginHistory,
+      children: <LoginHistoryTab userId={userId} />,
     },
   ];
 

@@ -1,25 +1,20 @@
 /**
- * Security: change the login password (every session ends, so the user signs in again) and set
- * or change the six-digit withdrawal password. Withdrawals are held for 24 h after either change.
+ * The password sections of the security centre (app/security-centre-page.tsx): change the login
+ * password (every session ends, so the user signs in again) and set or change the six-digit
+ * withdrawal password. Withdrawals are held for 24 h after either change.
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { isPassword, isWithdrawalPassword } from '@bourse/shared';
 import { showToast } from '../../api';
-import { ChoiceRow } from '../../components/choice-row';
 import { Form, SubmitButton } from '../../components/form';
-import { PageHeader } from '../../components/page-header';
 import { useSubmit } from '../../hooks/use-submit';
 import { translate } from '../../i18n';
 import { reLaunch } from '../../lib/navigation';
 import { clearSession } from '../../lib/storage';
 import { isSetWithPwd, updateUserPwd, updateUserWithPwd } from './api';
 import { PasswordField, type PasswordRole } from './account-field';
-import { RequireSignIn } from '../../components/require-sign-in';
-
-type Tab = 'login' | 'withdraw';
 
 const ROLES: readonly PasswordRole[] = ['current', 'new', 'confirm'];
 const EMPTY: Record<PasswordRole, string> = { current: '', new: '', confirm: '' };
@@ -86,7 +81,7 @@ function PasswordChangeForm({
   );
 }
 
-function LoginPasswordForm() {
+export function LoginPasswordForm() {
   const { t } = useTranslation();
   return (
     <PasswordChangeForm
@@ -117,7 +112,7 @@ function LoginPasswordForm() {
   );
 }
 
-function WithdrawalPasswordForm() {
+export function WithdrawalPasswordForm() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const isSet = useQuery({ queryKey: ['isSetWithPwd'], queryFn: isSetWithPwd });
@@ -152,30 +147,5 @@ function WithdrawalPasswordForm() {
       note={t('account_withdrawHoldNote')}
       submitText={t(already ? 'account_changeWithdrawPassword' : 'account_setWithdrawPassword')}
     />
-  );
-}
-
-export default function PasswordPage() {
-  const { t } = useTranslation();
-  // `?tab=withdraw` opens the withdrawal password (the withdraw screen sends users here).
-  const [search] = useSearchParams();
-  const [tab, setTab] = useState<Tab>(search.get('tab') === 'withdraw' ? 'withdraw' : 'login');
-  return (
-    <RequireSignIn>
-      <div className="page" data-testid="change-page">
-        <PageHeader title={t('page_security')} />
-        <ChoiceRow<Tab>
-          className="segmented"
-          style={{ paddingTop: 16 }}
-          options={['login', 'withdraw']}
-          value={tab}
-          onChange={setTab}
-          text={(name) =>
-            t(name === 'login' ? 'account_loginPassword' : 'account_withdrawPassword')
-          }
-        />
-        {tab === 'login' ? <LoginPasswordForm /> : <WithdrawalPasswordForm />}
-      </div>
-    </RequireSignIn>
   );
 }
