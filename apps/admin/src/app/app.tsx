@@ -3,30 +3,15 @@
  * (Chinese loaded when chosen; English is antd's own), antd's App (message and modal hooks) and
  * the router.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { App as AntApp, ConfigProvider, theme } from 'antd';
-import type { Locale } from 'antd/es/locale';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useToken } from '../lib/session';
+import { useAntdLocale } from './antd-locale';
 import { queryClient } from './query';
 import { router } from './router';
-
-function useAntdLocale(language: string): Locale | undefined {
-  const [locale, setLocale] = useState<{ language: string; locale: Locale }>();
-  useEffect(() => {
-    if (language !== 'zh') return;
-    let current = true;
-    void import('antd/es/locale/zh_CN').then((module) => {
-      if (current) setLocale({ language, locale: module.default });
-    });
-    return () => {
-      current = false;
-    };
-  }, [language]);
-  return locale?.language === language ? locale.locale : undefined;
-}
 
 const consoleTheme = {
   algorithm: theme.defaultAlgorithm,

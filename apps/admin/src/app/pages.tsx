@@ -16,6 +16,7 @@ import {
   DownloadOutlined,
   IdcardOutlined,
   PercentageOutlined,
+  SafetyCertificateOutlined,
   ShopOutlined,
   SlidersOutlined,
   TeamOutlined,
@@ -26,6 +27,7 @@ import {
 import { matchPath } from 'react-router';
 import {
   consoleDashboardApi,
+  consoleIdentityApi,
   consoleSettingsApi,
   consoleSystemApi,
   consoleUsersApi,
@@ -37,6 +39,7 @@ export type PageKey =
   | 'dashboard'
   | 'deposits'
   | 'withdrawals'
+  | 'identity'
   | 'users'
   | 'user'
   | 'products'
@@ -47,6 +50,7 @@ export type PageKey =
   | 'switches'
   | 'otherValue'
   | 'apiLines'
+  | 'identityRequirements'
   | 'audit'
   | 'operators'
   | 'ledger'
@@ -96,6 +100,15 @@ export const consolePages: readonly ConsolePage[] = [
     icon: <UploadOutlined />,
     component: lazy(() => import('../pages/withdrawals-page')),
   },
+  {
+    key: 'identity',
+    path: '/identity',
+    group: 'review',
+    route: consoleIdentityApi.identityRecords,
+    icon: <IdcardOutlined />,
+    component: lazy(() => import('../pages/identity-page')),
+  },
+
   {
     key: 'users',
     path: '/users',
@@ -153,6 +166,15 @@ export const consolePages: readonly ConsolePage[] = [
     icon: <DollarOutlined />,
     component: lazy(() => import('../pages/settings/currencies-page')),
   },
+  {
+    key: 'identityRequirements',
+    path: '/settings/identity',
+    group: 'settings',
+    route: consoleIdentityApi.identityRequirements,
+    icon: <SafetyCertificateOutlined />,
+    component: lazy(() => import('../pages/settings/identity-requirements-page')),
+  },
+
   {
     key: 'switches',
     path: '/settings/switches',

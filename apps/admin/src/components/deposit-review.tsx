@@ -10,7 +10,14 @@ import type { ReviewedRecharge } from '@bourse/shared';
 import { formatTime } from '../lib/format';
 import { ChannelCell } from './channel-cell';
 import { ProofImage } from './proof-image';
-import { detail, multiLine, RequestHistory, ReviewDrawer, type KindDetails } from './review-drawer';
+import {
+  amountOf,
+  detail,
+  multiLine,
+  RequestHistory,
+  ReviewDrawer,
+  type KindDetails,
+} from './review-drawer';
 
 export default function DepositReview({
   record,
@@ -21,7 +28,7 @@ export default function DepositReview({
 }) {
   const { t } = useTranslation();
   const details: KindDetails = {
-    amountLabel: t('review.amount'),
+    headline: { label: t('review.amount'), text: amountOf(record) },
     channel: <ChannelCell record={record} />,
     closing: [
       detail(t('deposits.remark'), multiLine(record.remark), 2),

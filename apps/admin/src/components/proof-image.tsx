@@ -11,7 +11,8 @@ import { operatorsApi } from '@bourse/shared';
 import { api } from '../api';
 import { errorText } from '../i18n';
 
-function useObjectUrl(blob: Blob | undefined): string | undefined {
+/** An object URL of a fetched image, revoked when it changes or the component goes. */
+export function useObjectUrl(blob: Blob | undefined): string | undefined {
   const [url, setUrl] = useState<string>();
   useEffect(() => {
     if (!blob) return;

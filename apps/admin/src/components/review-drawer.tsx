@@ -22,6 +22,8 @@ import {
   listRequests,
   PAGE,
   STATUSES,
+  type MoneyKind,
+  type MoneyRequest,
   type RequestKind,
   type ReviewedRequest,
 } from '../lib/requests';
@@ -54,7 +56,7 @@ export function RequestHistory({
   testId,
   style,
 }: {
-  kind: RequestKind;
+  kind: MoneyKind;
   userId: number;
   testId: string;
   style?: CSSProperties;
@@ -68,7 +70,7 @@ export function RequestHistory({
   return (
     <>
       <Typography.Title level={5}>{t(`review.userRequests.${kind}` as const)}</Typography.Title>
-      <Table<ReviewedRequest>
+      <Table<MoneyRequest>
         size="small"
         rowKey="id"
         loading={history.isPending}
@@ -94,21 +96,25 @@ export function RequestHistory({
   );
 }
 
-/** The drawer's width by kind (a withdrawal's destination takes more room). */
-const WIDTH = { recharge: 640, withdraw: 680 } as const;
+/** The drawer's width by kind (a withdrawal's destination, a document's images take more room). */
+const WIDTH = { recharge: 640, withdraw: 680, identity: 960 } as const;
 
 /**
  * The test id of the decision's button by kind (`<id>`, and `<id>-confirm` of its confirmation):
- * approving a deposit, marking a withdrawal paid.
+ * approving a deposit or a verification, marking a withdrawal paid.
  */
-const DECISION_ID = { recharge: 'approve', withdraw: 'pay' } as const;
+const DECISION_ID = { recharge: 'approve', withdraw: 'pay', identity: 'approve' } as const;
+
+/** The amount of a request that moves money, as the drawer shows it. */
+export const amountOf = (record: MoneyRequest) => formatAmount(record.amount, record.currencyName);
 
 /** The details of a request of the kind, beside those every request has. */
 export interface KindDetails {
-  amountLabel: string;
-  /** The kind's rows after the amount. */
+  /** What the request is about, first and large: an amount, a verification. */
+  headline: { label: string; text: string };
+  /** The kind's rows after the headline. */
   afterAmount?: (Detail | false)[];
-  channel: ReactNode;
+  channel?: ReactNode;
   /** The kind's rows after the time of the request. */
   closing: (Detail | false)[];
 }
@@ -136,7 +142,7 @@ export function ReviewDrawer({
   const page = PAGE[kind];
   const calls = CALLS[kind];
   const open = record.status === STATUSES[kind].reviewing;
-  const amount = formatAmount(record.amount, record.currencyName);
+  const amount = details.headline.text;
   const decision = DECISION_ID[kind];
   const label = t(`${page}.decision.label` as const);
   const refresh = () => queryClient.invalidateQueries({ queryKey: [LIST_KEY[kind]] });
@@ -198,7 +204,7 @@ export function ReviewDrawer({
 
   const rows = [
     detail(
-      details.amountLabel,
+      details.headline.label,
       <Typography.Text strong style={{ fontSize: 18 }} data-testid="review-amount">
         {amount}
       </Typography.Text>,
@@ -206,7 +212,7 @@ export function ReviewDrawer({
     ),
     ...(details.afterAmount ?? []),
     detail(t('review.user'), <UserCell account={record.userAccount} id={record.userId} />, 2),
-    detail(t('review.channel'), details.channel, 2),
+    details.channel !== undefined && detail(t('review.channel'), details.channel, 2),
     detail(t('review.orderNo'), <Typography.Text copyable>{record.orderNo}</Typography.Text>, 2),
     detail(t('review.status'), <StatusTag kind={kind} status={record.status} />),
     detail(t('review.submitted'), formatTime(record.createTime)),

@@ -12,7 +12,7 @@ import { operatorsApi, type ReviewedWithdraw, type WithdrawDestination } from '@
 import { useOperator } from '../app/operator';
 import { mayCall } from '../lib/access';
 import { formatAmount, formatTime } from '../lib/format';
-import { detail, RequestHistory, ReviewDrawer, type KindDetails } from './review-drawer';
+import { amountOf, detail, RequestHistory, ReviewDrawer, type KindDetails } from './review-drawer';
 
 /** The destination in full, each part to copy. */
 function DestinationDetails({ destination }: { destination: WithdrawDestination }) {
@@ -58,7 +58,7 @@ export default function WithdrawalReview({
   const { t } = useTranslation();
   const operator = useOperator();
   const details: KindDetails = {
-    amountLabel: t('withdrawals.toPay'),
+    headline: { label: t('withdrawals.toPay'), text: amountOf(record) },
     afterAmount: [
       detail(t('withdrawals.fee'), formatAmount(record.fee, record.currencyName)),
       detail(t('withdrawals.frozen'), formatAmount(record.totalAmount, record.currencyName)),

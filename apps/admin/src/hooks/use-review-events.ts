@@ -5,17 +5,16 @@
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { operatorsApi, type OperatorInfo } from '@bourse/shared';
+import type { OperatorInfo } from '@bourse/shared';
 import { mayCall } from '../lib/access';
-import { LIST_KEY } from '../lib/requests';
+import { CALLS, LIST_KEY } from '../lib/requests';
 import { watchReviewQueues } from '../lib/review-events';
 import { useToken } from '../lib/session';
 
 export function useReviewEvents(operator: Pick<OperatorInfo, 'roles'>): void {
   const queryClient = useQueryClient();
   const token = useToken();
-  const readsQueues =
-    mayCall(operator, operatorsApi.recharges) || mayCall(operator, operatorsApi.withdrawals);
+  const readsQueues = Object.values(CALLS).some((calls) => mayCall(operator, calls.decide));
   useEffect(() => {
     if (!token || !readsQueues) return;
     return watchReviewQueues(

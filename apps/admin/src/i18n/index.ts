@@ -15,6 +15,8 @@ import { languageByKey, translateMessage } from '@bourse/shared';
 import type dashboardEn from './locales/dashboard/en.json';
 import type dashboardZh from './locales/dashboard/zh.json';
 import type en from './locales/en.json';
+import type identityEn from './locales/identity/en.json';
+import type identityZh from './locales/identity/zh.json';
 import type operatorsEn from './locales/operators/en.json';
 import type operatorsZh from './locales/operators/zh.json';
 import type settingsEn from './locales/settings/en.json';
@@ -39,13 +41,15 @@ type English = typeof en &
   typeof usersEn &
   typeof settingsEn &
   typeof operatorsEn &
-  typeof systemEn;
+  typeof systemEn &
+  typeof identityEn;
 type Chinese = typeof zh &
   typeof dashboardZh &
   typeof usersZh &
   typeof settingsZh &
   typeof operatorsZh &
-  typeof systemZh;
+  typeof systemZh &
+  typeof identityZh;
 
 // Both languages have the same keys: each must be assignable to the other's type.
 export type ConsoleMessages = English;
@@ -71,6 +75,7 @@ const files: Record<ConsoleLanguage, { console: () => Module[]; server: () => Mo
       import('./locales/settings/en.json'),
       import('./locales/operators/en.json'),
       import('./locales/system/en.json'),
+      import('./locales/identity/en.json'),
     ],
     server: () => import('@bourse/shared/locales/en.json'),
   },
@@ -82,6 +87,7 @@ const files: Record<ConsoleLanguage, { console: () => Module[]; server: () => Mo
       import('./locales/settings/zh.json'),
       import('./locales/operators/zh.json'),
       import('./locales/system/zh.json'),
+      import('./locales/identity/zh.json'),
     ],
     server: () => import('@bourse/shared/locales/zh.json'),
   },
