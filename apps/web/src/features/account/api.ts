@@ -23,6 +23,11 @@ export function login(input: { userAccount: string; userPwd: string; areaCode?: 
   return api.call(routes.login, input, { catchError: true });
 }
 
+/** The second step of a sign-in with two-factor on: the login's challenge and a code. */
+export function loginTwoFactor(challenge: string, code: string) {
+  return api.call(routes.loginTwoFactor, { challenge, code }, { catchError: true });
+}
+
 export function register(input: RegisterInput) {
   return api.call(routes.register, { ...input }, { catchError: true });
 }

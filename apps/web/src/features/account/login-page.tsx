@@ -1,11 +1,16 @@
-/** Sign in by email or by phone with its area code (custom navigation). */
+/**
+ * Sign in by email or by phone with its area code (custom navigation); with two-factor on, the
+ * code of the authenticator app (or a recovery code) in a second step.
+ */
 import { useState } from 'react';
+import type { SignedIn } from '@bourse/shared';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n/react';
 import { useSubmit } from '../../hooks/use-submit';
 import { translate } from '../../i18n';
 import { redirectTo, returnTo } from '../../lib/navigation';
 import { login } from './api';
+import { TwoFactorStep } from './two-factor-step';
 import {
   AccountField,
   ChannelTabs,
@@ -23,6 +28,8 @@ export default function LoginPage() {
   const name = useAccountName(channel);
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
+  /** Set once the password was right and the server asks for a code. */
+  const [challenge, setChallenge] = useState<string>();
 
   const passwordError =
     touched && !password ? translate('hint_paramRequired', ['userPwd']) : undefined;
@@ -30,12 +37,32 @@ export default function LoginPage() {
   const send = useSubmit(async () => {
     setTouched(true);
     if (!name.valid || !password) return;
-    signedIn(await login({ ...name.body, userPwd: password }), t('account_signedIn'));
+    const result = await login({ ...name.body, userPwd: password });
+    if ('twoFactorRequired' in result) setChallenge(result.challenge);
+    else enter(result);
+  });
+
+  function enter(result: SignedIn) {
+    signedIn(result, t('account_signedIn'));
     // Back to the screen that asked for a signed-in user, in place of login; else the me tab.
     const back = search.get('redirect');
     if (back) returnTo(back);
     else redirectTo('me');
-  });
+  }
+
+  if (challenge) {
+    return (
+      <TwoFactorStep
+        challenge={challenge}
+        onSignedIn={enter}
+        onCancel={() => {
+          setChallenge(undefined);
+          setPassword('');
+          setTouched(false);
+        }}
+      />
+    );
+  }
 
   return (
     <AuthScreen

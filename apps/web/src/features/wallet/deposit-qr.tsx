@@ -4,23 +4,18 @@
  * "Save image" downloads it as a PNG with the address (and what it is for) printed under it, so a
  * saved picture still says where it pays to; when that fails, the spec's image-error toast (2 s).
  */
-import qrcode from 'qrcode-generator';
-import { useMemo } from 'react';
+import {
+  QR_QUIET_ZONE as QUIET_ZONE,
+  QrCode,
+  qrModules as modules,
+} from '../../components/qr-code';
 import { useTranslation } from '../../i18n/react';
 import { showImageSaveFailure, showImageToast } from '../../lib/toast';
 
-const QUIET_ZONE = 4;
 /** Pixels per module in the saved image: large enough to print or scan from another screen. */
 const MODULE_PX = 8;
 const CAPTION_FONT_PX = 22;
 const CAPTION_LINE_PX = 30;
-
-function modules(value: string): { count: number; isDark: (row: number, col: number) => boolean } {
-  const qr = qrcode(0, 'M');
-  qr.addData(value);
-  qr.make();
-  return { count: qr.getModuleCount(), isDark: (row, col) => qr.isDark(row, col) };
-}
 
 /** `text` cut into lines that fit `width` on the canvas (addresses have no spaces: by character). */
 function wrapLines(context: CanvasRenderingContext2D, text: string, width: number): string[] {
@@ -114,16 +109,6 @@ export function DepositQr({
   caption?: string;
 }) {
   const { t } = useTranslation();
-  const { size, path } = useMemo(() => {
-    const { count, isDark } = modules(value);
-    let d = '';
-    for (let row = 0; row < count; row++) {
-      for (let col = 0; col < count; col++) {
-        if (isDark(row, col)) d += `M${col + QUIET_ZONE} ${row + QUIET_ZONE}h1v1h-1z`;
-      }
-    }
-    return { size: count + QUIET_ZONE * 2, path: d };
-  }, [value]);
 
   async function save() {
     try {
@@ -138,17 +123,7 @@ export function DepositQr({
 
   return (
     <div className="rc-qr-block">
-      <svg
-        className="rc-qr"
-        viewBox={`0 0 ${size} ${size}`}
-        role="img"
-        aria-label={label}
-        data-testid="recharge-deposit-qr"
-        shapeRendering="crispEdges"
-      >
-        <rect width={size} height={size} fill="#fff" />
-        <path d={path} fill="#000" />
-      </svg>
+      <QrCode className="rc-qr" value={value} label={label} testId="recharge-deposit-qr" />
       <button
         type="button"
         className="field-addon rc-qr-save"

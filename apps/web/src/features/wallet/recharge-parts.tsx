@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/react';
 import { isolateLtr, parseDecimal, RECHARGE_CHANNEL_TYPE, RECHARGE_STATUS } from '@bourse/shared';
+import { copyText } from '../../lib/clipboard';
 import { showHelperToast } from '../../lib/toast';
 import { translate } from '../../i18n';
 import { fetchRechargeProof, type RechargeChannel } from './recharge-api';
@@ -102,33 +103,6 @@ export function RechargeStatusTag({ status }: { status: number }) {
       {t(shown.key)}
     </span>
   );
-}
-
-/** Copies text, also where the asynchronous clipboard is not offered (plain-http addresses). */
-export async function copyText(value: string): Promise<boolean> {
-  try {
-    if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(value);
-      return true;
-    }
-  } catch {
-    // fall back below
-  }
-  const area = document.createElement('textarea');
-  area.value = value;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  let copied: boolean;
-  try {
-    copied = document.execCommand('copy');
-  } catch {
-    copied = false;
-  }
-  area.remove();
-  return copied;
 }
 
 /**

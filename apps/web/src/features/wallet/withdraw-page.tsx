@@ -31,6 +31,7 @@ import {
   withdrawableAmount,
   withdrawalFee,
   paymentMethodsApi,
+  securityApi,
   walletApi,
   WITHDRAW_CHANNEL_TYPE,
   type WithdrawTermsChange,
@@ -41,6 +42,7 @@ import { storedTip } from '../../api/launch';
 import { AmountField } from '../../components/amount-field';
 import { ChoiceRow } from '../../components/choice-row';
 import { CodePadPopup } from '../../components/code-pad';
+import { TwoFactorCodeField } from '../../components/two-factor-code-field';
 import { PreviewLine } from '../../components/preview-line';
 import { useUser } from '../../hooks/use-user';
 import { translate } from '../../i18n';
@@ -254,6 +256,14 @@ function WithdrawForm() {
     queryFn: async () => Boolean((await api.call(accountApi.isSetWithPwd)).isSetWithPwd),
     refetchOnMount: 'always',
   });
+  // Once the user turned two-factor on, a withdrawal asks a code of the authenticator app too.
+  const twoFactor = useQuery({
+    queryKey: ['twoFactorStatus'],
+    queryFn: () => api.call(securityApi.twoFactorStatus),
+  });
+  const twoFactorOn = twoFactor.data?.enabled === 1;
+  const [twoFactorCode, setTwoFactorCode] = useState('');
+  const [twoFactorError, setTwoFactorError] = useState<string | undefined>();
 
   // Currencies in the order their channels come.
   const currencies = [
@@ -384,6 +394,10 @@ function WithdrawForm() {
       return;
     }
     if (!channel || held || amountError || destinationError || isSet.data !== true) return;
+    if (twoFactorOn && !twoFactorCode.trim()) {
+      setTwoFactorError(t('twoFactor_codeRequired'));
+      return;
+    }
     setPwdError(undefined);
     setConfirming(true);
   }
@@ -399,6 +413,7 @@ function WithdrawForm() {
           channelId: channel.id,
           amount: parsed.value,
           withPwd,
+          ...(twoFactorOn ? { twoFactorCode: twoFactorCode.trim() } : {}),
           ...(toBank ? { bankId: destination.id } : { addressId: destination.id }),
           requestId: request.idFor(fill),
         },
@@ -406,6 +421,7 @@ function WithdrawForm() {
       );
       request.reset();
       setConfirming(false);
+      setTwoFactorCode('');
       // The server's amounts are the truth: its fee is the one shown.
       showToast(
         translate('withdraw_submitted', [
@@ -420,6 +436,11 @@ function WithdrawForm() {
     } catch (error) {
       const message = unhandledMessage(error);
       if (message) showToast(message);
+      if (error instanceof ApiError && error.msg.startsWith('hint_twoFactor')) {
+        // A code is good for one try: a new one from the app, under the field.
+        setTwoFactorCode('');
+        setTwoFactorError(translate(error.msg, error.params));
+      }
       if (error instanceof ApiError && error.msg === 'hint_withPwdWrong') {
         // Another try on the pad; the rest of the form stays as it is.
         setPwdError(translate(error.msg, error.params));
@@ -712,6 +733,17 @@ function WithdrawForm() {
         <span>{noticeText}</span>
       </p>
 
+      {twoFactorOn && (
+        <TwoFactorCodeField
+          id="withdraw-two-factor-code"
+          value={twoFactorCode}
+          onChange={(value) => {
+            setTwoFactorCode(value);
+            setTwoFactorError(undefined);
+          }}
+          error={twoFactorError}
+        />
+      )}
       <Button
         block
         color="primary"
