@@ -386,6 +386,27 @@ describe('withdrawals and security changes with two-factor on', () => {
     expect(changed.status).toBe(200);
   });
 
+  it('asks a code to turn the withdrawal whitelist off', async () => {
+    const user = await userWithTwoFactor();
+    const on = await post('/api/withdrawWhitelist/set', user.token, { enabled: '1' });
+    expect(on.status).toBe(200);
+    const noCode = await post('/api/withdrawWhitelist/set', user.token, {
+      enabled: '0',
+      userPwd: GOOD_PASSWORD,
+    });
+    expect(noCode.body).toMatchObject({
+      msg: 'hint_twoFactorRequired',
+      params: ['twoFactorCode'],
+    });
+    const off = await post('/api/withdrawWhitelist/set', user.token, {
+      enabled: '0',
+      userPwd: GOOD_PASSWORD,
+      twoFactorCode: totpCode(user.secret),
+    });
+    expect(off.status).toBe(200);
+    expect(off.body.data.enabled).toBe(0);
+  });
+
   it('turns off only with a code, then asks no code anywhere', async () => {
     const user = await withdrawer();
     const noCode = await post('/api/userSecurity/twoFactor/disable', user.token, {});

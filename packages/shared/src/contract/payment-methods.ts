@@ -10,6 +10,7 @@ import {
   walletAddressBody,
 } from '../schemas/wallet';
 import { setWithdrawWhitelistBody, withdrawWhitelist } from '../schemas/profile';
+import { TWO_FACTOR_CODE_HINTS } from '../schemas/security';
 import { route } from './route';
 
 const bankCardHints = [
@@ -99,10 +100,15 @@ export const paymentMethodsApi = {
     path: '/api/withdrawWhitelist/set',
     auth: 'user',
     summary:
-      'Turns the withdrawal whitelist on (at once) or off (confirmed with the login password `userPwd`; withdrawals are then held 24 hours).',
+      'Turns the withdrawal whitelist on (at once) or off (confirmed with the login password `userPwd`, and `twoFactorCode` once two-factor is on; withdrawals are then held 24 hours).',
     body: setWithdrawWhitelistBody,
     data: withdrawWhitelist,
-    hints: ['hint_loginPwdRequired', 'hint_pwdWrong', 'hint_accountLocked'],
+    hints: [
+      'hint_loginPwdRequired',
+      'hint_pwdWrong',
+      'hint_accountLocked',
+      ...TWO_FACTOR_CODE_HINTS,
+    ],
   }),
   deleteWalletAddress: route({
     method: 'POST',

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { AVATAR } from '../constants';
 import { exactText, intField, requestId, safeString } from './common';
+import { optionalTwoFactorCode } from './security';
 
 // ---------------------------------------------------------------- avatar
 
@@ -47,6 +48,8 @@ export const setWithdrawWhitelistBody = z.object({
     z.literal([0, 1], { error: 'hint_paramInvalid' }),
   ),
   userPwd: z.preprocess((value) => (value === '' ? undefined : value), exactText(64).optional()),
+  /** Turning it off: a current two-factor code (or a recovery code), once two-factor is on. */
+  twoFactorCode: optionalTwoFactorCode,
 });
 export type SetWithdrawWhitelistBody = z.infer<typeof setWithdrawWhitelistBody>;
 
