@@ -36,6 +36,8 @@ import { useSwitchAccount } from '../../hooks/use-switch-account';
 import { signOut } from '../../api/session';
 import { useUser } from '../../hooks/use-user';
 import { TotalAssetsFigure } from '../../components/total-assets';
+import { DemoResetButton } from './demo-reset-button';
+import { UserAvatar } from './user-avatar';
 
 const AUTH_LABEL: Record<number, string> = {
   [AUTH_STATUS.none]: 'account_authNone',
@@ -149,13 +151,7 @@ export default function MePage() {
         <section className="hero">
           {signedIn && user ? (
             <div className="row">
-              <div className="avatar" aria-hidden="true">
-                {user.avatar ? (
-                  <img src={user.avatar} alt="" />
-                ) : (
-                  (user.nickName || user.userAccount).slice(0, 1).toUpperCase()
-                )}
-              </div>
+              <UserAvatar user={user} testId="me-avatar" />
               <div className="stack" style={{ gap: 4, minWidth: 0, flex: 1 }}>
                 <div className="row" style={{ minWidth: 0 }}>
                   <strong className="ellipsis" data-testid="me-name">
@@ -227,6 +223,8 @@ export default function MePage() {
             </Button>
           </section>
         )}
+
+        {signedIn && demo && visible('demoSwitch') && <DemoResetButton />}
 
         {signedIn && <EntryGrid entries={entries(QUICK)} />}
 

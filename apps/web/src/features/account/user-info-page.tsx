@@ -1,4 +1,4 @@
-/** The user's details, with the nickname editable. */
+/** The user's details, with the avatar and the nickname editable. */
 import { useState } from 'react';
 import { Input, List } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { storeUserInfo } from '../../api/session';
 import { modifyUserInfo } from './api';
 import { RequireSignIn } from '../../components/require-sign-in';
 import { useUser } from '../../hooks/use-user';
+import { AvatarPicker } from './avatar-picker';
 
 const NICKNAME = /^[\p{L}\p{M}\p{N} ._\-']+$/u;
 
@@ -46,6 +47,7 @@ export default function UserInfoPage() {
       <div className="page" data-testid="user-info-page">
         <PageHeader title={t('page_userInfo')} />
         <div className="page-body stack">
+          {user && <AvatarPicker user={user} />}
           <List mode="card" style={{ margin: 0 }}>
             <List.Item extra={user?.userAccount}>{t('field_userAccount')}</List.Item>
             <List.Item extra={user?.id}>{t('account_userId')}</List.Item>

@@ -21,6 +21,7 @@ export const QUERY_KEY = {
   bankCards: ['bankCards'],
   bankFields: ['bankPropertyConfig', 0],
   walletAddresses: ['walletAddresses'],
+  whitelist: ['withdrawWhitelist'],
   cryptoCurrencies: ['platformCurrency', CURRENCY_TYPE.crypto],
 } as const;
 
@@ -70,6 +71,19 @@ export function addWalletAddress(input: {
 
 export function deleteWalletAddress(id: number) {
   return api.call(routes.deleteWalletAddress, { id }, { catchError: true });
+}
+
+export function fetchWhitelist() {
+  return api.call(routes.withdrawWhitelist);
+}
+
+/** Turns the withdrawal whitelist on, or off with the login password. */
+export function setWhitelist(enabled: boolean, userPwd?: string) {
+  return api.call(
+    routes.setWithdrawWhitelist,
+    { enabled: enabled ? 1 : 0, userPwd },
+    { catchError: true },
+  );
 }
 
 /** How a screen lists the user's bound items of a kind, deletes one, and how many there may be. */
