@@ -3,7 +3,8 @@
  * secret the security centre shows (as an authenticator app makes them, otpauth): a user sets it
  * up (the QR and the key), turns it on with a code, sees the 10 recovery codes once, signs out,
  * signs in with the password and then a code, and withdraws with the withdrawal password and a
- * code. The same screens in Arabic (right to left). The funded part needs the first operator's
+ * code. The same screens in Arabic (right to left), where setting the withdrawal password asks the
+ * code too. The funded part needs the first operator's
  * password from the harness.
  */
 import type { Page } from 'playwright-core';
@@ -183,6 +184,24 @@ describe('two-factor authentication', () => {
     await page.locator('[data-testid="two-factor-confirm"] button[type="submit"]').click();
     await page.locator('[data-testid="two-factor-recovery-codes"] li').first().waitFor();
     await screenshot(page, 'two-factor-recovery-codes-ar');
+
+    // A security change asks the code too: the withdrawal password, set with the login password.
+    await page.goto(appUrl('/pages/user/change?tab=withdraw'));
+    const form = page.locator('[data-testid="withdraw-password-form"]');
+    await form.waitFor();
+    const codeField = page.locator('#withdraw-password-form-two-factor-code');
+    await codeField.waitFor();
+    await page.locator('#with-current').fill(user.password);
+    await page.locator('#with-new').fill(WITHDRAW_PASSWORD);
+    await page.locator('#with-confirm').fill(WITHDRAW_PASSWORD);
+    await form.locator('button[type="submit"]').click();
+    await expect
+      .poll(() => form.locator('.field-error').last().textContent())
+      .toBe(text('twoFactor_codeRequired', 'ar'));
+    await codeField.fill(await app.nextCode());
+    await screenshot(page, 'two-factor-withdraw-password-ar');
+    await form.locator('button[type="submit"]').click();
+    await expectToast(page, text('account_withdrawPasswordSaved', 'ar'));
 
     const device = await browser.newPage({ storage: { locale: 'ar' } });
     await device.goto(appUrl('/pages/user/login'));

@@ -44,11 +44,21 @@ export function modifyUserInfo(nickName: string) {
   return api.call(routes.modifyUserInfo, { nickName }, { catchError: true });
 }
 
-export function updateUserPwd(oldPwd: string, newPwd: string) {
-  return api.call(routes.updatePassword, { oldPwd, newPwd }, { catchError: true });
+/** `twoFactorCode`: asked once the user turned two-factor on. */
+export function updateUserPwd(oldPwd: string, newPwd: string, twoFactorCode?: string) {
+  return api.call(
+    routes.updatePassword,
+    { oldPwd, newPwd, ...(twoFactorCode ? { twoFactorCode } : {}) },
+    { catchError: true },
+  );
 }
 
-export function updateUserWithPwd(input: { newPwd: string; oldPwd?: string; userPwd?: string }) {
+export function updateUserWithPwd(input: {
+  newPwd: string;
+  oldPwd?: string;
+  userPwd?: string;
+  twoFactorCode?: string;
+}) {
   return api.call(routes.updateWithdrawalPassword, { ...input }, { catchError: true });
 }
 

@@ -6,9 +6,10 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/react';
-import { isPassword, isWithdrawalPassword } from '@bourse/shared';
-import { showToast } from '../../api';
+import { isPassword, isWithdrawalPassword, securityApi } from '@bourse/shared';
+import { api, ApiError, showToast } from '../../api';
 import { Form, SubmitButton } from '../../components/form';
+import { TwoFactorCodeField } from '../../components/two-factor-code-field';
 import { useSubmit } from '../../hooks/use-submit';
 import { translate } from '../../i18n';
 import { reLaunch } from '../../lib/navigation';
@@ -23,6 +24,7 @@ const EMPTY: Record<PasswordRole, string> = { current: '', new: '', confirm: '' 
  * A change of password: the one in use, the new one and the new one again, each field with its
  * error once the form was submitted (the confirmation's is checked here), the `note` and the
  * submit button. `blocked` refuses the values with no message of its own; `disabled`, the button.
+ * Once the user turned two-factor on, a code of the app (or a recovery code) is asked too.
  */
 function PasswordChangeForm({
   testId,
@@ -40,25 +42,47 @@ function PasswordChangeForm({
   errors: (values: Record<PasswordRole, string>) => Partial<Record<PasswordRole, string>>;
   blocked?: (values: Record<PasswordRole, string>) => boolean;
   disabled?: boolean;
-  /** Saves the passwords; `reset` empties the form. */
-  save: (values: Record<PasswordRole, string>, reset: () => void) => Promise<void>;
+  /** Saves the passwords (with the two-factor code when it is on); `reset` empties the form. */
+  save: (
+    values: Record<PasswordRole, string>,
+    reset: () => void,
+    twoFactorCode: string | undefined,
+  ) => Promise<void>;
   note: string;
   submitText: string;
 }) {
   const { t } = useTranslation();
   const [values, setValues] = useState(EMPTY);
   const [touched, setTouched] = useState(false);
+  const twoFactor = useQuery({
+    queryKey: ['twoFactorStatus'],
+    queryFn: () => api.call(securityApi.twoFactorStatus),
+  });
+  const twoFactorOn = twoFactor.data?.enabled === 1;
+  const [code, setCode] = useState('');
   const shown = {
     ...errors(values),
     confirm: values.confirm === values.new ? undefined : t('account_passwordMismatch'),
   };
+  const codeError = twoFactorOn && !code.trim() ? t('twoFactor_codeRequired') : undefined;
   const { submit, pending } = useSubmit(async () => {
     setTouched(true);
-    if (disabled || blocked?.(values) || Object.values(shown).some(Boolean)) return;
-    await save(values, () => {
-      setValues(EMPTY);
-      setTouched(false);
-    });
+    if (disabled || blocked?.(values) || Object.values(shown).some(Boolean) || codeError) return;
+    try {
+      await save(
+        values,
+        () => {
+          setValues(EMPTY);
+          setCode('');
+          setTouched(false);
+        },
+        twoFactorOn ? code.trim() : undefined,
+      );
+    } catch (error) {
+      // A code is good for one try: the next one from the app.
+      if (error instanceof ApiError && error.msg.startsWith('hint_twoFactor')) setCode('');
+      throw error;
+    }
   });
   return (
     <Form onSubmit={submit} testId={testId}>
@@ -73,6 +97,14 @@ function PasswordChangeForm({
           error={touched ? shown[role] : undefined}
         />
       ))}
+      {twoFactorOn && (
+        <TwoFactorCodeField
+          id={`${testId}-two-factor-code`}
+          value={code}
+          onChange={setCode}
+          error={touched ? codeError : undefined}
+        />
+      )}
       <p className="muted">{note}</p>
       <SubmitButton pending={pending} disabled={disabled}>
         {submitText}
@@ -100,8 +132,8 @@ export function LoginPasswordForm() {
             ? t('hint_pwdSameAsOld')
             : undefined,
       })}
-      save={async (values) => {
-        await updateUserPwd(values.current, values.new);
+      save={async (values, _reset, twoFactorCode) => {
+        await updateUserPwd(values.current, values.new, twoFactorCode);
         showToast(t('hint_pwdChanged'));
         clearSession();
         reLaunch('login');
@@ -136,10 +168,11 @@ export function WithdrawalPasswordForm() {
           : t(already ? 'hint_oldWithPwdRequired' : 'hint_loginPwdRequired'),
         new: isWithdrawalPassword(values.new) ? undefined : t('hint_withPwdFormat'),
       })}
-      save={async ({ current, new: newPwd }, reset) => {
-        await updateUserWithPwd(
-          already ? { newPwd, oldPwd: current } : { newPwd, userPwd: current },
-        );
+      save={async ({ current, new: newPwd }, reset, twoFactorCode) => {
+        await updateUserWithPwd({
+          ...(already ? { newPwd, oldPwd: current } : { newPwd, userPwd: current }),
+          ...(twoFactorCode ? { twoFactorCode } : {}),
+        });
         showToast(t('account_withdrawPasswordSaved'));
         reset();
         await queryClient.invalidateQueries({ queryKey: ['isSetWithPwd'] });
