@@ -1,6 +1,7 @@
 /**
  * The user's bank cards (bankCard-list): each card with its bank, holder and number, masked as
- * the server sends it; edit, delete after a confirmation, and add while under the limit.
+ * the server sends it; edit, delete after a confirmation, and add while under the limit. While
+ * the withdrawal whitelist is on, each card says from when it takes withdrawals.
  */
 import { Button } from 'antd-mobile';
 import { useTranslation } from '../../i18n/react';
@@ -8,8 +9,18 @@ import type { BankCard } from '@bourse/shared';
 import { navigateTo } from '../../lib/navigation';
 import { BANK_CARDS } from './api';
 import { BoundItem, BoundItemsScreen, groupCardNumber } from './parts';
+import { UsableFrom, useWhitelistOn } from './whitelist';
 
-function BankCardItem({ card, onDelete }: { card: BankCard; onDelete: () => void }) {
+function BankCardItem({
+  card,
+  whitelisted,
+  onDelete,
+}: {
+  card: BankCard;
+  /** The whitelist is on: the card says from when it takes withdrawals. */
+  whitelisted: boolean;
+  onDelete: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <BoundItem
@@ -37,11 +48,13 @@ function BankCardItem({ card, onDelete }: { card: BankCard; onDelete: () => void
       <div className="pm-number" dir="ltr" data-testid="bank-card-number">
         {groupCardNumber(card.cardNumber)}
       </div>
+      {whitelisted && <UsableFrom usableFrom={card.usableFrom} />}
     </BoundItem>
   );
 }
 
 export default function BankCardListPage() {
+  const whitelisted = useWhitelistOn();
   return (
     <BoundItemsScreen
       kind="bankCard"
@@ -50,7 +63,12 @@ export default function BankCardListPage() {
     >
       {(cards, remove) =>
         cards.map((card) => (
-          <BankCardItem key={card.id} card={card} onDelete={() => remove(card)} />
+          <BankCardItem
+            key={card.id}
+            card={card}
+            whitelisted={whitelisted}
+            onDelete={() => remove(card)}
+          />
         ))
       }
     </BoundItemsScreen>
