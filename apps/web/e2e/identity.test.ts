@@ -280,6 +280,7 @@ describe('identity verification', () => {
     await expect
       .poll(() => page.locator('[data-testid="me-auth-status"]').textContent())
       .toBe(text('account_authVerified'));
+    await picture(page, 'identity-me-verified');
     await page.locator('[data-testid="me-auth-status"]').click();
     await page.locator('[data-testid="to-advanced"]').click();
     await waitForRoute(page, ADVANCED);
