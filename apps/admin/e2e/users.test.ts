@@ -161,6 +161,13 @@ describe('user pages', () => {
     await openTab(page, 'logins');
     await rows(page, 'user-logins').first().waitFor();
     await screenshot(page, 'user-logins-zh');
+    // The login history: the first test's sign-in, with its result.
+    await openTab(page, 'loginHistory');
+    await rows(page, 'user-login-history').first().waitFor();
+    expect(await rows(page, 'user-login-history').first().textContent()).toContain(
+      text('users.loginHistory.results.success', 'zh'),
+    );
+    await screenshot(page, 'user-login-history-zh');
   });
 
   it('finance reads the money of a user and has no action', async () => {
