@@ -11,6 +11,7 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/lib/clock';
 import { verifyLedger } from '../src/ledger/verify';
+import { settledFastTrade } from './support/fast-trade';
 import { scriptedApp, type ScriptedFeed } from './support/scripted-feed';
 import {
   call,
@@ -138,6 +139,9 @@ describe(`avatar and whitelist on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () =
     const TRC20_ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
     const OTHER_TRC20 = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
     const WITHDRAW_USDT_TRC20 = 2;
+    /** Seeded: withdrawals to a bank card in USD. */
+    const WITHDRAW_BANK_USD = 1;
+    const USD = 1;
     const WITH_PWD = '246810';
 
     async function withdrawer() {
@@ -224,6 +228,31 @@ describe(`avatar and whitelist on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () =
       });
       expect(changed.status).toBe(200);
       expect((await outMoney(token, address.id)).body.msg).toBe('hint_addressNotWhitelisted');
+
+      await deposit(t.db, user.userId, '500', USD);
+      const card = await call(t.app, 'POST', '/api/userBank/addUserBankCard', {
+        token,
+        form: { bankName: 'Test Bank', accountName: 'A. User', cardNumber: '6222020200112233445' },
+      });
+      expect(card.status).toBe(200);
+      const toCard = (session: string) =>
+        call(t.app, 'POST', '/api/userWithdraw/outMoney', {
+          token: session,
+          json: {
+            channelId: WITHDRAW_BANK_USD,
+            amount: '20',
+            withPwd: WITH_PWD,
+            bankId: card.body.data.id,
+            requestId: requestId(),
+          },
+        });
+      const cardRefused = await toCard(token);
+      expect(cardRefused.body).toMatchObject({
+        msg: 'hint_addressNotWhitelisted',
+        params: [shown(new Date(card.body.data.usableFrom))],
+      });
+      t.clock.advance(DAY_MS + 60_000);
+      expect((await toCard(await signIn(user.email))).status).toBe(200);
     });
 
     it('is turned off only with the login password, which holds withdrawals a day', async () => {
@@ -429,6 +458,37 @@ describe(`demo reset on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(next.status).toBe(200);
     expect(next.body.data.positionsClosed).toBe(1);
     expect(await usdt(again)).toMatchObject({ amount: '100000.0000' });
+  });
+
+  it('refuses while a fast trade is open, moving nothing, and resets once it settled', async () => {
+    const user = await registerUser(t.app);
+    const demo = await signIn(user.email, '2');
+    await call(t.app, 'POST', '/api/fastTradeOrder/acceptRisk', { token: demo });
+    const options = await get(demo, '/api/fastTradeOrderOptions/list', {
+      productType: '2',
+      productCode: 'BTCUSDT',
+    });
+    const minute = (options.body.data as { id: number; durationSeconds: number }[]).find(
+      (option) => option.durationSeconds === 60,
+    )!;
+    const placed = await post(demo, '/api/fastTradeOrder/addFastTradeOrder', {
+      productType: 2,
+      productCode: 'BTCUSDT',
+      optionId: minute.id,
+      orderDirection: 1,
+      amount: '100',
+    });
+    expect(placed.status).toBe(200);
+    await contract(demo);
+    const refused = await reset(demo);
+    expect([refused.status, refused.body.msg]).toEqual([409, 'hint_demoResetTradesOpen']);
+    expect((await get(demo, '/api/contractPosition/list', { status: '1' })).body.total).toBe(1);
+
+    await tick('100500.00', 61_000);
+    await settledFastTrade(t.app, demo, placed.body.data.id);
+    const result = await reset(demo);
+    expect(result.status).toBe(200);
+    expect(await usdt(demo)).toMatchObject({ amount: '100000.0000' });
   });
 
   it('takes back a demo balance above 100,000 to the demo faucet', async () => {
