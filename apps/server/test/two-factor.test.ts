@@ -173,6 +173,14 @@ describe('signing in with two-factor on', () => {
     expect(right.body.data.userInfo.id).toBe(user.userId);
     const me = await call(t.app, 'GET', '/api/userInfo/getUserInfo', { token });
     expect(me.body.data.id).toBe(user.userId);
+    const after = await call(t.app, 'GET', '/api/userSecurity/loginHistory', {
+      token,
+      query: { pageNum: '1', pageSize: '10' },
+    });
+    expect(after.body.rows!.map((row: { result: string }) => row.result)).toEqual([
+      'success',
+      'twoFactorFailed',
+    ]);
 
     // The challenge is used up with the session it opened.
     nextStep();
