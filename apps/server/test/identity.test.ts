@@ -177,7 +177,7 @@ describe('basic verification', () => {
       targetType: 'identity',
       targetId: String(first.body.data.id),
     });
-    expect(audit.body.rows.map((row: { action: string }) => row.action)).toEqual([
+    expect(audit.body.rows!.map((row: { action: string }) => row.action)).toEqual([
       'identity.approve',
     ]);
   });
@@ -344,7 +344,7 @@ describe('what each level allows', () => {
       const audit = await console_('GET', '/audit', tokens.admin, {
         action: 'identity.requirement',
       });
-      expect(audit.body.rows[0]).toMatchObject({
+      expect(audit.body.rows![0]).toMatchObject({
         before: { minLevel: -1 },
         after: { minLevel: 0 },
       });

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { AUTH_LEVEL, AUTH_RECORD_STATUS, ID_TYPE, IDENTITY_FEATURES } from '../constants';
-import { isIdCard } from '../validators';
+import { isDocumentNumber, isIdCard } from '../validators';
 import {
   codeField,
   intField,
@@ -48,9 +48,7 @@ export const authApplyBody = z
   })
   .superRefine((body, context) => {
     const valid =
-      body.idType === ID_TYPE.idCard
-        ? isIdCard(body.idNumber)
-        : /^[A-Z0-9]{5,20}$/.test(body.idNumber);
+      body.idType === ID_TYPE.idCard ? isIdCard(body.idNumber) : isDocumentNumber(body.idNumber);
     if (!valid)
       context.addIssue({ code: 'custom', path: ['idNumber'], message: 'hint_idNumberInvalid' });
     if (body.authLevel === AUTH_LEVEL.advanced)
