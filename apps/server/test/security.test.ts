@@ -19,6 +19,7 @@ import {
   uniqueEmail,
   type TestApp,
 } from './helpers';
+import { createCodeSender } from '../src/modules/account/code-sender';
 import { ensureFirstAdmin } from '../src/modules/admin/service';
 import { adminApiCall, operatorReady } from './support/admin-api';
 
@@ -381,5 +382,29 @@ describe(`anti-phishing code in the emails (${onPostgres ? 'PostgreSQL' : 'PGlit
       .slice(1)
       .join('\n\n');
     expect(body.trimStart().startsWith('Your anti-phishing code: Blue Heron 42')).toBe(true);
+  });
+
+  it("starts a verification code's email with the recipient account's code, in their language", async () => {
+    const sender = createCodeSender({
+      smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+      mailFrom: 'bourse@example.com',
+      logger: t.app.log,
+    });
+    const email = uniqueEmail();
+    await sender.send({
+      channel: 'email',
+      target: email,
+      code: '482913',
+      lang: 'de',
+      antiPhishingCode: 'Blue Heron 42',
+    });
+    await expect.poll(() => mails.filter((mail) => mail.to === email).length).toBe(1);
+    const body = mails
+      .find((mail) => mail.to === email)!
+      .text.split(/\r?\n\r?\n/)
+      .slice(1)
+      .join('\n\n');
+    expect(body.trimStart().startsWith('Ihr Anti-Phishing-Code: Blue Heron 42')).toBe(true);
+    expect(body).toContain('482913');
   });
 });
