@@ -7,6 +7,7 @@
  */
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import { TOTP } from 'otpauth';
 import { WebSocket } from 'ws';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -305,6 +306,35 @@ describe(`security centre (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
         (await call(t.app, 'GET', '/api/userSecurity/antiPhishing', { token: user.token })).body
           .data,
       ).toEqual({ code: null, updateTime: null });
+    });
+
+    it('needs a two-factor code too once two-factor is on', async () => {
+      const user = await registerUser(t.app);
+      const setup = await call(t.app, 'POST', '/api/userSecurity/twoFactor/setup', {
+        token: user.token,
+        form: { userPwd: GOOD_PASSWORD },
+      });
+      const secret = setup.body.data.secret as string;
+      const totp = () => new TOTP({ secret }).generate({ timestamp: t.clock.now().getTime() });
+      const enabled = await call(t.app, 'POST', '/api/userSecurity/twoFactor/enable', {
+        token: user.token,
+        form: { code: totp() },
+      });
+      expect(enabled.status, JSON.stringify(enabled.body)).toBe(200);
+      t.clock.advance(30_000);
+
+      const without = await set(user.token, { code: 'Blue Heron 42', userPwd: GOOD_PASSWORD });
+      expect(without.body).toMatchObject({
+        msg: 'hint_twoFactorRequired',
+        params: ['twoFactorCode'],
+      });
+      const saved = await set(user.token, {
+        code: 'Blue Heron 42',
+        userPwd: GOOD_PASSWORD,
+        twoFactorCode: totp(),
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body.data.code).toBe('Blue Heron 42');
     });
 
     it('is set with the login password, trimmed, in letters of any script', async () => {

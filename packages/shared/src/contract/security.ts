@@ -105,9 +105,9 @@ export const securityApi = {
     path: '/api/userSecurity/setAntiPhishing',
     auth: 'user',
     summary:
-      'Sets or changes the anti-phishing code shown in every email the platform sends the user (4–20 letters, digits and spaces), confirmed with the login password; a confirmation email carries it.',
+      'Sets or changes the anti-phishing code shown in every email the platform sends the user (4–20 letters, digits and spaces), confirmed with the login password and, once two-factor is on, a code; a confirmation email carries it.',
     body: setAntiPhishingBody,
     data: antiPhishingState,
-    hints: ['hint_pwdWrong', 'hint_accountLocked'],
+    hints: ['hint_pwdWrong', 'hint_accountLocked', ...TWO_FACTOR_CODE_HINTS],
   }),
 };

@@ -162,13 +162,15 @@ export const antiPhishingState = z.object({
 export type AntiPhishingState = z.output<typeof antiPhishingState>;
 
 /**
- * Sets or changes the anti-phishing code, confirmed with the login password (`userPwd`). Spaces
- * at either end are dropped; spaces inside are kept as typed.
+ * Sets or changes the anti-phishing code, confirmed with the login password (`userPwd`) and, once
+ * two-factor is on, a code (`twoFactorCode`). Spaces at either end are dropped; spaces inside are
+ * kept as typed.
  */
 export const setAntiPhishingBody = z.object({
   code: safeString(ANTI_PHISHING_CODE.maxLength * 4)
     .transform((value) => value.trim())
     .refine(isAntiPhishingCode, { error: 'hint_antiPhishingInvalid' }),
   userPwd: exactText(64),
+  twoFactorCode: optionalTwoFactorCode,
 });
 export type SetAntiPhishingBody = z.output<typeof setAntiPhishingBody>;

@@ -8,8 +8,8 @@
  *   account service calls it from `login`, the two-factor step with `twoFactorFailed`), keeps
  *   LOGIN_HISTORY.keepDays and at most LOGIN_HISTORY.maxPerAccount rows per account, pruned in
  *   bounded batches as rows are written (security-repo.ts).
- * - The anti-phishing code is set with the login password (`confirmChange`, where a second factor
- *   joins once the account has one); every email to the account's address carries it.
+ * - The anti-phishing code is set with the login password and, once two-factor is on, a code (the
+ *   account's `confirmSensitiveChange`); every email to the account's address carries it.
  */
 import {
   LOGIN_HISTORY,
@@ -44,6 +44,11 @@ export interface AccountSecurityDeps {
   logger: FastifyBaseLogger;
   sessions: SessionStore<'user', UserRow>;
   sessionsEnded?: (event: SessionsEnded) => void;
+  /** Confirms the user themselves makes a security change: login password, then a 2FA code. */
+  confirmChange: (
+    userId: number,
+    proof: { userPwd: string; twoFactorCode?: string },
+  ) => Promise<void>;
 }
 
 /** Where a sign-in came from, as the history records it. */
@@ -168,9 +173,9 @@ export class AccountSecurity {
     body: SetAntiPhishingBody,
     lang: LanguageKey,
   ): Promise<AntiPhishingState> {
+    await this.deps.confirmChange(userId, body);
     const user = await repo.findUserById(this.deps.db, userId);
     if (!user) throw new AppError('hint_sessionExpired', 401);
-    await this.confirmChange(user, body);
     const now = this.deps.clock.now();
     await securityRepo.updateAntiPhishing(this.deps.db, userId, body.code, now);
     if (user.email) {
@@ -188,14 +193,5 @@ export class AccountSecurity {
       }
     }
     return { code: body.code, updateTime: now.toISOString() };
-  }
-
-  /**
-   * Confirms that the signed-in user themselves makes a security change: the login password
-   * (counted towards its lock). Where two-factor authentication joins: once the account has it
-   * on, a current code is required here too.
-   */
-  private async confirmChange(user: UserRow, proof: { userPwd: string }): Promise<void> {
-    await this.deps.sessions.checkPassword(user, proof.userPwd, 'userPwd');
   }
 }

@@ -147,7 +147,11 @@ export class AccountService implements SessionResolver {
 
   constructor(private readonly deps: AccountDeps) {
     this.sessions = new SessionStore(deps, 'user');
-    this.security = new AccountSecurity({ ...deps, sessions: this.sessions });
+    this.security = new AccountSecurity({
+      ...deps,
+      sessions: this.sessions,
+      confirmChange: (userId, proof) => this.confirmSensitiveChange(userId, proof),
+    });
     this.withdrawalPasswordLimiter = new AttemptLimiter(deps.db, deps.clock, {
       maxFailures: 5,
       lockMs: HOUR_MS,

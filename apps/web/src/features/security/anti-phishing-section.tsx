@@ -1,8 +1,8 @@
 /**
  * Anti-phishing code: a phrase of the user's choosing that every email from the platform starts
  * with, so an email without it (or with another) is known not to be ours. Shown masked until the
- * user asks to see it; set or changed with the login password (and, once the account has it, a
- * two-factor code: the server asks for it).
+ * user asks to see it; set or changed with the login password and, once two-factor is on, a code
+ * of the authenticator app (or a recovery code).
  */
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,11 +11,13 @@ import { ANTI_PHISHING_CODE, isAntiPhishingCode } from '@bourse/shared';
 import { showToast } from '../../api';
 import { Field } from '../../components/field';
 import { Form, SubmitButton } from '../../components/form';
+import { TwoFactorCodeField } from '../../components/two-factor-code-field';
 import { ValueSkeleton } from '../../components/status-views';
 import { useSubmit } from '../../hooks/use-submit';
 import { translate } from '../../i18n';
 import { useTranslation } from '../../i18n/react';
 import { fetchAntiPhishing, setAntiPhishing } from './api';
+import { fetchTwoFactorStatus, TWO_FACTOR_STATUS_KEY } from './two-factor-api';
 
 const QUERY_KEY = ['securityAntiPhishing'];
 
@@ -74,19 +76,28 @@ export function AntiPhishingSection() {
   const current = useQuery({ queryKey: QUERY_KEY, queryFn: fetchAntiPhishing });
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
+  const [twoFactorCode, setTwoFactorCode] = useState('');
   const [touched, setTouched] = useState(false);
+  const twoFactor = useQuery({ queryKey: TWO_FACTOR_STATUS_KEY, queryFn: fetchTwoFactorStatus });
+  const twoFactorOn = twoFactor.data?.enabled === 1;
   const errors = {
     code: isAntiPhishingCode(code.trim()) ? undefined : t('hint_antiPhishingInvalid'),
     password: password ? undefined : t('hint_loginPwdRequired'),
+    twoFactorCode: twoFactorOn && !twoFactorCode.trim() ? t('twoFactor_codeRequired') : undefined,
   };
   const { submit, pending } = useSubmit(async () => {
     setTouched(true);
-    if (errors.code || errors.password) return;
-    const saved = await setAntiPhishing(code.trim(), password);
+    if (errors.code || errors.password || errors.twoFactorCode) return;
+    const saved = await setAntiPhishing(
+      code.trim(),
+      password,
+      twoFactorOn ? twoFactorCode.trim() : undefined,
+    );
     queryClient.setQueryData(QUERY_KEY, saved);
     showToast(t('security_antiPhishingSaved'));
     setCode('');
     setPassword('');
+    setTwoFactorCode('');
     setTouched(false);
   });
   return (
@@ -130,7 +141,15 @@ export function AntiPhishingSection() {
             onChange={setPassword}
           />
         </Field>
-        <SubmitButton pending={pending}>
+        {twoFactorOn && (
+          <TwoFactorCodeField
+            id="anti-phishing-two-factor-code"
+            value={twoFactorCode}
+            onChange={setTwoFactorCode}
+            error={touched ? errors.twoFactorCode : undefined}
+          />
+        )}
+        <SubmitButton pending={pending} disabled={twoFactor.isPending}>
           {t(current.data?.code ? 'security_antiPhishingChange' : 'security_antiPhishingSave')}
         </SubmitButton>
       </Form>

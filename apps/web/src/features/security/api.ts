@@ -22,6 +22,6 @@ export function fetchAntiPhishing() {
   return api.call(routes.antiPhishing);
 }
 
-export function setAntiPhishing(code: string, userPwd: string) {
-  return api.call(routes.setAntiPhishing, { code, userPwd }, { catchError: true });
+export function setAntiPhishing(code: string, userPwd: string, twoFactorCode?: string) {
+  return api.call(routes.setAntiPhishing, { code, userPwd, twoFactorCode }, { catchError: true });
 }
