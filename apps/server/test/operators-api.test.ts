@@ -34,7 +34,7 @@ afterAll(async () => {
 
 describe('operatorsApi', () => {
   it('declares every /admin-api call: sign-in public, the others for operators of known roles', () => {
-    expect(table).toHaveLength(26);
+    expect(table).toHaveLength(28);
     for (const route of table) {
       expect(route.path, route.path).toMatch(/^\/admin-api\//);
       expect(route.auth, route.path).toBe(

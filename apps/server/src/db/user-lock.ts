@@ -31,11 +31,7 @@ export async function withUsersLocked(tx: Queryable, userIds: readonly number[])
 
 /** The tables whose rows carry a user's request id and fingerprint (unique per user). */
 export type RequestTable =
-  | 'fast_trade_order'
-  | 'spot_order'
-  | 'user_recharge'
-  | 'user_withdraw'
-  | 'user_auth_record';
+  'fast_trade_order' | 'spot_order' | 'user_recharge' | 'user_withdraw' | 'user_auth_record';
 
 export interface RequestKey {
   userId: number;

@@ -149,10 +149,7 @@ export const userInfo = z.object({
     .number()
     .int()
     .describe('The basic verification: 0 none, 1 under review, 2 verified, 3 rejected.'),
-  authLevel: z
-    .number()
-    .int()
-    .describe('The highest verified level: −1 none, 0 basic, 1 advanced.'),
+  authLevel: z.number().int().describe('The highest verified level: −1 none, 0 basic, 1 advanced.'),
   createTime: z.string(),
   lastLoginTime: z.string().nullable(),
   withdrawHoldUntil: z
