@@ -3,10 +3,10 @@
  * (name and document in full) and approves it, and the user's authStatus says verified; the
  * user's advanced request shows its three images side by side, which support rejects with a
  * reason the user reads; each image opened is in the audit log. Finance has no identity page and
- * the server refuses it; the levels features need are shown to support, set by an admin.
+ * the server refuses it; the levels features need are an admin's page.
  */
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import {
   accountApi,
   consoleIdentityApi,
@@ -123,11 +123,14 @@ describe('identity queue', () => {
       'identity.viewDocument',
     ]);
 
-    // The levels features need: support reads them, an admin sets them.
-    await page.locator('[data-testid="menu-identityRequirements"]').click();
-    await page.locator('[data-testid="identity-requirements-table"]').waitFor();
-    await page.locator('[data-testid="requirement-withdraw"]').waitFor();
-    await screenshot(page, 'identity-requirements-en');
+    // The levels features need are an admin's setting: no page of support's.
+    expect(await page.locator('[data-testid="menu-identityRequirements"]').count()).toBe(0);
+    const desk = await browser.newPage('en');
+    await signIn(desk, 'admin', inject('firstAdminPassword'));
+    await desk.locator('[data-testid="menu-identityRequirements"]').click();
+    await desk.locator('[data-testid="identity-requirements-table"]').waitFor();
+    await desk.locator('[data-testid="requirement-withdraw"]').waitFor();
+    await screenshot(desk, 'identity-requirements-en');
   });
 
   it('is no page of finance, and the server refuses finance', async () => {

@@ -147,7 +147,8 @@ async function pickDocuments(page: Page): Promise<void> {
 
 /** A picture once toasts are gone, scrolled to `element` when given. */
 async function picture(page: Page, name: string, element?: string): Promise<void> {
-  await page.locator('.adm-toast-mask').waitFor({ state: 'detached' });
+  // Every toast (a slow machine may show two at once: compressing, then sending).
+  await page.waitForFunction(() => document.querySelectorAll('.adm-toast-mask').length === 0);
   if (element) await page.locator(element).first().scrollIntoViewIfNeeded();
   await screenshot(page, name);
 }

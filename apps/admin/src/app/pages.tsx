@@ -170,7 +170,8 @@ export const consolePages: readonly ConsolePage[] = [
     key: 'identityRequirements',
     path: '/settings/identity',
     group: 'settings',
-    route: consoleIdentityApi.identityRequirements,
+    // A setting of admins (support reads the levels through the API, and users in the app).
+    route: consoleIdentityApi.saveIdentityRequirement,
     icon: <SafetyCertificateOutlined />,
     component: lazy(() => import('../pages/settings/identity-requirements-page')),
   },
