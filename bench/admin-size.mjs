@@ -32,7 +32,7 @@ function pageFigures() {
 }
 
 /** Opens the console as `storage` leaves it and adds up the gzip size of every script. */
-function consoleScripts(browser, url, { storage = [], ready }) {
+function consoleScripts(browser, url, { storage = [], ready, closed }) {
   return loadedScripts(browser, `${url}/admin/`, {
     contextOptions: {
       viewport: { width: 1440, height: 900 },
@@ -40,6 +40,7 @@ function consoleScripts(browser, url, { storage = [], ready }) {
       storageState: { cookies: [], origins: [{ origin: url, localStorage: storage }] },
     },
     ready,
+    closed,
   });
 }
 
@@ -71,6 +72,7 @@ export async function benchAdminSize({ rebuild = true, port = 18093 } = {}) {
         storage: [{ name: 'bourse.console.token', value: again.token }],
         // The dashboard is an admin's first page; its charts load when scrolled to.
         ready: '[data-testid="money-table"]',
+        closed: ['**/admin-api/review/events'],
       });
     });
   } finally {

@@ -416,10 +416,14 @@ export async function withChromium(work) {
  * is idle and `ready` (a selector, if given) shows, adds up the gzip size of every script that
  * arrived; each is named by its path below the one of `url`.
  */
-export async function loadedScripts(browser, url, { contextOptions, ready }) {
+export async function loadedScripts(browser, url, { contextOptions, ready, closed = [] }) {
   const context = await browser.newContext(contextOptions);
   try {
     const page = await context.newPage();
+    // Streams a page keeps open (the console's review events) never let the network go idle:
+    // answered 403 here, which the page takes as nothing to watch (they carry no script).
+    for (const pattern of closed)
+      await page.route(pattern, (route) => route.fulfill({ status: 403, body: '' }));
     const base = new URL(url).pathname;
     const pending = [];
     page.on('response', (response) => {
