@@ -13,8 +13,9 @@ export function resetDemo(requestId: string) {
 }
 
 /**
- * Where the browser loads an avatar from: the server answers its path (`/api/userInfo/avatar?…`),
- * which lives on the API line in use, not necessarily on the app's own origin.
+ * Where the browser loads an avatar from: the server answers the path of its avatar call
+ * (`accountApi.avatar`), which lives on the API line in use, not necessarily on the app's own
+ * origin.
  */
 export function avatarSource(avatar: string): string {
   return avatar.startsWith('/') ? `${baseUrl()}${avatar}` : avatar;

@@ -16,11 +16,10 @@ import { ChoiceRow } from '../../components/choice-row';
 import { Field } from '../../components/field';
 import { FieldGroup } from '../../components/field-group';
 import { Form, SubmitButton } from '../../components/form';
+import { useImagePick } from '../../hooks/use-image-pick';
 import { useSubmit } from '../../hooks/use-submit';
 import { translate } from '../../i18n';
 import { useTranslation } from '../../i18n/react';
-import { Dialog, Toast } from '../../lib/antd-render';
-import { compressImage, isAcceptedImage } from '../../lib/compress-image';
 import { newRequestId } from '../../lib/trade';
 import { applied, applyAuth, identityKeys, type AuthRecord } from './api';
 import {
@@ -61,37 +60,9 @@ function DocumentPicker({
   error: string | undefined;
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  const { busy, pick } = useImagePick(onChange);
   const inputId = `identity-${side}`;
   const labelId = `${inputId}-label`;
-
-  async function pick(event: React.ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    // The same file can be picked again after a failure.
-    event.target.value = '';
-    if (!file) return;
-    if (!isAcceptedImage(file)) {
-      showToast(t('proof_typeInvalid'));
-      return;
-    }
-    setBusy(true);
-    Toast.show({ icon: 'loading', content: t('proof_compressing'), duration: 0 });
-    try {
-      const compressed = await compressImage(file);
-      Toast.clear();
-      onChange(compressed);
-    } catch {
-      // SEED-SPEC section 8: loading hidden, then the modal without a cancel button.
-      Toast.clear();
-      await Dialog.alert({
-        title: t('img_compressFailed'),
-        content: t('img_compressFailed'),
-        confirmText: t('common_gotIt'),
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <FieldGroup label={t(SIDE_LABEL[side])} labelId={labelId} error={error}>

@@ -19,11 +19,10 @@ import { ChoiceRow } from '../../components/choice-row';
 import { Field } from '../../components/field';
 import { FieldGroup } from '../../components/field-group';
 import { Form, SubmitButton } from '../../components/form';
+import { useImagePick } from '../../hooks/use-image-pick';
 import { useSubmit } from '../../hooks/use-submit';
 import { translate } from '../../i18n';
-import { Dialog, Toast } from '../../lib/antd-render';
 import { navigateTo, redirectTo } from '../../lib/navigation';
-import { compressImage, isAcceptedImage } from '../../lib/compress-image';
 import { DepositQr } from './deposit-qr';
 import {
   useRechargeChannels,
@@ -115,35 +114,7 @@ function ProofPicker({
   error: string | undefined;
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-
-  async function pick(event: React.ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    // The same file can be picked again after a failure.
-    event.target.value = '';
-    if (!file) return;
-    if (!isAcceptedImage(file)) {
-      showToast(t('proof_typeInvalid'));
-      return;
-    }
-    setBusy(true);
-    Toast.show({ icon: 'loading', content: t('proof_compressing'), duration: 0 });
-    try {
-      const compressed = await compressImage(file);
-      Toast.clear();
-      onChange(compressed);
-    } catch {
-      // SEED-SPEC section 8: loading hidden, then the modal without a cancel button.
-      Toast.clear();
-      await Dialog.alert({
-        title: t('img_compressFailed'),
-        content: t('img_compressFailed'),
-        confirmText: t('common_gotIt'),
-      });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, pick } = useImagePick(onChange);
 
   return (
     <FieldGroup label={t('proof_label')} labelId="recharge-proof-label" error={error}>
