@@ -7,8 +7,7 @@ import { formatDateTime, type LoginAttempt, type LoginResult } from '@bourse/sha
 import { RecordList, useRecordPages } from '../../components/record-list';
 import { useTranslation } from '../../i18n/react';
 import { fetchLoginHistory } from './api';
-import { deviceKind, deviceText } from './device-text';
-import { Badge, DeviceIcon, Line } from './parts';
+import { Badge, DeviceHeading, Line } from './parts';
 
 const RESULT_COLOR: Record<LoginResult, string> = {
   success: 'var(--success)',
@@ -27,15 +26,11 @@ function AttemptRow({ attempt }: { attempt: LoginAttempt }) {
       data-testid="security-attempt"
       data-result={attempt.result}
     >
-      <div className="row" style={{ alignItems: 'center', gap: 10 }}>
-        <DeviceIcon type={attempt.device.type} label={deviceKind(attempt.device)} />
-        <strong style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-          {deviceText(attempt.device)}
-        </strong>
+      <DeviceHeading device={attempt.device}>
         <Badge color={RESULT_COLOR[attempt.result]} testId="security-attempt-result">
           {t(`security_result_${attempt.result}`)}
         </Badge>
-      </div>
+      </DeviceHeading>
       <Line label={t('security_time')}>{formatDateTime(attempt.time)}</Line>
       <Line label={t('security_address')}>
         <bdi>{attempt.ip ?? '- -'}</bdi>

@@ -1,5 +1,9 @@
-/** What the security centre's lists share: a labelled line, a device's icon, a result's badge. */
+/**
+ * What the security centre's lists share: a labelled line, a device's icon and heading, a result's
+ * badge.
+ */
 import type { DeviceInfo } from '@bourse/shared';
+import { deviceKind, deviceText } from './device-text';
 
 export function Line({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -80,5 +84,24 @@ export function Badge({
     >
       {children}
     </span>
+  );
+}
+
+/** A device's icon and name, then what the row says of it (a badge, a button). */
+export function DeviceHeading({
+  device,
+  children,
+}: {
+  device: DeviceInfo;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="row" style={{ alignItems: 'center', gap: 10 }}>
+      <DeviceIcon type={device.type} label={deviceKind(device)} />
+      <strong style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+        {deviceText(device)}
+      </strong>
+      {children}
+    </div>
   );
 }

@@ -14,8 +14,8 @@ import { RecordList, useRecordPages } from '../../components/record-list';
 import { translate } from '../../i18n';
 import { useTranslation } from '../../i18n/react';
 import { endOtherSessions, endSession, fetchSessions } from './api';
-import { deviceKind, deviceText } from './device-text';
-import { Badge, DeviceIcon, Line } from './parts';
+import { deviceText } from './device-text';
+import { Badge, DeviceHeading, Line } from './parts';
 
 const SESSIONS_KEY = ['securitySessions'];
 
@@ -34,11 +34,7 @@ function SessionRow({
       data-testid="security-session"
       data-current={session.current}
     >
-      <div className="row" style={{ alignItems: 'center', gap: 10 }}>
-        <DeviceIcon type={session.device.type} label={deviceKind(session.device)} />
-        <strong style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-          {deviceText(session.device)}
-        </strong>
+      <DeviceHeading device={session.device}>
         {session.current ? (
           <Badge testId="security-session-current">{t('security_thisDevice')}</Badge>
         ) : (
@@ -52,7 +48,7 @@ function SessionRow({
             {t('security_endSession')}
           </Button>
         )}
-      </div>
+      </DeviceHeading>
       <Line label={t('security_address')}>
         <bdi>{session.ip ?? '- -'}</bdi>
       </Line>
