@@ -28,6 +28,10 @@ describe('launch', () => {
     await page.goto(appUrl('/'));
     await waitForRoute(page, HOME);
     await page.locator('[data-testid="home-page"]').waitFor();
+    // The entry is replaced by home, not stacked under it: back does not return to it.
+    expect(await page.evaluate(() => (window.history.state as { idx?: number } | null)?.idx)).toBe(
+      0,
+    );
 
     const tabs = page.locator('nav.tab-bar button.tab-bar-item');
     await expect.poll(() => tabs.count()).toBe(4);
@@ -66,6 +70,13 @@ describe('launch', () => {
     );
     expect(await page.locator('[data-testid="launch-pop-up"]').count()).toBe(0);
     expect(await currentRoute(page)).toBe(HOME);
+  });
+
+  it('sends the old entry address home too', async () => {
+    const page = await browser.newPage();
+    await page.goto(appUrl('/pages/index/index'));
+    await waitForRoute(page, HOME);
+    await page.locator('[data-testid="home-page"]').waitFor();
   });
 
   it('shows the not-found screen for an unknown route, with a way home', async () => {

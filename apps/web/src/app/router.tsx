@@ -7,8 +7,8 @@
 import { lazy } from 'react';
 import {
   createHashRouter,
-  Navigate,
   redirect,
+  replace,
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router';
@@ -176,8 +176,11 @@ export const routes: RouteObject[] = [
   {
     element: <AppFrame />,
     children: [
-      { path: paths.entry, element: <Navigate to={paths.home} replace /> },
-      { path: paths.entryAlias, element: <Navigate to={paths.home} replace /> },
+      // The entry goes home from the router's first navigation, not from a component mounted
+      // later: a launch that fails fast sends the app to the network-error page, and a redirect
+      // rendered after it would take the app back home.
+      { path: paths.entry, loader: () => replace(paths.home) },
+      { path: paths.entryAlias, loader: () => replace(paths.home) },
       // The first screen comes with the app itself: one round trip less before it shows.
       { path: paths.home, Component: HomePage },
       {
