@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_LOGIN_FILE, ADMIN_USERNAME, adminLogin } from '../src/admin-login';
 import { hashPassword } from '../src/lib/secrets';
 import { createTestApp, type TestApp } from './helpers';
-import { adminApiCall, operatorReady, operatorSignIn } from './support/admin-api';
+import { adminApiCall, enrolTwoFactor, operatorReady, operatorSignIn } from './support/admin-api';
 
 let t: TestApp;
 let dir: string;
@@ -79,6 +79,7 @@ describe('the first password file', () => {
   it('no longer holds it once another admin resets it', async () => {
     await keep('Quiet harbour 1789');
     const token = await operatorSignIn(t.app, ADMIN_USERNAME, kept);
+    await enrolTwoFactor(t.app, token, ADMIN_USERNAME, kept);
     const created = await adminApiCall(t.app, 'POST', '/operators/create', {
       token,
       json: { username: 'second', password: 'Second admin 4711', roles: ['admin'] },

@@ -18,7 +18,7 @@ import {
   type CallResult,
   type TestApp,
 } from './helpers';
-import { adminApiCall, operatorReady } from './support/admin-api';
+import { adminApiCall, enrolTwoFactor, operatorReady } from './support/admin-api';
 
 let t: TestApp;
 let dir: string;
@@ -454,7 +454,10 @@ describe('operator accounts', () => {
     });
     expect(promote.body).toMatchObject({ code: 200, msg: 'hint_success' });
     expect(promote.body.data.roles).toEqual(['finance', 'support']);
-    // The new role counts at once, in the session already open.
+    // The new role counts at once, in the session already open: finance needs two-factor first.
+    const first = await adminCall('GET', '/recharges', { token: operator.token });
+    expect(first.body).toMatchObject({ code: 403, msg: 'hint_twoFactorSetupRequired' });
+    await enrolTwoFactor(t.app, operator.token, operator.username, OPERATOR_PASSWORD);
     expect((await adminCall('GET', '/recharges', { token: operator.token })).status).toBe(200);
 
     // The same change again: nothing to do, nothing audited.

@@ -110,6 +110,15 @@ export interface TestAppOptions {
   rates?: AppOptions['rates'];
 }
 
+/** The database and clock of each test app (what the operator helpers' two-factor codes need). */
+const testApps = new WeakMap<FastifyInstance, { db: Database; clock: ManualClock }>();
+
+export function testAppOf(app: FastifyInstance): { db: Database; clock: ManualClock } {
+  const found = testApps.get(app);
+  if (!found) throw new Error('not an app of createTestApp');
+  return found;
+}
+
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const config = testConfig(options.env);
@@ -135,6 +144,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     feed: options.feed,
     rates: options.rates,
   });
+  testApps.set(app, { db: database.db, clock });
   return {
     app,
     db: database.db,

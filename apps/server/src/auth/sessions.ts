@@ -33,6 +33,13 @@ const SESSION_TOUCH_MS = MINUTE_MS;
 const OPERATOR_SESSION_IDLE_MS = 8 * HOUR_MS;
 const OPERATOR_SESSION_MAX_MS = 24 * HOUR_MS;
 
+/**
+ * Whether an operator (`operator.id`) has two-factor on, as a select item `two_factor`: read with
+ * the operator's row wherever one is (admin/repo.ts, and each operator call's session lookup).
+ */
+export const OPERATOR_TWO_FACTOR_ON = `EXISTS (SELECT 1 FROM operator_two_factor f
+       WHERE f.operator_id = operator.id AND f.enabled_at IS NOT NULL) AS two_factor`;
+
 /** The types that differ by kind: what a session carries, the owner's columns that can bar it. */
 interface KindTypes {
   user: { carried: { account_type: 0 | 2 }; state: { status: number } };
@@ -52,6 +59,8 @@ interface SessionKind<K extends SessionKindName> {
   /** A session ends `idleMs` after its last use and, when set, `maxMs` after sign-in at the latest. */
   idleMs: number;
   maxMs?: number;
+  /** What the lookup reads of the owner besides its row (`o`): SQL select items, fixed text. */
+  ownerExtras?: string;
   /** The owner's columns that `disabled` reads (all that the /ws check reads of the owner). */
   state: readonly (keyof State<K> & string)[];
   /** Whether an operator barred the owner: no sign-in, every session refused. */
@@ -81,6 +90,8 @@ const KINDS: { [K in SessionKindName]: (config: SessionConfig) => SessionKind<K>
     table: 'operator_session',
     owners: { table: 'operator', column: 'operator_id' },
     carries: [],
+    // Whether the operator has two-factor on (the console guard reads it on every call).
+    ownerExtras: OPERATOR_TWO_FACTOR_ON.replaceAll('operator.id', 'o.id'),
     idleMs: OPERATOR_SESSION_IDLE_MS,
     maxMs: OPERATOR_SESSION_MAX_MS,
     state: ['disabled'],
@@ -158,7 +169,7 @@ export class SessionStore<K extends SessionKindName, Owner extends SessionOwner 
       insert: `INSERT INTO ${table} (token_hash, ${owners.column}, ${carried.map((c) => `${c.column}, `).join('')}created_at, last_seen_at, expires_at, ip, user_agent)
      VALUES ($1, $2, ${carried.map((c) => `${c.param}, `).join('')}$${at}, $${at}, $${at + 1}, $${at + 2}, $${at + 3}) RETURNING id`,
       lookup: `SELECT s.token_hash, s.id AS session_id, s.created_at AS session_created_at, s.expires_at,
-       s.last_seen_at, ${carries.map((column) => `s.${column} AS session_${column}, `).join('')}o.*
+       s.last_seen_at, ${carries.map((column) => `s.${column} AS session_${column}, `).join('')}o.*${kind.ownerExtras ? `, ${kind.ownerExtras}` : ''}
      FROM ${joined}
      WHERE s.token_hash = ANY($1::text[]) AND s.revoked_at IS NULL`,
       extend: `UPDATE ${table} SET last_seen_at = $2, expires_at = $3 WHERE id = $1 AND revoked_at IS NULL`,

@@ -1,6 +1,69 @@
-/** Calling the operator API (/admin-api) in tests. */
+/**
+ * Calling the operator API (/admin-api) in tests, signed in as a console user would be: an
+ * operator whose role requires two-factor (admin, finance) sets it up before any other call, and
+ * signs in with a code from then on. The helpers keep each enrolled operator's secret (per
+ * database) and make its codes at the app's clock.
+ */
 import type { FastifyInstance } from 'fastify';
-import { call, type CallResult } from '../helpers';
+import { Secret, TOTP } from 'otpauth';
+import { TWO_FACTOR, TWO_FACTOR_ROLES } from '@bourse/shared';
+import type { Database } from '../../src/db/database';
+import { call, testAppOf, type CallResult } from '../helpers';
+
+const STEP_MS = TWO_FACTOR.periodSeconds * 1000;
+
+interface Enrolment {
+  secret: string;
+  /** The 30-second step of the last code used: the server refuses that step and earlier ones. */
+  lastStep: number;
+}
+
+/** Enrolled operators by database, then username. */
+const enrolments = new WeakMap<Database, Map<string, Enrolment>>();
+
+function enrolmentsOf(app: FastifyInstance): Map<string, Enrolment> {
+  const { db } = testAppOf(app);
+  let found = enrolments.get(db);
+  if (!found) enrolments.set(db, (found = new Map()));
+  return found;
+}
+
+/** Keeps what a test enrolled itself, so the helpers can sign the operator in afterwards. */
+export function rememberTwoFactor(app: FastifyInstance, username: string, secret: string): void {
+  enrolmentsOf(app).set(username, { secret, lastStep: 0 });
+}
+
+/** The code of `secret` for a 30-second step. */
+export function totpAt(secret: string, step: number): string {
+  return new TOTP({
+    digits: TWO_FACTOR.digits,
+    period: TWO_FACTOR.periodSeconds,
+    secret: Secret.fromBase32(secret),
+  }).generate({ timestamp: step * STEP_MS });
+}
+
+/**
+ * A fresh code for an enrolled operator: the earliest step the server accepts now (one either side
+ * of the app's clock) that is later than the last one used. When three codes were used within one
+ * step, the app's manual clock moves on to the next step (a code works once).
+ */
+export function nextCode(app: FastifyInstance, username: string): string {
+  const enrolment = enrolmentsOf(app).get(username);
+  if (!enrolment) throw new Error(`${username} has no two-factor the helpers know of`);
+  const { clock } = testAppOf(app);
+  let now = Math.floor(clock.now().getTime() / STEP_MS);
+  const step = Math.max(now - 1, enrolment.lastStep + 1);
+  if (step > now + 1) {
+    clock.advance((step - 1 - now) * STEP_MS);
+    now = step - 1;
+  }
+  enrolment.lastStep = step;
+  return totpAt(enrolment.secret, step);
+}
+
+/** Whether an operator with these roles must have two-factor on before other calls. */
+export const needsTwoFactor = (roles: readonly string[]) =>
+  roles.some((role) => (TWO_FACTOR_ROLES as readonly string[]).includes(role));
 
 export function adminApiCall(
   app: FastifyInstance,
@@ -11,37 +74,88 @@ export function adminApiCall(
   return call(app, method, `/admin-api${url}`, options);
 }
 
-/** Signs an operator in and returns its token. */
+/**
+ * Signs an operator in (with a code when two-factor is on); the answer's data: the token and the
+ * operator.
+ */
+async function signedIn(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+): Promise<{
+  token: string;
+  operator: { pwdChangeTime: string | null; twoFactor: boolean; roles: string[] };
+}> {
+  const result = await adminApiCall(app, 'POST', '/auth/login', { json: { username, password } });
+  if (result.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(result.body)}`);
+  if (!result.body.data.twoFactorRequired) return result.body.data;
+  const second = await adminApiCall(app, 'POST', '/auth/loginTwoFactor', {
+    json: { challenge: result.body.data.challenge, code: nextCode(app, username) },
+  });
+  if (second.status !== 200)
+    throw new Error(`two-factor sign-in failed: ${JSON.stringify(second.body)}`);
+  return second.body.data;
+}
+
+/** Signs an operator in (with a code when two-factor is on) and returns its token. */
 export async function operatorSignIn(
   app: FastifyInstance,
   username: string,
   password: string,
 ): Promise<string> {
-  const result = await adminApiCall(app, 'POST', '/auth/login', { json: { username, password } });
-  if (result.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(result.body)}`);
-  return result.body.data.token as string;
+  return (await signedIn(app, username, password)).token;
+}
+
+/**
+ * Sets up and turns on two-factor for a signed-in operator, and keeps its secret for the helpers;
+ * the session stays.
+ */
+export async function enrolTwoFactor(
+  app: FastifyInstance,
+  token: string,
+  username: string,
+  password: string,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const setup = await adminApiCall(app, 'POST', '/auth/twoFactor/setup', {
+    token,
+    json: { password },
+  });
+  if (setup.status !== 200)
+    throw new Error(`two-factor setup failed: ${JSON.stringify(setup.body)}`);
+  const secret = setup.body.data.secret as string;
+  rememberTwoFactor(app, username, secret);
+  const enabled = await adminApiCall(app, 'POST', '/auth/twoFactor/enable', {
+    token,
+    json: { code: nextCode(app, username) },
+  });
+  if (enabled.status !== 200)
+    throw new Error(`two-factor enable failed: ${JSON.stringify(enabled.body)}`);
+  return { secret, recoveryCodes: enabled.body.data.recoveryCodes as string[] };
 }
 
 /**
  * Signs an operator in, ready for any call: an operator who must still choose a password (never
  * changed since it was made or reset by an admin) is refused every call but a few
- * (`hint_pwdChangeRequired`), so this changes it to an interim one and back, and signs in again.
- * The test's `password` keeps signing in; the two changes are audited like any other.
+ * (`hint_pwdChangeRequired`), so this changes it to an interim one and back, and signs in again;
+ * one whose role requires two-factor and has it off is refused too (`hint_twoFactorSetupRequired`),
+ * so this turns it on. The test's `password` keeps signing in; the changes are audited like any
+ * other.
  */
 export async function operatorReady(
   app: FastifyInstance,
   username: string,
   password: string,
 ): Promise<string> {
-  const signedIn = await adminApiCall(app, 'POST', '/auth/login', {
-    json: { username, password },
-  });
-  if (signedIn.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(signedIn.body)}`);
-  if (signedIn.body.data.operator.pwdChangeTime !== null) return signedIn.body.data.token as string;
-  const interim = `${password} (interim)`;
-  await changeOwnPassword(app, signedIn.body.data.token as string, password, interim);
-  await changeOwnPassword(app, await operatorSignIn(app, username, interim), interim, password);
-  return operatorSignIn(app, username, password);
+  let session = await signedIn(app, username, password);
+  if (session.operator.pwdChangeTime === null) {
+    const interim = `${password} (interim)`;
+    await changeOwnPassword(app, session.token, password, interim);
+    await changeOwnPassword(app, await operatorSignIn(app, username, interim), interim, password);
+    session = await signedIn(app, username, password);
+  }
+  if (!session.operator.twoFactor && needsTwoFactor(session.operator.roles))
+    await enrolTwoFactor(app, session.token, username, password);
+  return session.token;
 }
 
 /** Changes the signed-in operator's own password (every session of theirs ends). */
@@ -51,9 +165,15 @@ export async function changeOwnPassword(
   oldPassword: string,
   newPassword: string,
 ): Promise<void> {
+  const me = await adminApiCall(app, 'GET', '/auth/me', { token });
+  const username = me.body.data?.username as string | undefined;
   const result = await adminApiCall(app, 'POST', '/auth/changePassword', {
     token,
-    json: { oldPassword, newPassword },
+    json: {
+      oldPassword,
+      newPassword,
+      ...(me.body.data?.twoFactor ? { twoFactorCode: nextCode(app, username!) } : {}),
+    },
   });
   if (result.status !== 200)
     throw new Error(`password change failed: ${JSON.stringify(result.body)}`);

@@ -38,6 +38,8 @@ import {
   withdrawChannelConfig,
   withdrawChannelSaveBody,
 } from '../schemas/operators';
+import { operatorTwoFactorChallenge } from '../schemas/console-operators';
+import { TWO_FACTOR_CODE_HINTS } from '../schemas/security';
 import { pageQuery } from '../schemas/common';
 import { ROUTE_ROLES, route } from './route';
 
@@ -53,10 +55,11 @@ export const operatorsApi = {
     method: 'POST',
     path: '/admin-api/auth/login',
     auth: 'public',
-    summary: 'Signs an operator in: a bearer token for /admin-api and the operator.',
+    summary:
+      'Signs an operator in: a bearer token for /admin-api and the operator; or, when the operator has two-factor on, a challenge to send with a code to loginTwoFactor (no session yet).',
     body: adminLoginBody,
     encoding: 'json',
-    data: operatorSignedIn,
+    data: operatorSignedIn.or(operatorTwoFactorChallenge),
     hints: ['hint_loginFailed', 'hint_accountDisabled', 'hint_accountLocked'],
   }),
   signOut: route({
@@ -80,7 +83,13 @@ export const operatorsApi = {
       "Changes the operator's own password and ends all their sessions (`hint_pwdChanged`: sign in again).",
     body: changeOwnPasswordBody,
     encoding: 'json',
-    hints: [...NEW_PASSWORD_HINTS, 'hint_pwdWrong', 'hint_pwdSameAsOld', 'hint_accountLocked'],
+    hints: [
+      ...NEW_PASSWORD_HINTS,
+      'hint_pwdWrong',
+      'hint_pwdSameAsOld',
+      'hint_accountLocked',
+      ...TWO_FACTOR_CODE_HINTS,
+    ],
   }),
 
   // ---------------------------------------------------------------- operators (admin)

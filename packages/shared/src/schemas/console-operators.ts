@@ -1,10 +1,12 @@
 /**
  * Schemas of the operator console's own calls about operators (contract/console-operators.ts):
- * operator sessions (an operator's own, or any operator's for an admin) and the audit log's export.
+ * operator sessions (an operator's own, or any operator's for an admin), operators' two-factor
+ * authentication and the audit log's export.
  */
 import { z } from 'zod';
-import { intField, pageQuery } from './common';
-import { auditQuery } from './operators';
+import { exactText, intField, pageQuery } from './common';
+import { OPERATOR_PASSWORD_MAX, auditQuery, operatorInfo } from './operators';
+import { twoFactorCode, twoFactorStatus } from './security';
 
 const id = intField(1, 2_147_483_647);
 
@@ -31,3 +33,41 @@ export type AuditExportQuery = z.output<typeof auditExportQuery>;
 
 /** The export holds at most this many entries, the newest that match. */
 export const AUDIT_EXPORT_MAX_ROWS = 10_000;
+
+// ---------------------------------------------------------------- operators' two-factor
+
+/** The roles whose operators must have two-factor on before any other call (PRODUCT section 2). */
+export const TWO_FACTOR_ROLES = ['admin', 'finance'] as const;
+
+/** What the sign-in answers in place of a session when the operator has two-factor on. */
+export const operatorTwoFactorChallenge = z.object({
+  twoFactorRequired: z.literal(true),
+  challenge: z
+    .string()
+    .describe('Sent back with a code to /admin-api/auth/loginTwoFactor, within 5 minutes.'),
+});
+export type OperatorTwoFactorChallenge = z.output<typeof operatorTwoFactorChallenge>;
+
+export const operatorLoginTwoFactorBody = z.object({
+  challenge: exactText(64),
+  code: twoFactorCode.describe('A current code of the authenticator app, or a recovery code.'),
+});
+
+export const operatorTwoFactorStatus = twoFactorStatus.extend({
+  required: z
+    .literal([0, 1])
+    .describe('1 when a role of the operator (admin, finance) requires two-factor.'),
+});
+export type OperatorTwoFactorStatus = z.output<typeof operatorTwoFactorStatus>;
+
+export const operatorTwoFactorSetupBody = z.object({
+  password: z.string().min(1).max(OPERATOR_PASSWORD_MAX).describe("The operator's password."),
+});
+
+/** An admin's reset of another operator's two-factor (a lost device). */
+export const operatorTwoFactorResetBody = z.object({ id });
+
+export const operatorTwoFactorReset = z.object({
+  operator: operatorInfo,
+  sessionsEnded: z.number().int().describe("The operator's sessions the reset ended."),
+});

@@ -17,6 +17,7 @@ import {
   text,
 } from './common';
 import { rechargeRecord, withdrawRecord } from './wallet';
+import { optionalTwoFactorCode } from './security';
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
@@ -26,7 +27,7 @@ const id = intField(1, 2_147_483_647);
 
 /** Operator passwords: at least 12 characters, taken exactly as sent. */
 export const OPERATOR_PASSWORD_MIN = 12;
-const OPERATOR_PASSWORD_MAX = 128;
+export const OPERATOR_PASSWORD_MAX = 128;
 
 const username = safeString(64)
   .transform((value) => value.trim().toLowerCase())
@@ -67,6 +68,9 @@ export type AdminLoginBody = z.infer<typeof adminLoginBody>;
 export const changeOwnPasswordBody = z.object({
   oldPassword: safeString(OPERATOR_PASSWORD_MAX).min(1),
   newPassword,
+  twoFactorCode: optionalTwoFactorCode.describe(
+    'A current code of the authenticator app or a recovery code; required once two-factor is on.',
+  ),
 });
 
 export const operatorCreateBody = z.object({ username, password: newPassword, roles });
@@ -318,6 +322,7 @@ export const operatorInfo = z.object({
   updateTime: z.string(),
   lastLoginTime: z.string().nullable(),
   pwdChangeTime: z.string().nullable(),
+  twoFactor: z.boolean().describe('Whether sign-in asks the operator for a two-factor code.'),
 });
 export type OperatorInfo = z.output<typeof operatorInfo>;
 

@@ -54,7 +54,7 @@ export function adminRoutes(router: Router, deps: AdminRoutesDeps): AdminService
   const admin = new AdminService(deps);
   const operators = router.useOperators(admin);
   adminApiRoutes(operators, admin, deps.config, deps.events);
-  consoleOperatorsRoutes(operators, admin);
+  consoleOperatorsRoutes(operators, admin, deps.config);
   usersConsoleRoutes(operators, admin, new UsersConsole(deps));
   identityConsoleRoutes(operators, admin, deps.identity);
   adminSettingsRoutes(

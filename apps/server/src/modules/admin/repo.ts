@@ -1,5 +1,6 @@
 /** SQL of operators and the audit log (sessions: src/auth/sessions.ts). */
 import { firstRow, oneRow, type Queryable } from '../../db/database';
+import { OPERATOR_TWO_FACTOR_ON } from '../../auth/sessions';
 import type { OperatorRole } from './roles';
 
 export interface OperatorRow {
@@ -12,16 +13,21 @@ export interface OperatorRow {
   updated_at: Date;
   pwd_changed_at: Date | null;
   last_login_at: Date | null;
+  /** Whether two-factor is on (OPERATOR_TWO_FACTOR_ON, read with every operator row). */
+  two_factor: boolean;
 }
 
+/** An operator's row as every query here reads it: its columns and whether two-factor is on. */
+const ROW = `*, ${OPERATOR_TWO_FACTOR_ON}`;
+
 export function findOperatorByUsername(q: Queryable, username: string) {
-  return firstRow<OperatorRow>(q, 'SELECT * FROM operator WHERE username = $1', [username]);
+  return firstRow<OperatorRow>(q, `SELECT ${ROW} FROM operator WHERE username = $1`, [username]);
 }
 
 export function findOperatorById(q: Queryable, id: number, forUpdate = false) {
   return firstRow<OperatorRow>(
     q,
-    `SELECT * FROM operator WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    `SELECT ${ROW} FROM operator WHERE id = $1${forUpdate ? ' FOR UPDATE OF operator' : ''}`,
     [id],
   );
 }
@@ -42,7 +48,7 @@ export async function listOperators(
   offset: number,
 ): Promise<{ rows: OperatorRow[]; total: number }> {
   const { rows } = await q.query<OperatorRow & { total: number }>(
-    `SELECT *, count(*) OVER ()::int AS total FROM operator ORDER BY id LIMIT $1 OFFSET $2`,
+    `SELECT ${ROW}, count(*) OVER ()::int AS total FROM operator ORDER BY id LIMIT $1 OFFSET $2`,
     [limit, offset],
   );
   const total = rows[0]?.total ?? (offset > 0 ? await countOperators(q) : 0);
@@ -58,7 +64,7 @@ export function insertOperator(
     q,
     `INSERT INTO operator (username, password_hash, roles, created_at, updated_at)
      VALUES ($1, $2, $3::text[], $4, $4)
-     ON CONFLICT (username) DO NOTHING RETURNING *`,
+     ON CONFLICT (username) DO NOTHING RETURNING ${ROW}`,
     [operator.username, operator.passwordHash, operator.roles, operator.at],
   );
 }
@@ -70,7 +76,7 @@ export function updateOperator(
 ) {
   return oneRow<OperatorRow>(
     q,
-    `UPDATE operator SET roles = $2::text[], disabled = $3, updated_at = $4 WHERE id = $1 RETURNING *`,
+    `UPDATE operator SET roles = $2::text[], disabled = $3, updated_at = $4 WHERE id = $1 RETURNING ${ROW}`,
     [id, change.roles, change.disabled, change.at],
   );
 }
@@ -85,7 +91,7 @@ export function updateOperatorPassword(
 ) {
   return oneRow<OperatorRow>(
     q,
-    `UPDATE operator SET password_hash = $2, pwd_changed_at = $4, updated_at = $3 WHERE id = $1 RETURNING *`,
+    `UPDATE operator SET password_hash = $2, pwd_changed_at = $4, updated_at = $3 WHERE id = $1 RETURNING ${ROW}`,
     [id, passwordHash, at, changedAt],
   );
 }

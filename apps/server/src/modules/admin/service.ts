@@ -6,8 +6,13 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  consoleOperatorsApi,
   operatorsApi,
   AUDIT_EXPORT_MAX_ROWS,
+  TWO_FACTOR_ROLES,
+  type OperatorTwoFactorChallenge,
+  type OperatorTwoFactorStatus,
+  type TwoFactorSetup,
   type AuditEntry,
   type OperatorInfo,
   type OperatorSession,
@@ -26,6 +31,8 @@ import { refuseCommonPassword } from '../../lib/common-passwords';
 import { AppError, assert } from '../../lib/errors';
 import { hashPassword, newPassword } from '../../lib/secrets';
 import type { AccountService } from '../account';
+import type { SettingsService } from '../settings';
+import { TwoFactorService } from '../two-factor';
 import { keptPasswordWas, retireFirstPassword } from './password-file';
 import type {
   AuditWriter,
@@ -70,6 +77,8 @@ export interface AdminDeps {
   trading: TradingSettingsAdmin;
   /** Users' accounts: disabling one ends its sessions everywhere. */
   users: Pick<AccountService, 'setUserDisabled'>;
+  /** The site's name, which authenticator apps show above an operator's codes. */
+  settings: Pick<SettingsService, 'siteInfo'>;
   logger?: FastifyBaseLogger;
 }
 
@@ -98,6 +107,7 @@ export function toOperatorInfo(row: repo.OperatorRow): OperatorInfo {
     updateTime: row.updated_at.toISOString(),
     lastLoginTime: row.last_login_at?.toISOString() ?? null,
     pwdChangeTime: row.pwd_changed_at?.toISOString() ?? null,
+    twoFactor: row.two_factor,
   };
 }
 
@@ -136,6 +146,21 @@ const BEFORE_PASSWORD_CHANGE = new Set<string>(
 export const mustChangePassword = (row: { pwd_changed_at: Date | null }) =>
   row.pwd_changed_at === null;
 
+/** Whether a role of the operator requires two-factor (admin, finance). */
+export const twoFactorRequired = (roles: readonly string[]) =>
+  roles.some((role) => (TWO_FACTOR_ROLES as readonly string[]).includes(role));
+
+/**
+ * The calls an operator whose role requires two-factor may make before it is on (setting it up,
+ * and what a password change allows); every other is refused with `hint_twoFactorSetupRequired`.
+ */
+const BEFORE_TWO_FACTOR = new Set<string>([
+  ...BEFORE_PASSWORD_CHANGE,
+  consoleOperatorsApi.twoFactorStatus.path,
+  consoleOperatorsApi.twoFactorSetup.path,
+  consoleOperatorsApi.twoFactorEnable.path,
+]);
+
 const isActiveAdmin = (row: { roles: readonly string[]; disabled: boolean }) =>
   !row.disabled && row.roles.includes('admin');
 
@@ -145,9 +170,24 @@ export class AdminService {
    * (src/auth/sessions.ts).
    */
   private readonly sessions: SessionStore<'operator', repo.OperatorRow>;
+  /** Operators' two-factor codes (their own tables; the same rules as the users'). */
+  private readonly twoFactor: TwoFactorService;
 
   constructor(private readonly deps: AdminDeps) {
     this.sessions = new SessionStore(deps, 'operator');
+    this.twoFactor = new TwoFactorService({
+      kind: 'operator',
+      db: deps.db,
+      clock: deps.clock,
+      config: deps.config,
+      confirmLoginPassword: async (operatorId, password) => {
+        const row = await repo.findOperatorById(this.deps.db, operatorId);
+        if (!row) throw new AppError('hint_unauthorized', 401);
+        await this.sessions.checkPassword(row, password, 'password');
+        return { accountName: row.username };
+      },
+      issuer: async () => `${(await deps.settings.siteInfo()).siteName} console`,
+    });
   }
 
   private now(): Date {
@@ -202,24 +242,60 @@ export class AdminService {
 
   /**
    * An operator who must still choose a password may make only the calls of
-   * BEFORE_PASSWORD_CHANGE: any other `route` is refused (403) before its input is read.
+   * BEFORE_PASSWORD_CHANGE; one whose role requires two-factor and has it off, only those of
+   * BEFORE_TWO_FACTOR: any other `route` is refused (403) before its input is read.
    */
   authorize(operator: OperatorContext, route: Route): void {
     if (mustChangePassword(operator.row) && !BEFORE_PASSWORD_CHANGE.has(route.path))
       throw new AppError('hint_pwdChangeRequired', 403);
+    if (
+      !operator.row.two_factor &&
+      twoFactorRequired(operator.roles) &&
+      !BEFORE_TWO_FACTOR.has(route.path)
+    )
+      throw new AppError('hint_twoFactorSetupRequired', 403);
   }
 
+  /**
+   * Signs an operator in with their password: a session, or, when two-factor is on, a challenge
+   * that `loginTwoFactor` turns into one with a code.
+   */
   async login(
     body: { username: string; password: string },
     meta: OperatorMeta,
-  ): Promise<{ token: string; operator: OperatorInfo }> {
+  ): Promise<{ token: string; operator: OperatorInfo } | OperatorTwoFactorChallenge> {
     const username = body.username.trim().toLowerCase();
     const row = await this.sessions.checkSignIn(
       username,
       await repo.findOperatorByUsername(this.deps.db, username),
       body.password,
     );
+    if (row.two_factor)
+      return { twoFactorRequired: true, challenge: await this.twoFactor.startChallenge(row.id) };
+    return this.openSession(row, meta);
+  }
+
+  /** The second step of a sign-in with two-factor on: the challenge and a code open the session. */
+  async loginTwoFactor(
+    body: { challenge: string; code: string },
+    meta: OperatorMeta,
+  ): Promise<{ token: string; operator: OperatorInfo }> {
+    const operatorId = await this.twoFactor.challengeUser(body.challenge);
+    await this.twoFactor.check(operatorId, body.code, 'appOrRecovery', 'code');
+    const row = await repo.findOperatorById(this.deps.db, operatorId);
+    if (!row) throw new AppError('hint_twoFactorChallengeExpired', 422);
+    if (row.disabled) throw new AppError('hint_accountDisabled', 403);
+    return this.openSession(row, meta, body.challenge);
+  }
+
+  /** Opens a session (using up a sign-in's challenge, when there was one) and audits it. */
+  private async openSession(
+    row: repo.OperatorRow,
+    meta: OperatorMeta,
+    challenge?: string,
+  ): Promise<{ token: string; operator: OperatorInfo }> {
     const { token, now } = await this.deps.db.transaction(async (tx) => {
+      if (challenge !== undefined) await this.twoFactor.endChallenge(tx, challenge);
       const { token, sessionId, at: now } = await this.sessions.open(tx, row, {}, meta);
       await this.audit(
         tx,
@@ -229,12 +305,84 @@ export class AdminService {
           targetType: 'operator_session',
           targetId: sessionId,
           before: { lastLoginTime: row.last_login_at?.toISOString() ?? null },
-          after: { lastLoginTime: now.toISOString() },
+          after: {
+            lastLoginTime: now.toISOString(),
+            ...(challenge !== undefined ? { twoFactor: true } : {}),
+          },
         },
       );
       return { token, now };
     });
     return { token, operator: toOperatorInfo({ ...row, last_login_at: now }) };
+  }
+
+  // ------------------------------------------------------------ two-factor
+
+  async twoFactorStatus(operator: OperatorContext): Promise<OperatorTwoFactorStatus> {
+    return {
+      ...(await this.twoFactor.status(operator.operatorId)),
+      required: twoFactorRequired(operator.roles) ? 1 : 0,
+    };
+  }
+
+  setUpTwoFactor(operator: OperatorContext, password: string): Promise<TwoFactorSetup> {
+    return this.twoFactor.setup(operator.operatorId, password);
+  }
+
+  /** Turns the operator's two-factor on (audited once on): the recovery codes, shown once. */
+  async enableTwoFactor(
+    operator: OperatorContext,
+    code: string,
+  ): Promise<{ recoveryCodes: string[] }> {
+    const result = await this.twoFactor.enable(operator.operatorId, code);
+    await this.audit(this.deps.db, operator, {
+      action: 'operator.twoFactorOn',
+      targetType: 'operator',
+      targetId: operator.operatorId,
+      before: { twoFactor: false },
+      after: { twoFactor: true },
+    });
+    return result;
+  }
+
+  /** Turns it off with a code; audited in the removal's transaction. */
+  async disableTwoFactor(operator: OperatorContext, code: string): Promise<void> {
+    await this.twoFactor.disable(operator.operatorId, code, (tx) =>
+      this.audit(tx, operator, {
+        action: 'operator.twoFactorOff',
+        targetType: 'operator',
+        targetId: operator.operatorId,
+        before: { twoFactor: true },
+        after: { twoFactor: false },
+      }),
+    );
+  }
+
+  /**
+   * An admin removes another operator's two-factor (a lost device): their sessions end, and at
+   * their next sign-in a role that requires it has them set it up before anything else. Audited.
+   */
+  async resetOperatorTwoFactor(
+    operator: OperatorContext,
+    body: { id: number },
+  ): Promise<{ operator: OperatorInfo; sessionsEnded: number }> {
+    if (body.id === operator.operatorId)
+      throw new AppError('hint_operatorSelfTwoFactor', 422, ['id']);
+    return this.deps.db.transaction(async (tx) => {
+      const before = await repo.findOperatorById(tx, body.id, true);
+      if (!before) throw new AppError('hint_operatorNotFound', 404, ['id']);
+      if (!(await this.twoFactor.reset(tx, before.id)))
+        throw new AppError('hint_twoFactorOff', 422);
+      const sessionsEnded = (await this.sessions.endAll(tx, before.id, this.now())).length;
+      await this.audit(tx, operator, {
+        action: 'operator.resetTwoFactor',
+        targetType: 'operator',
+        targetId: before.id,
+        before: { twoFactor: before.two_factor },
+        after: { twoFactor: false, sessionsEnded },
+      });
+      return { operator: toOperatorInfo({ ...before, two_factor: false }), sessionsEnded };
+    });
   }
 
   /** Ends the session; false when it had already ended. */
@@ -258,13 +406,20 @@ export class AdminService {
     return toOperatorInfo(operator.row);
   }
 
-  /** Changes the operator's own password and ends all their sessions, this one included. */
+  /**
+   * Changes the operator's own password (with a two-factor code once it is on) and ends all their
+   * sessions, this one included.
+   */
   async changeOwnPassword(
     operator: OperatorContext,
-    body: { oldPassword: string; newPassword: string },
+    body: { oldPassword: string; newPassword: string; twoFactorCode?: string },
   ): Promise<void> {
     refuseCommonPassword(body.newPassword, 'newPassword');
+    if (operator.row.two_factor && !body.twoFactorCode)
+      throw new AppError('hint_twoFactorRequired', 422, ['twoFactorCode']);
     await this.sessions.checkPassword(operator.row, body.oldPassword, 'oldPassword');
+    if (operator.row.two_factor)
+      await this.twoFactor.check(operator.operatorId, body.twoFactorCode, 'appOrRecovery', 'twoFactorCode');
     if (body.oldPassword === body.newPassword)
       throw new AppError('hint_pwdSameAsOld', 422, ['newPassword']);
     const passwordHash = await hashPassword(body.newPassword);

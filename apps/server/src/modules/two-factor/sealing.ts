@@ -1,8 +1,8 @@
 /**
  * Sealing of the two-factor secrets kept in the database: AES-256-GCM under TWO_FACTOR_KEY, so a
  * copy of the database (a backup, a replica, a leaked dump) does not hand over every user's second
- * factor. Each seal has its own random 96-bit IV; the user's id is bound in as additional data, so
- * a sealed secret copied onto another user's row does not open.
+ * factor. Each seal has its own random 96-bit IV; the owner (`user:<id>` or `operator:<id>`) is bound
+ * in as additional data, so a sealed secret copied onto another row does not open.
  *
  * With no TWO_FACTOR_KEY the key is made once and kept in DATA_DIR/two-factor.key (mode 600), as
  * the first operator's password is, so `npm start` works with no setup. Instances sharing one
@@ -69,16 +69,16 @@ export class SecretSealer {
     return this.key;
   }
 
-  async seal(plain: string, userId: number): Promise<string> {
+  async seal(plain: string, owner: string): Promise<string> {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', await this.keyNow(), iv);
-    cipher.setAAD(Buffer.from(`user:${userId}`));
+    cipher.setAAD(Buffer.from(owner));
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     return `${VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url')}`;
   }
 
   /** The secret of a sealed value; throws (a broken invariant) when it does not open. */
-  async open(sealed: string, userId: number): Promise<string> {
+  async open(sealed: string, owner: string): Promise<string> {
     const [version, data] = sealed.split('.', 2);
     assert(version === VERSION && data, 'two-factor secret: unknown sealing');
     const bytes = Buffer.from(data, 'base64url');
@@ -87,7 +87,7 @@ export class SecretSealer {
       await this.keyNow(),
       bytes.subarray(0, IV_BYTES),
     );
-    decipher.setAAD(Buffer.from(`user:${userId}`));
+    decipher.setAAD(Buffer.from(owner));
     decipher.setAuthTag(bytes.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
     return Buffer.concat([
       decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)),

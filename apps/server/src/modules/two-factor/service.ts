@@ -1,5 +1,6 @@
 /**
- * Two-factor authentication of users: TOTP (RFC 6238: SHA-1, 6 digits, 30-second steps, one step
+ * Two-factor authentication of users and of operators (one service per kind, each on its own
+ * tables, keys and locks): TOTP (RFC 6238: SHA-1, 6 digits, 30-second steps, one step
  * either side accepted for clock drift) through `otpauth`, and 10 single-use recovery codes.
  *
  * - A code works once: the step of the last accepted code is kept, and a code of that step or an
@@ -19,6 +20,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, assert } from '../../lib/errors';
 import { newToken, sha256 } from '../../lib/secrets';
 import * as repo from './repo';
+import { TABLES, type TwoFactorKind, type TwoFactorTables } from './repo';
 import { keyFromDataDir, parseKey, SecretSealer } from './sealing';
 
 const HOUR_MS = 3_600_000;
@@ -32,12 +34,14 @@ const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 const CODE_FIELD = 'twoFactorCode';
 
 export interface TwoFactorDeps {
+  /** Whose second factor (default: users'). */
+  kind?: TwoFactorKind;
   db: Database;
   clock: Clock;
   config: { TWO_FACTOR_KEY?: string; dataDir: string };
   /**
-   * Checks a signed-in user's login password (counted towards its lock; the account module's) and
-   * gives the name of the account the authenticator app lists the code under.
+   * Checks a signed-in owner's password (counted towards its lock; the account's or the operator
+   * sessions') and gives the name of the account the authenticator app lists the code under.
    */
   confirmLoginPassword(userId: number, password: string): Promise<{ accountName: string }>;
   /** The name the authenticator app shows above the account (the site's name). */
@@ -59,9 +63,8 @@ function newRecoveryCode(): string {
   return `${code.slice(0, half)}-${code.slice(half)}`;
 }
 
-const recoveryHash = (userId: number, code: string) => sha256(`2fa-recovery:${userId}:${code}`);
-const challengeHash = (token: string) => sha256(`2fa-challenge:${token}`);
-const attemptKey = (userId: number) => `2fa:${userId}`;
+/** What a kind's hashes, locks and sealed secrets are labelled with (users' as before operators'). */
+const LABELS: Record<TwoFactorKind, string> = { user: '2fa', operator: 'operator-2fa' };
 
 function totpOf(secretBase32: string, issuer: string, label: string): TOTP {
   return new TOTP({
@@ -77,8 +80,14 @@ function totpOf(secretBase32: string, issuer: string, label: string): TOTP {
 export class TwoFactorService {
   private readonly sealer: SecretSealer;
   private readonly limiter: AttemptLimiter;
+  private readonly kind: TwoFactorKind;
+  private readonly tables: TwoFactorTables;
+  private readonly label: string;
 
   constructor(private readonly deps: TwoFactorDeps) {
+    this.kind = deps.kind ?? 'user';
+    this.tables = TABLES[this.kind];
+    this.label = LABELS[this.kind];
     const { TWO_FACTOR_KEY: key, dataDir } = deps.config;
     this.sealer = new SecretSealer(async () => (key ? parseKey(key) : keyFromDataDir(dataDir)));
     this.limiter = new AttemptLimiter(deps.db, deps.clock, {
@@ -88,18 +97,35 @@ export class TwoFactorService {
     });
   }
 
+  private recoveryHash(ownerId: number, code: string): string {
+    return sha256(`${this.label}-recovery:${ownerId}:${code}`);
+  }
+
+  private challengeHash(token: string): string {
+    return sha256(`${this.label}-challenge:${token}`);
+  }
+
+  private attemptKey(ownerId: number): string {
+    return `${this.label}:${ownerId}`;
+  }
+
+  /** The additional data a secret is sealed under: its owner. */
+  private sealedFor(ownerId: number): string {
+    return `${this.kind}:${ownerId}`;
+  }
+
   /** Whether the user has two-factor on (sign-in, withdrawals and security changes ask a code). */
   async isEnabled(userId: number, q: Queryable = this.deps.db): Promise<boolean> {
-    return Boolean((await repo.findTwoFactor(q, userId))?.enabled_at);
+    return Boolean((await repo.findTwoFactor(q, this.tables, userId))?.enabled_at);
   }
 
   async status(userId: number): Promise<TwoFactorStatus> {
-    const row = await repo.findTwoFactor(this.deps.db, userId);
+    const row = await repo.findTwoFactor(this.deps.db, this.tables, userId);
     const enabled = Boolean(row?.enabled_at);
     return {
       enabled: enabled ? 1 : 0,
       pending: row && !enabled ? 1 : 0,
-      recoveryCodesLeft: enabled ? await repo.countRecoveryCodesLeft(this.deps.db, userId) : 0,
+      recoveryCodesLeft: enabled ? await repo.countRecoveryCodesLeft(this.deps.db, this.tables, userId) : 0,
     };
   }
 
@@ -112,8 +138,8 @@ export class TwoFactorService {
     const { accountName } = await this.deps.confirmLoginPassword(userId, password);
     // 160 bits, the length RFC 4226 recommends for HMAC-SHA-1.
     const secret = new Secret({ size: 20 }).base32;
-    const sealed = await this.sealer.seal(secret, userId);
-    if (!(await repo.savePendingSecret(this.deps.db, userId, sealed, this.deps.clock.now())))
+    const sealed = await this.sealer.seal(secret, this.sealedFor(userId));
+    if (!(await repo.savePendingSecret(this.deps.db, this.tables, userId, sealed, this.deps.clock.now())))
       throw new AppError('hint_twoFactorAlreadyOn', 409);
     const uri = totpOf(secret, await this.deps.issuer(), accountName).toString();
     return { secret, uri };
@@ -124,17 +150,18 @@ export class TwoFactorService {
    * recovery codes, the only time they are shown.
    */
   async enable(userId: number, code: string): Promise<{ recoveryCodes: string[] }> {
-    const row = await repo.findTwoFactor(this.deps.db, userId);
+    const row = await repo.findTwoFactor(this.deps.db, this.tables, userId);
     if (!row) throw new AppError('hint_twoFactorNotSetUp', 422);
     if (row.enabled_at) throw new AppError('hint_twoFactorAlreadyOn', 409);
     await this.check(userId, code, 'app', 'code');
     const recoveryCodes = Array.from({ length: TWO_FACTOR.recoveryCodes }, newRecoveryCode);
     const turnedOn = await this.deps.db.transaction(async (tx) => {
-      if (!(await repo.enable(tx, userId, this.deps.clock.now()))) return false;
+      if (!(await repo.enable(tx, this.tables, userId, this.deps.clock.now()))) return false;
       await repo.replaceRecoveryCodes(
         tx,
+        this.tables,
         userId,
-        recoveryCodes.map((recovery) => recoveryHash(userId, normalize(recovery))),
+        recoveryCodes.map((recovery) => this.recoveryHash(userId, normalize(recovery))),
       );
       return true;
     });
@@ -142,11 +169,32 @@ export class TwoFactorService {
     return { recoveryCodes };
   }
 
-  /** Turns two-factor off with a current code or a recovery code. */
-  async disable(userId: number, code: string): Promise<void> {
+  /**
+   * Turns two-factor off with a current code or a recovery code; `then` runs in the removal's
+   * transaction (an audit entry).
+   */
+  async disable(
+    userId: number,
+    code: string,
+    then?: (tx: Queryable) => Promise<unknown>,
+  ): Promise<void> {
     if (!(await this.isEnabled(userId))) throw new AppError('hint_twoFactorOff', 422);
     await this.check(userId, code, 'appOrRecovery', 'code');
-    await this.deps.db.transaction((tx) => repo.remove(tx, userId));
+    await this.deps.db.transaction(async (tx) => {
+      await repo.remove(tx, this.tables, userId);
+      await then?.(tx);
+    });
+  }
+
+  /**
+   * Removes the owner's two-factor (secret, recovery codes and lock) in the caller's transaction,
+   * without a code: an operator's reset for someone who lost their device, audited by the
+   * caller. False when there was none (on or waiting).
+   */
+  async reset(tx: Queryable, ownerId: number): Promise<boolean> {
+    const removed = await repo.remove(tx, this.tables, ownerId);
+    await this.limiter.clear(this.attemptKey(ownerId), tx);
+    return removed;
   }
 
   /**
@@ -177,7 +225,7 @@ export class TwoFactorService {
     if (!code) throw new AppError('hint_twoFactorRequired', 422, [field]);
     const typed = normalize(code);
     await this.limiter.attempt(
-      attemptKey(userId),
+      this.attemptKey(userId),
       () => this.verify(userId, typed, accepts),
       () => new AppError('hint_twoFactorWrong', 422, [field]),
     );
@@ -186,20 +234,26 @@ export class TwoFactorService {
   private async verify(userId: number, typed: string, accepts: Accepts): Promise<boolean> {
     const now = this.deps.clock.now();
     if (new RegExp(`^\\d{${TWO_FACTOR.digits}}$`).test(typed)) {
-      const row = await repo.findTwoFactor(this.deps.db, userId);
+      const row = await repo.findTwoFactor(this.deps.db, this.tables, userId);
       if (!row) return false;
-      const secret = await this.sealer.open(row.secret_sealed, userId);
+      const secret = await this.sealer.open(row.secret_sealed, this.sealedFor(userId));
       const totp = totpOf(secret, '', 'user');
       const delta = totp.validate({ token: typed, timestamp: now.getTime(), window: WINDOW_STEPS });
       if (delta === null) return false;
       const step = Math.floor(now.getTime() / PERIOD_MS) + delta;
       assert(Number.isSafeInteger(step) && step > 0, 'two-factor step out of range');
       // A code of a step already used (the same one replayed, or an older one) is refused.
-      return repo.useStep(this.deps.db, userId, step);
+      return repo.useStep(this.deps.db, this.tables, userId, step);
     }
     if (accepts === 'app' || typed.length !== TWO_FACTOR.recoveryLength) return false;
     if (!(await this.isEnabled(userId))) return false;
-    return repo.useRecoveryCode(this.deps.db, userId, recoveryHash(userId, typed), now);
+    return repo.useRecoveryCode(
+      this.deps.db,
+      this.tables,
+      userId,
+      this.recoveryHash(userId, typed),
+      now,
+    );
   }
 
   // ------------------------------------------------------------ sign-in challenges
@@ -208,8 +262,8 @@ export class TwoFactorService {
   async startChallenge(userId: number): Promise<string> {
     const token = newToken();
     const at = this.deps.clock.now();
-    await repo.insertChallenge(this.deps.db, {
-      tokenHash: challengeHash(token),
+    await repo.insertChallenge(this.deps.db, this.tables, {
+      tokenHash: this.challengeHash(token),
       userId,
       at,
       expiresAt: new Date(at.getTime() + TWO_FACTOR.challengeMinutes * 60_000),
@@ -221,7 +275,8 @@ export class TwoFactorService {
   async challengeUser(token: string): Promise<number> {
     const userId = await repo.findChallengeUser(
       this.deps.db,
-      challengeHash(token),
+      this.tables,
+      this.challengeHash(token),
       this.deps.clock.now(),
     );
     if (userId === undefined) throw new AppError('hint_twoFactorChallengeExpired', 422);
@@ -230,7 +285,7 @@ export class TwoFactorService {
 
   /** Uses a challenge up in the caller's transaction (the one opening the session). */
   async endChallenge(tx: Queryable, token: string): Promise<void> {
-    if (!(await repo.useChallenge(tx, challengeHash(token), this.deps.clock.now())))
+    if (!(await repo.useChallenge(tx, this.tables, this.challengeHash(token), this.deps.clock.now())))
       throw new AppError('hint_twoFactorChallengeExpired', 422);
   }
 }
