@@ -28,9 +28,17 @@ function enrolmentsOf(app: FastifyInstance): Map<string, Enrolment> {
   return found;
 }
 
-/** Keeps what a test enrolled itself, so the helpers can sign the operator in afterwards. */
-export function rememberTwoFactor(app: FastifyInstance, username: string, secret: string): void {
-  enrolmentsOf(app).set(username, { secret, lastStep: 0 });
+/**
+ * Keeps what a test enrolled itself (and the step of the last code it used), so the helpers can
+ * sign the operator in afterwards.
+ */
+export function rememberTwoFactor(
+  app: FastifyInstance,
+  username: string,
+  secret: string,
+  lastStep = 0,
+): void {
+  enrolmentsOf(app).set(username, { secret, lastStep });
 }
 
 /** The code of `secret` for a 30-second step. */
