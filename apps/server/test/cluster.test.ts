@@ -21,6 +21,7 @@ import {
   call,
   createTestDatabase,
   deposit,
+  registerTestApp,
   registerUser,
   testConfig,
   type TestDatabase,
@@ -58,6 +59,7 @@ async function startInstance(): Promise<Instance> {
     catalogue,
     history: { days: 3, minuteDays: 0 },
   });
+  registerTestApp(app, database.db, systemClock);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as net.AddressInfo;
   const instance = { app, url: `ws://127.0.0.1:${port}/ws` };

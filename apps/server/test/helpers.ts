@@ -13,7 +13,7 @@ import { buildApp, type AppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openPglite, openPostgres, type Database } from '../src/db/database';
 import { prepareDatabase } from '../src/prepare';
-import { ManualClock } from '../src/lib/clock';
+import { ManualClock, type Clock } from '../src/lib/clock';
 import * as ledger from '../src/ledger/ledger';
 import { verifyLedger } from '../src/ledger/verify';
 import type { CodeSender } from '../src/modules/account/code-sender';
@@ -111,11 +111,16 @@ export interface TestAppOptions {
 }
 
 /** The database and clock of each test app (what the operator helpers' two-factor codes need). */
-const testApps = new WeakMap<FastifyInstance, { db: Database; clock: ManualClock }>();
+const testApps = new WeakMap<FastifyInstance, { db: Database; clock: Clock }>();
 
-export function testAppOf(app: FastifyInstance): { db: Database; clock: ManualClock } {
+/** Makes an app built without createTestApp known to the helpers (its database and clock). */
+export function registerTestApp(app: FastifyInstance, db: Database, clock: Clock): void {
+  testApps.set(app, { db, clock });
+}
+
+export function testAppOf(app: FastifyInstance): { db: Database; clock: Clock } {
   const found = testApps.get(app);
-  if (!found) throw new Error('not an app of createTestApp');
+  if (!found) throw new Error('not an app of createTestApp (registerTestApp)');
   return found;
 }
 

@@ -306,7 +306,7 @@ describe('sign-in', () => {
     await as(admin).post('/operators/update', { id: desk.id, disabled: true });
     const refused = await as(undefined).post('/auth/loginTwoFactor', {
       challenge: login.body.data.challenge,
-      code: nextCode(t.app, desk.username),
+      code: await nextCode(t.app, desk.username),
     });
     expect(refused.body).toMatchObject({ code: 403, msg: 'hint_accountDisabled' });
   });
@@ -327,7 +327,7 @@ describe('changes', () => {
     const changed = await as(desk.token).post('/auth/changePassword', {
       oldPassword: CHOSEN,
       newPassword: 'another Lantern 3',
-      twoFactorCode: nextCode(t.app, desk.username),
+      twoFactorCode: await nextCode(t.app, desk.username),
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
   });

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { TWO_FACTOR, TWO_FACTOR_ROLES } from '@bourse/shared';
 import type { Database } from '../../src/db/database';
+import { ManualClock } from '../../src/lib/clock';
 import { call, testAppOf, type CallResult } from '../helpers';
 
 const STEP_MS = TWO_FACTOR.periodSeconds * 1000;
@@ -53,17 +54,18 @@ export function totpAt(secret: string, step: number): string {
 /**
  * A fresh code for an enrolled operator: the earliest step the server accepts now (one either side
  * of the app's clock) that is later than the last one used. When three codes were used within one
- * step, the app's manual clock moves on to the next step (a code works once).
+ * step, a manual clock moves on to the next step, a real one is waited for (a code works once).
  */
-export function nextCode(app: FastifyInstance, username: string): string {
+export async function nextCode(app: FastifyInstance, username: string): Promise<string> {
   const enrolment = enrolmentsOf(app).get(username);
   if (!enrolment) throw new Error(`${username} has no two-factor the helpers know of`);
   const { clock } = testAppOf(app);
-  let now = Math.floor(clock.now().getTime() / STEP_MS);
+  const now = Math.floor(clock.now().getTime() / STEP_MS);
   const step = Math.max(now - 1, enrolment.lastStep + 1);
   if (step > now + 1) {
-    clock.advance((step - 1 - now) * STEP_MS);
-    now = step - 1;
+    const wait = (step - 1) * STEP_MS - clock.now().getTime();
+    if (clock instanceof ManualClock) clock.advance(wait);
+    else await new Promise((resolve) => setTimeout(resolve, wait));
   }
   enrolment.lastStep = step;
   return totpAt(enrolment.secret, step);
@@ -98,7 +100,7 @@ async function signedIn(
   if (result.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(result.body)}`);
   if (!result.body.data.twoFactorRequired) return result.body.data;
   const second = await adminApiCall(app, 'POST', '/auth/loginTwoFactor', {
-    json: { challenge: result.body.data.challenge, code: nextCode(app, username) },
+    json: { challenge: result.body.data.challenge, code: await nextCode(app, username) },
   });
   if (second.status !== 200)
     throw new Error(`two-factor sign-in failed: ${JSON.stringify(second.body)}`);
@@ -134,7 +136,7 @@ export async function enrolTwoFactor(
   rememberTwoFactor(app, username, secret);
   const enabled = await adminApiCall(app, 'POST', '/auth/twoFactor/enable', {
     token,
-    json: { code: nextCode(app, username) },
+    json: { code: await nextCode(app, username) },
   });
   if (enabled.status !== 200)
     throw new Error(`two-factor enable failed: ${JSON.stringify(enabled.body)}`);
@@ -180,7 +182,7 @@ export async function changeOwnPassword(
     json: {
       oldPassword,
       newPassword,
-      ...(me.body.data?.twoFactor ? { twoFactorCode: nextCode(app, username!) } : {}),
+      ...(me.body.data?.twoFactor ? { twoFactorCode: await nextCode(app, username!) } : {}),
     },
   });
   if (result.status !== 200)

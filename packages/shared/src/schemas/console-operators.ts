@@ -4,7 +4,7 @@
  * authentication and the audit log's export.
  */
 import { z } from 'zod';
-import { exactText, intField, pageQuery } from './common';
+import { exactText, intField, pageQuery, safeString } from './common';
 import { OPERATOR_PASSWORD_MAX, auditQuery, operatorInfo } from './operators';
 import { twoFactorCode, twoFactorStatus } from './security';
 
@@ -61,7 +61,7 @@ export const operatorTwoFactorStatus = twoFactorStatus.extend({
 export type OperatorTwoFactorStatus = z.output<typeof operatorTwoFactorStatus>;
 
 export const operatorTwoFactorSetupBody = z.object({
-  password: z.string().min(1).max(OPERATOR_PASSWORD_MAX).describe("The operator's password."),
+  password: safeString(OPERATOR_PASSWORD_MAX).min(1).describe("The operator's password."),
 });
 
 /** An admin's reset of another operator's two-factor (a lost device). */
