@@ -389,6 +389,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trading,
     settings,
     users: accounts,
+    userTwoFactor: twoFactor,
     dashboard: {
       market: marketEngine,
       clustered: Boolean(bus),

@@ -1,8 +1,9 @@
 /**
  * The console's user pages (/admin-api/users…): support finds users and reads everything of one,
- * finance reads what concerns money (profile, balances, ledger, deposits, withdrawals), and
- * support ends a user's sessions or lifts their withdrawal-password lock (disabling a user is
- * operatorsApi.setUserStatus). Admins may make every call. No call here edits a balance, a price,
+ * finance reads what concerns money (profile, balances, ledger, deposits, withdrawals), support
+ * reads a user's security state, ends their sessions or lifts their withdrawal-password lock
+ * (disabling a user is operatorsApi.setUserStatus), and an admin removes the two-factor of a user
+ * who lost their authenticator. Admins may make every call. No call here edits a balance, a price,
  * an order or an outcome (PRODUCT section 1).
  */
 import { z } from 'zod';
@@ -13,6 +14,7 @@ import {
   consoleUserDetail,
   consoleUserHolding,
   consoleUserOrder,
+  consoleUserSecurity,
   consoleUserSession,
   userHoldingsQuery,
   userIdBody,
@@ -23,13 +25,15 @@ import {
   userSearchQuery,
   userSessionsEnded,
   userSessionsQuery,
+  userTwoFactorReset,
+  userTwoFactorResetBody,
   withdrawLockReset,
 } from '../schemas/console-users';
 import { loginAttempt } from '../schemas/security';
 import { reviewedRecharge, reviewedWithdraw } from '../schemas/operators';
 import { ROUTE_ROLES, route } from './route';
 
-const { READ, SUPPORT } = ROUTE_ROLES;
+const { ADMIN, READ, SUPPORT } = ROUTE_ROLES;
 
 export const consoleUsersApi = {
   users: route({
@@ -152,5 +156,28 @@ export const consoleUsersApi = {
     encoding: 'json',
     data: withdrawLockReset,
     hints: ['hint_notFound'],
+  }),
+  security: route({
+    method: 'GET',
+    path: '/admin-api/users/security',
+    auth: 'operator',
+    roles: SUPPORT,
+    summary:
+      "A user's security state: two-factor, anti-phishing code (set or not, never the code), withdrawal whitelist and saved destinations, passwords, the withdrawal hold and its cause, live sessions, last sign-in and last refused one, verification level.",
+    query: userIdQuery,
+    data: consoleUserSecurity,
+    hints: ['hint_notFound'],
+  }),
+  resetTwoFactor: route({
+    method: 'POST',
+    path: '/admin-api/users/twoFactor/reset',
+    auth: 'operator',
+    roles: ADMIN,
+    summary:
+      'Removes the two-factor of a user who lost their authenticator: every session of theirs ends (their sockets are signed out) and withdrawals are held 24 hours; audited with the reason.',
+    body: userTwoFactorResetBody,
+    encoding: 'json',
+    data: userTwoFactorReset,
+    hints: ['hint_notFound', 'hint_twoFactorOff'],
   }),
 };

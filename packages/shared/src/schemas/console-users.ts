@@ -1,11 +1,13 @@
 /**
  * Schemas of the console's user pages (/admin-api/users…, consoleUsersApi): finding users, a
- * user's profile, balances, ledger postings, orders, holdings and sessions, and the support
- * actions that never touch money (end sessions, lift the withdrawal-password lock). Every list is
- * a page of at most PAGE.maxSize rows; amounts are decimal strings at their currency's scale.
+ * user's profile, balances, ledger postings, orders, holdings, sessions and security state, and
+ * the support actions that never touch money (end sessions, lift the withdrawal-password lock,
+ * an admin's reset of a lost two-factor). Every list is a page of at most PAGE.maxSize rows;
+ * amounts are decimal strings at their currency's scale.
  */
 import { z } from 'zod';
-import { intField, optionalInt, pageQuery, safeString } from './common';
+import { intField, optionalInt, pageQuery, safeString, text } from './common';
+import { LOGIN_RESULTS } from './security';
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
@@ -217,4 +219,94 @@ export const userSessionsEnded = z.object({
 
 export const withdrawLockReset = z.object({
   changed: z.boolean().describe('False when nothing was counted.'),
+});
+
+// ---------------------------------------------------------------- security state
+
+/** The security changes that hold a user's withdrawals for 24 hours, as the console names them. */
+export const WITHDRAW_HOLD_CAUSES = [
+  'password',
+  'withdrawPassword',
+  'whitelistOff',
+  'twoFactorReset',
+] as const;
+export type WithdrawHoldCause = (typeof WITHDRAW_HOLD_CAUSES)[number];
+
+const flag = z.literal([0, 1]);
+
+/**
+ * What protects a user's account, for support answering them: whether each safeguard is on and
+ * when it last changed, never a secret (no anti-phishing phrase, no two-factor secret, no hash).
+ */
+export const consoleUserSecurity = z.object({
+  twoFactor: flag.describe('1 when sign-in, withdrawals and security changes ask for a code.'),
+  twoFactorPending: flag.describe('1 when set up but not yet confirmed with a code (not on).'),
+  recoveryCodesLeft: z.number().int().describe('Recovery codes not used yet (0 when off).'),
+  twoFactorResetTime: z
+    .string()
+    .nullable()
+    .describe("When an admin last removed the user's two-factor (a lost authenticator), or null."),
+  antiPhishing: flag.describe(
+    '1 when an anti-phishing code is set. The code itself is never answered: only its owner reads it.',
+  ),
+  antiPhishingChangeTime: z.string().nullable(),
+  whitelist: flag.describe('1 when withdrawals go only to saved destinations older than 24 hours.'),
+  whitelistOffTime: z
+    .string()
+    .nullable()
+    .describe('When the user last turned the whitelist off, or null.'),
+  savedDestinations: z
+    .number()
+    .int()
+    .describe('Bank cards and wallet addresses saved to withdraw to (deleted ones not counted).'),
+  destinationsWaiting: z
+    .number()
+    .int()
+    .describe('Of those, the ones set less than 24 hours ago: refused while the whitelist is on.'),
+  withdrawPasswordSet: flag,
+  withdrawPasswordChangeTime: z.string().nullable(),
+  passwordChangeTime: z.string().nullable().describe('When the login password last changed.'),
+  withdrawHoldUntil: z
+    .string()
+    .nullable()
+    .describe(
+      'Until when withdrawals are held after a security change, or null when they are not.',
+    ),
+  withdrawHoldCause: z
+    .enum(WITHDRAW_HOLD_CAUSES)
+    .nullable()
+    .describe('The change that started the hold (the latest), or null.'),
+  activeSessions: z.number().int().describe('Sessions live now.'),
+  lastLoginTime: z.string().nullable(),
+  lastFailedLoginTime: z
+    .string()
+    .nullable()
+    .describe('The latest refused sign-in of the login history (90 days), or null.'),
+  lastFailedLoginResult: z
+    .enum(LOGIN_RESULTS)
+    .nullable()
+    .describe('Why it was refused: wrongPassword, locked, disabled or twoFactorFailed.'),
+  authLevel: z.number().int().describe('The highest verified level: −1 none, 0 basic, 1 advanced.'),
+  authStatus: z
+    .number()
+    .int()
+    .describe('The basic verification: 0 none, 1 under review, 2 verified, 3 rejected.'),
+});
+export type ConsoleUserSecurity = z.output<typeof consoleUserSecurity>;
+
+/** At most this many characters of a reset's reason (kept in the audit log). */
+export const TWO_FACTOR_RESET_REASON_MAX = 500;
+
+/**
+ * An admin removes the two-factor of a user who lost their authenticator, saying why (how the
+ * user proved who they are: kept in the audit log).
+ */
+export const userTwoFactorResetBody = userIdBody.extend({
+  reason: text(TWO_FACTOR_RESET_REASON_MAX, 1, 'multiLine'),
+});
+export type UserTwoFactorResetBody = z.output<typeof userTwoFactorResetBody>;
+
+export const userTwoFactorReset = z.object({
+  sessionsEnded: z.number().int().describe('Live sessions ended (0: there was none).'),
+  withdrawHoldUntil: z.string().describe('Withdrawals are held until then (24 hours).'),
 });

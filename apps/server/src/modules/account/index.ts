@@ -12,4 +12,4 @@ export { Avatars } from './avatar';
 export { DemoResets } from './demo-reset';
 export { profileRoutes } from './profile-routes';
 export { securityRoutes } from './security-routes';
-export { AccountService, userIdentity } from './service';
+export { AccountService, userIdentity, withdrawHold } from './service';

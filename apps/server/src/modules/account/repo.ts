@@ -25,6 +25,8 @@ export interface UserRow {
   withdraw_whitelist: boolean;
   /** When the whitelist was last turned off: withdrawals are held 24 hours from then. */
   whitelist_off_at: Date | null;
+  /** When an admin last removed the user's two-factor (migration 0029): a 24-hour hold too. */
+  two_factor_reset_at: Date | null;
   created_at: Date;
   last_login_at: Date | null;
 }
@@ -138,6 +140,11 @@ export async function updateWithdrawalPasswordHash(
     'UPDATE app_user SET with_pwd_hash = $2, with_pwd_changed_at = coalesce($3, with_pwd_changed_at) WHERE id = $1',
     [userId, hash, changedAt],
   );
+}
+
+/** Records an admin's removal of the user's two-factor (it starts the withdrawal hold). */
+export async function markTwoFactorReset(q: Queryable, userId: number, at: Date): Promise<void> {
+  await q.query('UPDATE app_user SET two_factor_reset_at = $2 WHERE id = $1', [userId, at]);
 }
 
 export async function updateAccountType(

@@ -23,6 +23,7 @@ import {
   type TwoFactorChallenge,
   type UserInfo,
   type VerificationPurpose,
+  type WithdrawHoldCause,
 } from '@bourse/shared';
 import { AttemptLimiter } from '../../auth/attempts';
 import { SessionStore } from '../../auth/sessions';
@@ -51,8 +52,35 @@ import { AccountSecurity } from './security';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
-/** Withdrawals wait this long after a login or withdrawal password change. */
+/** Withdrawals wait this long after a security change (see withdrawHold). */
 export const WITHDRAW_HOLD_MS = 24 * HOUR_MS;
+
+/** A user's security changes, each of which holds withdrawals for a day, and what they are. */
+const HOLD_CAUSES = {
+  pwd_changed_at: 'password',
+  with_pwd_changed_at: 'withdrawPassword',
+  whitelist_off_at: 'whitelistOff',
+  two_factor_reset_at: 'twoFactorReset',
+} as const satisfies Partial<Record<keyof repo.UserRow, WithdrawHoldCause>>;
+export type SecurityChanges = Pick<repo.UserRow, keyof typeof HOLD_CAUSES>;
+
+/**
+ * Whether a user's withdrawals are held at `now`: until WITHDRAW_HOLD_MS after the latest security
+ * change (a login or withdrawal password change, the whitelist turned off, an admin's reset of
+ * their two-factor), with the change that set it; undefined when none is that recent.
+ */
+export function withdrawHold(
+  changes: SecurityChanges,
+  now: Date,
+): { until: Date; cause: WithdrawHoldCause } | undefined {
+  let latest: { at: number; cause: WithdrawHoldCause } | undefined;
+  for (const [column, cause] of Object.entries(HOLD_CAUSES)) {
+    const at = changes[column as keyof SecurityChanges]?.getTime();
+    if (at !== undefined && (!latest || at > latest.at)) latest = { at, cause };
+  }
+  if (!latest || latest.at + WITHDRAW_HOLD_MS <= now.getTime()) return undefined;
+  return { until: new Date(latest.at + WITHDRAW_HOLD_MS), cause: latest.cause };
+}
 
 export interface AccountDeps {
   db: Database;
@@ -171,11 +199,7 @@ export class AccountService implements SessionResolver {
   // ------------------------------------------------------------ user info
 
   toUserInfo(row: repo.UserRow, accountType: 0 | 2): UserInfo {
-    const changes = [row.pwd_changed_at, row.with_pwd_changed_at, row.whitelist_off_at].filter(
-      (d): d is Date => d !== null,
-    );
-    const lastChange = changes.length > 0 ? Math.max(...changes.map((d) => d.getTime())) : 0;
-    const holdUntil = lastChange + WITHDRAW_HOLD_MS;
+    const hold = withdrawHold(row, this.now());
     return {
       ...userIdentity(row),
       avatar: row.avatar,
@@ -186,8 +210,7 @@ export class AccountService implements SessionResolver {
       authLevel: row.auth_level,
       createTime: row.created_at.toISOString(),
       lastLoginTime: row.last_login_at?.toISOString() ?? null,
-      withdrawHoldUntil:
-        holdUntil > this.now().getTime() ? new Date(holdUntil).toISOString() : null,
+      withdrawHoldUntil: hold?.until.toISOString() ?? null,
     };
   }
 
@@ -325,6 +348,56 @@ export class AccountService implements SessionResolver {
       });
       return true;
     });
+  }
+
+  /**
+   * Removes a user's two-factor for an admin, when the user lost their authenticator and proved
+   * who they are: the secret, the recovery codes and the code lock go, every session ends (their
+   * sockets are signed out on every instance), and withdrawals are held WITHDRAW_HOLD_MS from now,
+   * as after a password change, so that whoever talked support into it cannot take the money at
+   * once. `audit` writes the admin's entry, with `reason`, in the same transaction.
+   * `hint_twoFactorOff` when two-factor is not on (a setup never confirmed is left alone).
+   */
+  async resetTwoFactor(
+    userId: number,
+    reason: string,
+    audit: UserAuditWriter,
+  ): Promise<{ sessionsEnded: number; withdrawHoldUntil: Date }> {
+    const now = this.now();
+    const result = await this.deps.db.transaction(async (tx) => {
+      const user = await repo.findUserById(tx, userId, true);
+      if (!user) throw new AppError('hint_notFound', 404, ['id']);
+      if (!(await this.deps.twoFactor.isEnabled(userId, tx)))
+        throw new AppError('hint_twoFactorOff', 422);
+      // False only when the user turned it off meanwhile: nothing of this reset is kept.
+      if (!(await this.deps.twoFactor.reset(tx, userId)))
+        throw new AppError('hint_twoFactorOff', 422);
+      await repo.markTwoFactorReset(tx, userId, now);
+      const ended = await this.sessions.endAll(tx, userId, now);
+      const holdBefore = withdrawHold(user, now);
+      const hold = withdrawHold({ ...user, two_factor_reset_at: now }, now);
+      assert(hold !== undefined, 'a two-factor reset holds withdrawals');
+      await audit(tx, {
+        action: 'user.resetTwoFactor',
+        targetType: 'user',
+        targetId: String(userId),
+        before: {
+          twoFactor: true,
+          sessions: ended.length,
+          withdrawHoldUntil: holdBefore?.until.toISOString() ?? null,
+        },
+        after: {
+          twoFactor: false,
+          sessionsEnded: ended.length,
+          withdrawHoldUntil: hold.until.toISOString(),
+          reason,
+        },
+      });
+      return { ended, withdrawHoldUntil: hold.until };
+    });
+    if (result.ended.length > 0)
+      this.deps.sessionsEnded?.({ sessionIds: result.ended, msg: 'hint_sessionExpired' });
+    return { sessionsEnded: result.ended.length, withdrawHoldUntil: result.withdrawHoldUntil };
   }
 
   /**

@@ -36,6 +36,8 @@ export interface AdminRoutesDeps {
   /** The platform's settings: currencies, switches and otherValue (settings-routes.ts). */
   settings: SettingsService;
   users: AdminDeps['users'] & UsersConsoleDeps['users'];
+  /** Users' two-factor (the user kind): its state on a user's security tab. */
+  userTwoFactor: UsersConsoleDeps['userTwoFactor'];
   /** What the dashboard reads of the running server: the market engine, the cluster, /ws. */
   dashboard: Omit<DashboardDeps, 'db' | 'clock'>;
   /** This instance, and every instance announced (several instances: through Redis). */

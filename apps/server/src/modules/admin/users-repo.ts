@@ -3,6 +3,7 @@
  * accounts and postings, orders and holdings (the tables of the account, ledger and trading
  * modules). Nothing here writes: the support actions go through the account module.
  */
+import type { LoginResult } from '@bourse/shared';
 import { firstRow, type Queryable } from '../../db/database';
 
 export interface UserRow {
@@ -176,6 +177,66 @@ export function findUserDetail(
      FROM app_user u LEFT JOIN app_user i ON i.id = u.inviter_id
      WHERE u.id = $1`,
     [id, now],
+  );
+}
+
+/**
+ * What protects a user's account (the console's security tab): flags and times only. The
+ * anti-phishing code is read as whether it is set, never its text; no hash or secret is selected.
+ */
+export interface UserSecurityRow {
+  pwd_changed_at: Date | null;
+  with_pwd_set: boolean;
+  with_pwd_changed_at: Date | null;
+  withdraw_whitelist: boolean;
+  whitelist_off_at: Date | null;
+  two_factor_reset_at: Date | null;
+  anti_phishing_set: boolean;
+  anti_phishing_changed_at: Date | null;
+  auth_level: number;
+  auth_status: number;
+  last_login_at: Date | null;
+  active_sessions: number;
+  saved_destinations: number;
+  destinations_waiting: number;
+  last_failed_at: Date | null;
+  last_failed_result: LoginResult | null;
+}
+
+/**
+ * A user's security state at `now`: `waitingSince` is when a saved card or address set later is
+ * still waiting out the whitelist's delay; `historySince`, how far back the login history goes.
+ */
+export function findUserSecurity(
+  q: Queryable,
+  id: number,
+  at: { now: Date; waitingSince: Date; historySince: Date },
+): Promise<UserSecurityRow | undefined> {
+  return firstRow<UserSecurityRow>(
+    q,
+    `SELECT u.pwd_changed_at, u.with_pwd_hash IS NOT NULL AS with_pwd_set, u.with_pwd_changed_at,
+       u.withdraw_whitelist, u.whitelist_off_at, u.two_factor_reset_at,
+       u.anti_phishing_code IS NOT NULL AS anti_phishing_set, u.anti_phishing_changed_at,
+       u.auth_level, u.auth_status, u.last_login_at,
+       (SELECT count(*)::int FROM user_session s
+         WHERE s.user_id = u.id AND s.revoked_at IS NULL AND s.expires_at > $2) AS active_sessions,
+       (SELECT count(*)::int FROM user_bank b WHERE b.user_id = u.id AND b.deleted_at IS NULL)
+       + (SELECT count(*)::int FROM user_wallet_address w
+           WHERE w.user_id = u.id AND w.deleted_at IS NULL) AS saved_destinations,
+       (SELECT count(*)::int FROM user_bank b
+         WHERE b.user_id = u.id AND b.deleted_at IS NULL AND b.updated_at > $3)
+       + (SELECT count(*)::int FROM user_wallet_address w
+           WHERE w.user_id = u.id AND w.deleted_at IS NULL AND w.updated_at > $3)
+         AS destinations_waiting,
+       f.created_at AS last_failed_at, f.result AS last_failed_result
+     FROM app_user u
+     LEFT JOIN LATERAL (
+       SELECT h.created_at, h.result FROM login_history h
+       WHERE h.user_id = u.id AND h.result <> 'success' AND h.created_at >= $4
+       ORDER BY h.id DESC LIMIT 1
+     ) f ON true
+     WHERE u.id = $1`,
+    [id, at.now, at.waitingSince, at.historySince],
   );
 }
 

@@ -1,8 +1,8 @@
 /**
- * The console's user pages (consoleUsersApi of @bourse/shared): search, a user's profile and
- * lists (finance reads what concerns money, support and admins all), and the support actions
- * (end sessions, lift the withdrawal-password lock), each audited. The Router's operator guard
- * answers 401 and 403 from the route's roles before the input is read.
+ * The console's user pages (consoleUsersApi of @bourse/shared): search, a user's profile, lists
+ * and security state (finance reads what concerns money, support and admins all), and the actions
+ * (end sessions, lift the withdrawal-password lock; an admin's two-factor reset), each audited.
+ * The Router's operator guard answers 401 and 403 from the route's roles before the input is read.
  */
 import { consoleUsersApi as routes } from '@bourse/shared';
 import { ok, pageOf } from '../../http/envelope';
@@ -43,5 +43,11 @@ export function usersConsoleRoutes(
 
   router.handle(routes.resetWithdrawLock, async ({ operator, body }) =>
     ok({ changed: await users.resetWithdrawLock(body.id, admin.auditWriter(operator)) }),
+  );
+
+  router.handle(routes.security, async ({ query }) => ok(await users.security(query.id)));
+
+  router.handle(routes.resetTwoFactor, async ({ operator, body }) =>
+    ok(await users.resetTwoFactor(body, admin.auditWriter(operator))),
   );
 }

@@ -1,19 +1,23 @@
 /**
  * The console's user pages: finding users and reading one user's profile, balances, ledger
- * postings, orders, holdings, deposits, withdrawals and sessions, each list a bounded page; and the
- * support actions on an account, which go through the account module and are audited in their
- * transaction. Nothing here edits a balance, a price, an order or an outcome (PRODUCT section 1).
+ * postings, orders, holdings, deposits, withdrawals, sessions and security state, each list a
+ * bounded page; and the support actions on an account (an admin's two-factor reset among them),
+ * which go through the account module and are audited in their transaction. Nothing here edits a
+ * balance, a price, an order or an outcome (PRODUCT section 1).
  */
 import {
   cmp,
+  LOGIN_HISTORY,
   normalize,
   toScale,
+  WHITELIST_DELAY_HOURS,
   type ConsoleLedgerPosting,
   type ConsoleUser,
   type ConsoleUserBalance,
   type ConsoleUserDetail,
   type ConsoleUserHolding,
   type ConsoleUserOrder,
+  type ConsoleUserSecurity,
   type ConsoleUserSession,
   type UserOrderKind,
 } from '@bourse/shared';
@@ -21,7 +25,8 @@ import type { Database } from '../../db/database';
 import { mapRows, pageOffset } from '../../db/page';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { userIdentity, type AccountService } from '../account';
+import { userIdentity, withdrawHold, type AccountService } from '../account';
+import type { TwoFactorService } from '../two-factor';
 import type { AuditWriter, WalletReview } from '../wallet';
 import * as repo from './users-repo';
 
@@ -31,8 +36,14 @@ export interface UsersConsoleDeps {
   /** The account module: what ends sessions and lifts the withdrawal-password lock. */
   users: Pick<
     AccountService,
-    'endUserSessions' | 'resetWithdrawalPasswordLock' | 'withdrawalPasswordLock' | 'security'
+    | 'endUserSessions'
+    | 'resetWithdrawalPasswordLock'
+    | 'withdrawalPasswordLock'
+    | 'security'
+    | 'resetTwoFactor'
   >;
+  /** Users' two-factor (the user kind, not the operators'): its state on the security tab. */
+  userTwoFactor: Pick<TwoFactorService, 'status'>;
   /** A user's deposits and withdrawals, as the review queues list them. */
   wallet: Pick<WalletReview, 'listRecharges' | 'listWithdrawals'>;
 }
@@ -43,6 +54,8 @@ interface Page {
 }
 
 const BALANCE_KINDS = ['available', 'frozen', 'margin', 'staked', 'loan'] as const;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** An amount at its currency's scale, unless it holds more digits than that (then all of them). */
 function atScale(value: string, scale: number): string {
@@ -98,6 +111,46 @@ export class UsersConsole {
         lockedUntil: lock.lockedUntil?.toISOString() ?? null,
       },
       activeSessions: row.active_sessions,
+    };
+  }
+
+  /**
+   * What protects the account, for support answering the user: flags and times, never a secret
+   * (the anti-phishing code is only said to be set).
+   */
+  async security(id: number): Promise<ConsoleUserSecurity> {
+    const now = this.deps.clock.now();
+    const row = await repo.findUserSecurity(this.deps.db, id, {
+      now,
+      waitingSince: new Date(now.getTime() - WHITELIST_DELAY_HOURS * HOUR_MS),
+      historySince: new Date(now.getTime() - LOGIN_HISTORY.keepDays * DAY_MS),
+    });
+    if (!row) throw new AppError('hint_notFound', 404, ['id']);
+    const twoFactor = await this.deps.userTwoFactor.status(id);
+    const hold = withdrawHold(row, now);
+    const time = (at: Date | null) => at?.toISOString() ?? null;
+    return {
+      twoFactor: twoFactor.enabled,
+      twoFactorPending: twoFactor.pending,
+      recoveryCodesLeft: twoFactor.recoveryCodesLeft,
+      twoFactorResetTime: time(row.two_factor_reset_at),
+      antiPhishing: row.anti_phishing_set ? 1 : 0,
+      antiPhishingChangeTime: time(row.anti_phishing_changed_at),
+      whitelist: row.withdraw_whitelist ? 1 : 0,
+      whitelistOffTime: time(row.whitelist_off_at),
+      savedDestinations: row.saved_destinations,
+      destinationsWaiting: row.destinations_waiting,
+      withdrawPasswordSet: row.with_pwd_set ? 1 : 0,
+      withdrawPasswordChangeTime: time(row.with_pwd_changed_at),
+      passwordChangeTime: time(row.pwd_changed_at),
+      withdrawHoldUntil: hold ? hold.until.toISOString() : null,
+      withdrawHoldCause: hold?.cause ?? null,
+      activeSessions: row.active_sessions,
+      lastLoginTime: time(row.last_login_at),
+      lastFailedLoginTime: time(row.last_failed_at),
+      lastFailedLoginResult: row.last_failed_result,
+      authLevel: row.auth_level,
+      authStatus: row.auth_status,
     };
   }
 
@@ -253,5 +306,17 @@ export class UsersConsole {
 
   resetWithdrawLock(id: number, audit: AuditWriter): Promise<boolean> {
     return this.deps.users.resetWithdrawalPasswordLock(id, audit);
+  }
+
+  /** An admin removes the two-factor of a user who lost their authenticator (account module). */
+  async resetTwoFactor(
+    body: { id: number; reason: string },
+    audit: AuditWriter,
+  ): Promise<{ sessionsEnded: number; withdrawHoldUntil: string }> {
+    const reset = await this.deps.users.resetTwoFactor(body.id, body.reason, audit);
+    return {
+      sessionsEnded: reset.sessionsEnded,
+      withdrawHoldUntil: reset.withdrawHoldUntil.toISOString(),
+    };
   }
 }
