@@ -1,8 +1,9 @@
 /**
  * A user's page (`#/users/:id`): the profile and the support actions, then tabs of what the
  * operator's roles may read (the route table's roles of each call): balances, ledger, deposits and
- * withdrawals (finance too), orders, positions, sessions and the login history (support, admin).
- * Every list is paged on the server.
+ * withdrawals (finance too), orders, positions, the security state (with an admin's reset of a
+ * lost two-factor), sessions and the login history (support, admin). Every list is paged on the
+ * server.
  */
 import type { ReactNode } from 'react';
 import { Alert, Card, Result, Spin, Tabs } from 'antd';
@@ -22,6 +23,7 @@ import {
 } from '../components/users/money-tabs';
 import { OrdersTab, PositionsTab } from '../components/users/trading-tabs';
 import { LoginHistoryTab, SessionsTab } from '../components/users/session-tabs';
+import { SecurityTab } from '../components/users/security-tab';
 import { UserProfile } from '../components/users/user-profile';
 
 type TabKey =
@@ -31,6 +33,7 @@ type TabKey =
   | 'positions'
   | 'deposits'
   | 'withdrawals'
+  | 'security'
   | 'sessions'
   | 'logins'
   | 'loginHistory';
@@ -68,6 +71,11 @@ export default function UserPage() {
       key: 'withdrawals',
       route: consoleUsersApi.withdrawals,
       children: <WithdrawalsTab userId={userId} />,
+    },
+    {
+      key: 'security',
+      route: consoleUsersApi.security,
+      children: <SecurityTab userId={userId} account={detail.data.userAccount} />,
     },
     {
       key: 'sessions',
