@@ -3,7 +3,8 @@
  * 1440×900 desktop viewport, one browser per test file and a fresh context per page, uncaught page
  * errors failing the test, screenshots, the console's texts in both languages, and the server
  * called through the console's own client and the route table (users register and deposit,
- * operators are made, balances read).
+ * operators are made, balances read). Operators whose role requires two-factor (admin, finance)
+ * have it on, and sign in with codes of their secret (codes.ts).
  */
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,14 +15,17 @@ import { expect, inject } from 'vitest';
 import {
   accountApi,
   assetsApi,
+  consoleOperatorsApi,
   formatMessage,
   operatorsApi,
   paymentMethodsApi,
+  TWO_FACTOR_ROLES,
   walletApi,
   type OperatorRole,
 } from '@bourse/shared';
 import { usePages } from '../../../tools/e2e-browser';
 import { createClient, type Client } from '../src/api/client';
+import { accountOf, nextCode, rememberSecret, secretOf } from './codes';
 
 const adminDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SCREENS_DIR = path.join(adminDir, 'test-results/screens');
@@ -38,8 +42,9 @@ export function baseUrl(): string {
   return inject('consoleBaseUrl');
 }
 
-export function consoleUrl(route = '/'): string {
-  return `${baseUrl()}/admin/#${route}`;
+/** A page of the console (`base`: another server's address, the first-sign-in test's). */
+export function consoleUrl(route = '/', base = baseUrl()): string {
+  return `${base}/admin/#${route}`;
 }
 
 // ---------------------------------------------------------------- texts
@@ -117,49 +122,91 @@ export function serverText(key: string, language: Language = 'en', params: unkno
 
 // ---------------------------------------------------------------- the server
 
-/** The console's request client, from the test process, as `token` (none: signed out). */
-export function client(token?: string, language: Language = 'en'): Client {
+/**
+ * The console's request client, from the test process, as `token` (none: signed out); `base`:
+ * another server's address.
+ */
+export function client(token?: string, language: Language = 'en', base = baseUrl()): Client {
   return createClient({
-    baseUrl: baseUrl(),
+    baseUrl: base,
     token: () => token,
     language: () => (language === 'zh' ? { id: 1, bcp47: 'zh-Hans' } : { id: 2, bcp47: 'en' }),
   });
 }
 
-/** Signs an operator in through the API; their token. */
-export async function operatorToken(username: string, password: string): Promise<string> {
-  const { token } = await client().call(operatorsApi.signIn, { username, password });
+/** Who signs in: an operator's name and password (and the secret of their app, if not known). */
+export interface Credentials {
+  username: string;
+  password: string;
+  /** Their authenticator app's secret; else the one this run linked for them (codes.ts). */
+  secret?: string;
+}
+
+function twoFactorFile(): string {
+  return inject('twoFactorFile');
+}
+
+/**
+ * The operator's authenticator app holds `secret` from now on (a new set-up); `base`: an operator
+ * of another server.
+ */
+export function linkAuthenticator(username: string, secret: string, base = baseUrl()): void {
+  rememberSecret(twoFactorFile(), accountOf(username, base), secret);
+}
+
+/**
+ * The operator's next two-factor code (waiting for the next 30-second step when this one's was
+ * used: the server takes each step once); `base`: an operator of another server.
+ */
+export function twoFactorCode(
+  operator: Pick<Credentials, 'username' | 'secret'>,
+  base = baseUrl(),
+): Promise<string> {
+  const account = accountOf(operator.username, base);
+  if (operator.secret && secretOf(twoFactorFile(), account) !== operator.secret)
+    rememberSecret(twoFactorFile(), account, operator.secret);
+  return nextCode(twoFactorFile(), account);
+}
+
+/** Signs an operator in through the API, with a code when they have two-factor on; their token. */
+export async function operatorToken(operator: Credentials, base = baseUrl()): Promise<string> {
+  const answer = await client(undefined, 'en', base).call(operatorsApi.signIn, {
+    username: operator.username,
+    password: operator.password,
+  });
+  if (!('challenge' in answer)) return answer.token;
+  const { token } = await client(undefined, 'en', base).call(consoleOperatorsApi.signInTwoFactor, {
+    challenge: answer.challenge,
+    code: await twoFactorCode(operator, base),
+  });
   return token;
 }
 
 /**
- * Signs the first operator (`admin`) in with the password the server generated. The server allows
- * an operator who never chose a password nothing but the change: the first time, the password is
- * changed to an interim one and back (so the generated one keeps signing in), then signed in again.
+ * A session of the first operator (`admin`): made by the global setup, which chose its password
+ * and turned two-factor on, and ended by no file.
  */
-export async function firstAdminToken(): Promise<string> {
-  const password = inject('firstAdminPassword');
-  const { token, operator } = await client().call(operatorsApi.signIn, {
+export function firstAdminToken(): Promise<string> {
+  return Promise.resolve(inject('firstAdminToken'));
+}
+
+/** The first operator's credentials, to sign in with through the sign-in page (`signIn`). */
+export function firstAdmin(): Credentials {
+  return {
     username: 'admin',
-    password,
-  });
-  if (operator.pwdChangeTime !== null) return token;
-  const interim = `${password} (interim)`;
-  await client(token).send(operatorsApi.changePassword, {
-    oldPassword: password,
-    newPassword: interim,
-  });
-  await client(await operatorToken('admin', interim)).send(operatorsApi.changePassword, {
-    oldPassword: interim,
-    newPassword: password,
-  });
-  return operatorToken('admin', password);
+    password: inject('firstAdminPassword'),
+    secret: inject('firstAdminSecret'),
+  };
 }
 
 export interface TestOperator {
   id: number;
   username: string;
   password: string;
+  /** Two-factor, for the roles that require it (admin, finance): the app's secret. */
+  secret?: string;
+  /** And the 10 recovery codes, each usable once. */
+  recoveryCodes?: string[];
 }
 
 let sequence = 0;
@@ -168,14 +215,40 @@ function unique(prefix: string): string {
   return `${prefix}${process.pid.toString(36)}${Date.now().toString(36)}${sequence}`;
 }
 
+/** Whether a role requires two-factor (the server refuses such an operator anything until on). */
+export function needsTwoFactor(roles: readonly string[]): boolean {
+  return roles.some((role) => (TWO_FACTOR_ROLES as readonly string[]).includes(role));
+}
+
+/**
+ * Turns two-factor on for the signed-in operator (`token`) through the API: set up with the
+ * password, the first code; the secret (kept for their codes) and the recovery codes.
+ */
+export async function enrolTwoFactor(
+  token: string,
+  operator: Pick<Credentials, 'username' | 'password'>,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const { secret } = await client(token).call(consoleOperatorsApi.twoFactorSetup, {
+    password: operator.password,
+  });
+  linkAuthenticator(operator.username, secret);
+  const { recoveryCodes } = await client(token).call(consoleOperatorsApi.twoFactorEnable, {
+    code: await twoFactorCode({ username: operator.username }),
+  });
+  return { secret, recoveryCodes };
+}
+
 /**
  * An operator with `roles`, made by an admin (`adminToken`), who then chose their own password
- * through the API: the console opens on its pages at once (no first-password step).
+ * and, when a role requires it, turned two-factor on through the API: the console opens on its
+ * pages at once (no first-password or set-up step; sign-in asks a code: `signIn`). With
+ * `twoFactor: false`, it stays off: the console sends an admin or finance operator to set it up.
  */
 export async function createOperator(
   adminToken: string,
   roles: OperatorRole[],
   prefix = roles[0] ?? 'ops',
+  { twoFactor = true }: { twoFactor?: boolean } = {},
 ): Promise<TestOperator> {
   const username = unique(`${prefix}.`).slice(0, 32);
   const first = `first ${username} Harbor`;
@@ -185,12 +258,17 @@ export async function createOperator(
     roles,
   });
   const password = `${username} Quokka Lantern`;
-  const token = await operatorToken(username, first);
+  const token = await operatorToken({ username, password: first });
   await client(token).send(operatorsApi.changePassword, {
     oldPassword: first,
     newPassword: password,
   });
-  return { id: operator.id, username, password };
+  const made: TestOperator = { id: operator.id, username, password };
+  if (!twoFactor || !needsTwoFactor(roles)) return made;
+  return {
+    ...made,
+    ...(await enrolTwoFactor(await operatorToken({ username, password }), made)),
+  };
 }
 
 export interface TestUser {
@@ -291,8 +369,9 @@ export interface ConsoleHarness {
 /**
  * One browser for the test file; each `newPage` opens a fresh context (tools/e2e-browser.ts).
  * After every test the contexts close and any uncaught error thrown in a page fails the test.
+ * `base`: the pages are of another server (the first-sign-in test's fresh installation).
  */
-export function useConsole(): ConsoleHarness {
+export function useConsole(base?: string): ConsoleHarness {
   const pages = usePages(FAILURES_DIR);
   return {
     newPage(language: Language = 'en') {
@@ -306,7 +385,7 @@ export function useConsole(): ConsoleHarness {
           cookies: [],
           origins: [
             {
-              origin: baseUrl(),
+              origin: base ?? baseUrl(),
               localStorage: [{ name: 'bourse.console.language', value: language }],
             },
           ],
@@ -346,14 +425,58 @@ export async function waitForRoute(page: Page, route: string): Promise<void> {
   );
 }
 
-/** Signs in through the sign-in page and waits for the console to leave it. */
-export async function signIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto(consoleUrl('/sign-in'));
+/**
+ * Signs in through the sign-in page, typing a code of the operator's app when the code step shows
+ * (two-factor on), and waits for the console to leave it. `base`: another server's console.
+ */
+export async function signIn(page: Page, operator: Credentials, base?: string): Promise<void> {
+  await page.goto(consoleUrl('/sign-in', base));
   await page.locator('[data-testid="sign-in"]').waitFor();
-  await page.locator('[data-testid="username"]').fill(username);
-  await page.locator('[data-testid="password"]').fill(password);
+  await page.locator('[data-testid="username"]').fill(operator.username);
+  await page.locator('[data-testid="password"]').fill(operator.password);
   await page.locator('[data-testid="sign-in-submit"]').click();
-  await page.waitForFunction(() => !window.location.hash.startsWith('#/sign-in'));
+  await page.waitForFunction(
+    () =>
+      !window.location.hash.startsWith('#/sign-in') ||
+      document.querySelector('[data-testid="sign-in-code"]') !== null,
+  );
+  if (await page.locator('[data-testid="sign-in-code"]').isVisible()) {
+    await page.locator('[data-testid="two-factor-code"]').fill(await twoFactorCode(operator, base));
+    await page.locator('[data-testid="two-factor-submit"]').click();
+    await page.waitForFunction(() => !window.location.hash.startsWith('#/sign-in'));
+  }
+}
+
+/**
+ * Walks the two-factor set-up shown on the page (the set-up page an admin or finance operator is
+ * sent to, or the account page's): the password, the key read from the page as a person types it
+ * into their app, the app's first code, and the 10 recovery codes saved before going on. The key
+ * is kept for the operator's later codes; answers it and the recovery codes.
+ */
+export async function setUpTwoFactor(
+  page: Page,
+  operator: Pick<Credentials, 'username' | 'password'>,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+  await page.locator('[data-testid="two-factor-password"]').fill(operator.password);
+  await page.locator('[data-testid="two-factor-start"]').click();
+  await page.locator('[data-testid="two-factor-qr"]').waitFor();
+  const secret = (await page.locator('[data-testid="two-factor-secret"]').textContent())!.replace(
+    /\s/g,
+    '',
+  );
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  linkAuthenticator(operator.username, secret);
+  await page
+    .locator('[data-testid="two-factor-enable-code"]')
+    .fill(await twoFactorCode({ username: operator.username }));
+  await page.locator('[data-testid="two-factor-enable"]').click();
+  const codes = page.locator('[data-testid="recovery-code"]');
+  await codes.first().waitFor();
+  const recoveryCodes = (await codes.allTextContents()).map((code) => code.trim());
+  expect(recoveryCodes).toHaveLength(10);
+  await page.locator('[data-testid="recovery-saved"]').click();
+  await page.locator('[data-testid="recovery-done"]').click();
+  return { secret, recoveryCodes };
 }
 
 /** Switches the console's language with the header's switch. */

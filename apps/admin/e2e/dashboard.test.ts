@@ -6,7 +6,7 @@
  * Chinese; a support operator lands on it too but sees no money or trading figure (and the server
  * refuses those calls); a content operator has no dashboard.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { cmp, consoleDashboardApi, operatorsApi, type DashboardMoney } from '@bourse/shared';
 import { ApiError } from '../src/api/client';
@@ -29,35 +29,6 @@ import {
   type Language,
   type TestOperator,
 } from './console';
-
-/**
- * An admin for this file's setup. The first admin may still have to choose a password (the
- * first-sign-in test pictures that step): then it chooses one, makes this file an admin of its
- * own, and `restore` puts the first admin back as it was found (its generated password, to be
- * changed at the next sign-in) through that admin's password reset.
- */
-async function setupAdmin(): Promise<{ token: string; restore: () => Promise<void> }> {
-  const first = inject('firstAdminPassword');
-  const token = await firstAdminToken();
-  const me = await client(token).call(operatorsApi.me);
-  if (me.pwdChangeTime !== null) return { token, restore: async () => undefined };
-  const interim = `${first} dashboard interim`;
-  await client(token).send(operatorsApi.changePassword, {
-    oldPassword: first,
-    newPassword: interim,
-  });
-  const own = await createOperator(await operatorToken('admin', interim), ['admin'], 'dashadmin');
-  const ownToken = await operatorToken(own.username, own.password);
-  return {
-    token: ownToken,
-    restore: async () => {
-      await client(ownToken).call(operatorsApi.resetOperatorPassword, {
-        id: me.id,
-        password: first,
-      });
-    },
-  };
-}
 
 const testId = (page: Page, id: string) => page.locator(`[data-testid="${id}"]`);
 
@@ -88,12 +59,10 @@ describe('the dashboard', () => {
   const browser = useConsole();
   let finance: TestOperator;
   let admin: string;
-  let restore: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
-    ({ token: admin, restore } = await setupAdmin());
+    admin = await firstAdminToken();
   });
-  afterAll(() => restore());
 
   it('is where a finance operator lands, with the figures the server computed', async () => {
     finance = await createOperator(admin, ['finance']);
@@ -102,12 +71,12 @@ describe('the dashboard', () => {
     await client(admin).call(operatorsApi.approveRecharge, { id: funded.id });
     const deposit = await submitDeposit(user, '125.5');
     await submitWithdrawal(user, '60');
-    const financeToken = await operatorToken(finance.username, finance.password);
+    const financeToken = await operatorToken(finance);
     const waiting = await pendingDeposits(financeToken);
     expect(waiting).toBeGreaterThan(0);
 
     const page = await browser.newPage('en');
-    await signIn(page, finance.username, finance.password);
+    await signIn(page, finance);
     await dashboardShown(page, 'en');
     // The dashboard is first in the menu.
     const menu = testId(page, 'side-menu');
@@ -162,7 +131,7 @@ describe('the dashboard', () => {
 
   it('reads in Chinese', async () => {
     const page = await browser.newPage('zh');
-    await signIn(page, finance.username, finance.password);
+    await signIn(page, finance);
     await dashboardShown(page, 'zh');
     expect(await testId(page, 'menu-dashboard').textContent()).toBe(text('nav.dashboard', 'zh'));
     expect(await testId(page, 'card-users').textContent()).toContain(
@@ -188,14 +157,14 @@ describe('the dashboard', () => {
   it('shows support users and the running server, no money; content has no dashboard', async () => {
     const support = await createOperator(admin, ['support']);
     const page = await browser.newPage('en');
-    await signIn(page, support.username, support.password);
+    await signIn(page, support);
     await dashboardShown(page, 'en');
     await testId(page, 'feed-card').waitFor();
     for (const id of ['money-table', 'trading-table', 'card-depositsPending', 'trading-charts'])
       expect(await testId(page, id).count(), id).toBe(0);
     await screenshot(page, 'dashboard-support-en');
 
-    const api = client(await operatorToken(support.username, support.password));
+    const api = client(await operatorToken(support));
     for (const route of [consoleDashboardApi.money, consoleDashboardApi.trading]) {
       const refusal = await api.call(route).then(
         () => undefined,
@@ -207,7 +176,7 @@ describe('the dashboard', () => {
 
     const content = await createOperator(admin, ['content']);
     const other = await browser.newPage('en');
-    await signIn(other, content.username, content.password);
+    await signIn(other, content);
     await testId(other, 'side-menu').waitFor();
     expect(await testId(other, 'menu-dashboard').count()).toBe(0);
     await other.goto(consoleUrl('/dashboard'));

@@ -1,30 +1,32 @@
 /**
- * The first sign-in, as a fresh installation has it: the server made the operator `admin` with a
- * generated password (printed once, kept in DATA_DIR/admin-login.txt). Signed in with it, the
- * console opens no page before the operator chose their own password (the server marks an
- * account whose password was never changed with `pwdChangeTime: null`); the schema's and the
- * server's refusals show on their fields, in English and Chinese; the change ends the session,
- * retires the password file, and the new password opens the console.
- *
- * Other files sign `admin` in through the API with the generated password: this test puts it
- * back at the end (a change, audited like any other).
+ * The first sign-in, as a fresh installation has it (a server of its own, started by the global
+ * setup, that no other file uses): the server made the operator `admin` with a generated password
+ * (printed once, kept in DATA_DIR/admin-login.txt). Signed in with it, the console opens no page
+ * before the operator chose their own password (the server marks an account whose password was
+ * never changed with `pwdChangeTime: null`); the schema's and the server's refusals show on their
+ * fields, in English and Chinese; the change ends the session and retires the password file.
+ * Signed in with the new password, the console still opens no page before two-factor is set up
+ * (an admin's role requires it; the server refuses every other call meanwhile): the password, the
+ * key read from the page into an authenticator app, its first code (a wrong one refused on the
+ * field), the 10 recovery codes (downloaded as text) saved; then the console opens, and the next
+ * sign-in asks a code.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { OPERATOR_PASSWORD_MIN, operatorsApi } from '@bourse/shared';
 import { ApiError } from '../src/api/client';
 import {
   client,
   consoleUrl,
-  createOperator,
-  firstAdminToken,
+  linkAuthenticator,
   operatorToken,
   screenshot,
   serverText,
   signIn,
   text,
+  twoFactorCode,
   useConsole,
   waitForRoute,
   type Language,
@@ -67,38 +69,16 @@ async function refusal(attempt: Promise<unknown>): Promise<ApiError> {
 }
 
 describe('first sign-in', () => {
-  const browser = useConsole();
-  const first = inject('firstAdminPassword');
+  const fresh = inject('freshConsole');
+  const base = fresh.baseUrl;
+  const browser = useConsole(base);
+  const first = fresh.firstAdminPassword;
+  const chosen = { username: 'admin', password: CHOSEN };
 
-  beforeAll(async () => {
-    // Another file may have used `admin` first (firstAdminToken chose a password): a second
-    // admin's reset to the generated password puts it back as a fresh installation has it.
-    const { operator } = await client().call(operatorsApi.signIn, {
-      username: 'admin',
-      password: first,
-    });
-    if (operator.pwdChangeTime === null) return;
-    const keeper = await createOperator(await firstAdminToken(), ['admin'], 'keeper');
-    await client(await operatorToken(keeper.username, keeper.password)).call(
-      operatorsApi.resetOperatorPassword,
-      { id: operator.id, password: first },
-    );
-  });
-
-  afterAll(async () => {
-    // Put the generated password back for the other files, if this test changed it.
-    const token = await operatorToken('admin', CHOSEN).catch(() => undefined);
-    if (token)
-      await client(token).send(operatorsApi.changePassword, {
-        oldPassword: CHOSEN,
-        newPassword: first,
-      });
-  });
-
-  it('the first admin chooses a password before any page, and the password file is retired', async () => {
+  it('the first admin chooses a password, then sets up two-factor, before any page', async () => {
     // In Chinese: the page and the schema's refusal.
     const chinese = await browser.newPage('zh');
-    await signIn(chinese, 'admin', first);
+    await signIn(chinese, { username: 'admin', password: first }, base);
     await waitForRoute(chinese, '/first-password');
     await chinese
       .locator('[data-testid="first-password"]', { hasText: text('firstPassword.title', 'zh') })
@@ -112,14 +92,14 @@ describe('first sign-in', () => {
     await screenshot(chinese, 'first-password-error-zh');
 
     const page = await browser.newPage('en');
-    await signIn(page, 'admin', first);
+    await signIn(page, { username: 'admin', password: first }, base);
     await waitForRoute(page, '/first-password');
     expect(await page.locator('[data-testid="first-password"]').textContent()).toContain(
       text('firstPassword.why', 'en', { username: 'admin' }),
     );
     await screenshot(page, 'first-password-en');
     // No page opens before: a page's address leads back here.
-    await page.goto(consoleUrl('/deposits'));
+    await page.goto(consoleUrl('/deposits', base));
     await waitForRoute(page, '/first-password');
 
     // The schema's refusal on its field, before any call.
@@ -147,27 +127,114 @@ describe('first sign-in', () => {
     await screenshot(page, 'sign-in-password-changed-en');
 
     // The file no longer keeps a password, and the generated one no longer signs in.
-    const kept = readFileSync(path.join(inject('consoleDataDir'), 'admin-login.txt'), 'utf8');
+    const kept = readFileSync(path.join(fresh.dataDir, 'admin-login.txt'), 'utf8');
     expect(kept.startsWith('#')).toBe(true);
     expect(kept).not.toContain(first);
     const old = await refusal(
-      client().call(operatorsApi.signIn, { username: 'admin', password: first }),
+      client(undefined, 'en', base).call(operatorsApi.signIn, {
+        username: 'admin',
+        password: first,
+      }),
     );
     expect(old.msg).toBe('hint_loginFailed');
     // The other page's session ended with the change: it is sent to the sign-in page.
     await chinese.reload();
     await waitForRoute(chinese, '/sign-in');
 
-    // The new password opens the console: an admin starts at the first page of the menu.
-    await signIn(page, 'admin', CHOSEN);
+    // The new password: an admin must set up two-factor before any page, in either language.
+    await signIn(chinese, chosen, base);
+    await waitForRoute(chinese, '/two-factor-setup');
+    await chinese
+      .locator('[data-testid="two-factor-setup-page"]', {
+        hasText: text('twoFactor.setup.pageTitle', 'zh'),
+      })
+      .waitFor();
+    await screenshot(chinese, 'two-factor-setup-zh');
+    await signIn(page, chosen, base);
+    await waitForRoute(page, '/two-factor-setup');
+    expect(await page.locator('[data-testid="two-factor-setup-page"]').textContent()).toContain(
+      text('twoFactor.setup.why'),
+    );
+    await screenshot(page, 'two-factor-setup-en');
+    await page.goto(consoleUrl('/deposits', base));
+    await waitForRoute(page, '/two-factor-setup');
+    // The server refuses the operator's other calls meanwhile.
+    const early = await refusal(
+      client(await operatorToken(chosen, base), 'en', base).call(operatorsApi.recharges, {}),
+    );
+    expect(early).toMatchObject({ status: 403, msg: 'hint_twoFactorSetupRequired' });
+
+    // The password first: a wrong one refused on its field.
+    await page.locator('[data-testid="two-factor-password"]').fill('not the password at all');
+    await page.locator('[data-testid="two-factor-start"]').click();
+    await expectFieldHint(page, 'password', 'hint_pwdWrong', 'en');
+    await page.locator('[data-testid="two-factor-password"]').fill(CHOSEN);
+    await page.locator('[data-testid="two-factor-start"]').click();
+    // The QR code and the key, which the operator's app takes (here: the test's).
+    await page.locator('[data-testid="two-factor-qr"]').waitFor();
+    const secret = (await page.locator('[data-testid="two-factor-secret"]').textContent())!.replace(
+      /\s/g,
+      '',
+    );
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    linkAuthenticator('admin', secret, base);
+    await screenshot(page, 'two-factor-setup-scan-en');
+    // A wrong code is refused on its field; the app's code turns two-factor on.
+    await page.locator('[data-testid="two-factor-enable-code"]').fill('000000');
+    await page.locator('[data-testid="two-factor-enable"]').click();
+    await expectFieldHint(page, 'code', 'hint_twoFactorWrong', 'en');
+    await page
+      .locator('[data-testid="two-factor-enable-code"]')
+      .fill(await twoFactorCode({ username: 'admin' }, base));
+    await page.locator('[data-testid="two-factor-enable"]').click();
+
+    // The recovery codes, this once: downloaded as text, and saved before going on.
+    const codes = page.locator('[data-testid="recovery-code"]');
+    await codes.first().waitFor();
+    const recoveryCodes = (await codes.allTextContents()).map((code) => code.trim());
+    expect(recoveryCodes).toHaveLength(10);
+    for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    await screenshot(page, 'two-factor-recovery-en');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('[data-testid="recovery-download"]').click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('recovery-codes-admin.txt');
+    const saved = readFileSync((await download.path())!, 'utf8');
+    for (const code of recoveryCodes) expect(saved).toContain(code);
+    expect(saved).toContain('admin');
+    expect(await page.locator('[data-testid="recovery-done"]').isDisabled()).toBe(true);
+    await page.locator('[data-testid="recovery-saved"]').click();
+    await page.locator('[data-testid="recovery-done"]').click();
+
+    // The console opens: an admin starts at the first page of the menu.
     await page.locator('[data-testid="page-title"]').waitFor();
-    expect(await page.evaluate(() => window.location.hash)).not.toContain('first-password');
+    expect(await page.evaluate(() => window.location.hash)).not.toMatch(
+      /first-password|two-factor/,
+    );
+    // The other page, still on the set-up page, goes on to the console once reloaded.
+    await chinese.reload();
+    await chinese.locator('[data-testid="page-title"]').waitFor();
+
+    // The next sign-in asks a code, here in Chinese.
+    const again = await browser.newPage('zh');
+    await again.goto(consoleUrl('/sign-in', base));
+    await again.locator('[data-testid="username"]').fill('admin');
+    await again.locator('[data-testid="password"]').fill(CHOSEN);
+    await again.locator('[data-testid="sign-in-submit"]').click();
+    await again
+      .locator('[data-testid="sign-in-code"]', { hasText: text('twoFactor.signIn.title', 'zh') })
+      .waitFor();
+    await screenshot(again, 'sign-in-code-zh');
+    await again.locator('[data-testid="two-factor-code"]').fill(await twoFactorCode(chosen, base));
+    await again.locator('[data-testid="two-factor-submit"]').click();
+    await again.locator('[data-testid="page-title"]').waitFor();
   });
 
   it('a wrong sign-in is refused above the form, in the console language', async () => {
     for (const language of ['en', 'zh'] as Language[]) {
       const page = await browser.newPage(language);
-      await page.goto(consoleUrl('/'));
+      await page.goto(consoleUrl('/', base));
       // Signed out: any address leads to the sign-in page.
       await waitForRoute(page, '/sign-in');
       await page

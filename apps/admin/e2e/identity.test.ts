@@ -6,7 +6,7 @@
  * the server refuses it; the levels features need are an admin's page.
  */
 import sharp from 'sharp';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   accountApi,
   consoleIdentityApi,
@@ -19,6 +19,7 @@ import {
   client,
   consoleUrl,
   createOperator,
+  firstAdmin,
   firstAdminToken,
   operatorToken,
   registerUser,
@@ -67,7 +68,7 @@ describe('identity queue', () => {
     });
 
     const page = await browser.newPage('en');
-    await signIn(page, support.username, support.password);
+    await signIn(page, support);
     await page.locator('[data-testid="menu-identity"]').click();
     await waitForRoute(page, '/identity');
     await page.locator('[data-testid="queue-live"][data-live="true"]').waitFor();
@@ -126,7 +127,7 @@ describe('identity queue', () => {
     // The levels features need are an admin's setting: no page of support's.
     expect(await page.locator('[data-testid="menu-identityRequirements"]').count()).toBe(0);
     const desk = await browser.newPage('en');
-    await signIn(desk, 'admin', inject('firstAdminPassword'));
+    await signIn(desk, firstAdmin());
     await desk.locator('[data-testid="menu-identityRequirements"]').click();
     await desk.locator('[data-testid="identity-requirements-table"]').waitFor();
     await desk.locator('[data-testid="requirement-withdraw"]').waitFor();
@@ -137,10 +138,10 @@ describe('identity queue', () => {
     const admin = await firstAdminToken();
     const finance = await createOperator(admin, ['finance']);
     const page = await browser.newPage('zh');
-    await signIn(page, finance.username, finance.password);
+    await signIn(page, finance);
     await page.locator('[data-testid="menu-deposits"]').waitFor();
     expect(await page.locator('[data-testid="menu-identity"]').count()).toBe(0);
-    const refused = await client(await operatorToken(finance.username, finance.password))
+    const refused = await client(await operatorToken(finance))
       .call(consoleIdentityApi.identityRecords, { pageNum: 1, pageSize: 10 })
       .then(
         () => undefined,

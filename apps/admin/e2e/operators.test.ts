@@ -1,25 +1,30 @@
 /**
  * Operators through the console, against the real server: an admin creates a finance operator
  * with a password made at random (shown once), who signs in, must choose their own password
- * before anything else, and then sees only finance's pages; the admin ends that operator's session
+ * before anything else, then set up two-factor (finance requires it), and then sees only finance's
+ * pages; the operators page shows their two-factor on; the admin ends that operator's session
  * from the operators page and the operator's next call leads to the sign-in page. An admin cannot
  * disable themselves (the server's refusal, in its words). The audit log, filtered by action,
  * target and days, downloads as CSV with the filtered rows. Screens of the operators, account and
  * audit pages in English and Chinese.
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   actionLabel,
   consoleUrl,
+  createOperator,
+  firstAdmin,
   firstAdminToken,
   screenshot,
   serverText,
+  setUpTwoFactor,
   signIn,
   text,
   useConsole,
   waitForRoute,
+  type Credentials,
   type Language,
 } from './console';
 import { parseCsv } from '../../server/test/support/csv';
@@ -36,10 +41,9 @@ function rows(page: Page, testId: string) {
   return page.locator(`[data-testid="${testId}"] tbody tr.ant-table-row`);
 }
 
-/** The console signed in as `admin`, at a page. */
-async function adminAt(page: Page, route: string): Promise<void> {
-  await firstAdminToken();
-  await signIn(page, 'admin', inject('firstAdminPassword'));
+/** The console signed in as an admin (the first one, `admin`, unless another), at a page. */
+async function adminAt(page: Page, route: string, admin: Credentials = firstAdmin()) {
+  await signIn(page, admin);
   await page.goto(consoleUrl(route));
   await waitForRoute(page, route);
 }
@@ -98,7 +102,7 @@ describe('operators', () => {
 
     // The operator signs in and must choose a password before any page.
     const desk = await browser.newPage('en');
-    await signIn(desk, username, password);
+    await signIn(desk, { username, password });
     await waitForRoute(desk, '/first-password');
     await desk.goto(consoleUrl('/deposits'));
     await waitForRoute(desk, '/first-password');
@@ -107,7 +111,12 @@ describe('operators', () => {
     await desk.locator('[data-testid="repeat-password"]').fill(CHOSEN);
     await desk.locator('[data-testid="change-password-submit"]').click();
     await waitForRoute(desk, '/sign-in');
-    await signIn(desk, username, CHOSEN);
+    // Finance requires two-factor: set up before any page, then the console opens.
+    await signIn(desk, { username, password: CHOSEN });
+    await waitForRoute(desk, '/two-factor-setup');
+    await desk.goto(consoleUrl('/deposits'));
+    await waitForRoute(desk, '/two-factor-setup');
+    await setUpTwoFactor(desk, { username, password: CHOSEN });
     // The pages finance's roles admit: the queues, and no operators, audit log or system.
     await desk.locator('[data-testid="menu-deposits"]').waitFor();
     await desk.locator('[data-testid="menu-withdrawals"]').waitFor();
@@ -118,8 +127,13 @@ describe('operators', () => {
     await desk.locator('.ant-result', { hasText: text('gate.title') }).waitFor();
     await screenshot(desk, 'operators-forbidden-finance-en');
 
-    // The admin sees the operator's session and ends it.
+    // The admin sees the operator's two-factor on, and their session, and ends it.
     await admin.reload();
+    await admin
+      .locator(`[data-testid="two-factor-${username}"]`, {
+        hasText: text('twoFactor.operators.on'),
+      })
+      .waitFor();
     await admin.locator(`[data-testid="sessions-${username}"]`).click();
     const drawer = admin.locator('[data-testid="sessions-drawer"]');
     await drawer.waitFor();
@@ -216,7 +230,12 @@ describe('operators', () => {
   it('shows the operators, account and audit pages in English and Chinese', async () => {
     for (const language of ['en', 'zh'] as Language[]) {
       const page = await browser.newPage(language);
-      await adminAt(page, '/operators');
+      // An admin of its own for each language, who signs in once (no code waits for a step).
+      await adminAt(
+        page,
+        '/operators',
+        await createOperator(await firstAdminToken(), ['admin'], 'chief'),
+      );
       await page
         .locator('[data-testid="page-title"]', { hasText: text('nav.operators', language) })
         .waitFor();

@@ -54,13 +54,13 @@ describe('review queue by keyboard', () => {
     const before = await balance(user, newer.currencyName);
 
     const watching = await browser.newPage('en');
-    await signIn(watching, second.username, second.password);
+    await signIn(watching, second);
     await openQueue(watching);
     await watching.locator(`[data-testid="review-${older.id}"]`).waitFor();
     await watching.locator('[data-testid="queue-live"][data-live="true"]').waitFor();
 
     const page = await browser.newPage('en');
-    await signIn(page, first.username, first.password);
+    await signIn(page, first);
     await openQueue(page);
     await page
       .locator('text=' + text('review.keys').slice(0, 20))

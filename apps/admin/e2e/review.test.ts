@@ -58,7 +58,7 @@ describe('review queues', () => {
     const before = await balance(user, submitted.currencyName);
 
     const page = await browser.newPage('en');
-    await signIn(page, finance.username, finance.password);
+    await signIn(page, finance);
     // Finance starts at the dashboard; the queue, a click away, has this request under review.
     await waitForRoute(page, '/dashboard');
     await page.locator('[data-testid="menu-deposits"]').click();
@@ -140,10 +140,9 @@ describe('review queues', () => {
     );
 
     // A second click elsewhere credits nothing more: the server answers "already done".
-    const again = await client(await operatorToken(finance.username, finance.password)).send(
-      operatorsApi.approveRecharge,
-      { id: submitted.id },
-    );
+    const again = await client(await operatorToken(finance)).send(operatorsApi.approveRecharge, {
+      id: submitted.id,
+    });
     expect(again.msg).toBe('hint_48');
     expect(cmp(await balance(user, submitted.currencyName), after)).toBe(0);
     deposit = again.result;
@@ -158,7 +157,7 @@ describe('review queues', () => {
     expect(cmp(await balance(user, currency), funded)).toBeLessThan(0);
 
     const page = await browser.newPage('en');
-    await signIn(page, finance.username, finance.password);
+    await signIn(page, finance);
     await page.locator('[data-testid="menu-withdrawals"]').click();
     await waitForRoute(page, '/withdrawals');
     const review = page.locator(`[data-testid="review-${requested.id}"]`);
@@ -211,7 +210,7 @@ describe('review queues', () => {
     const admin = await firstAdminToken();
     const support = await createOperator(admin, ['support']);
     const page = await browser.newPage('en');
-    await signIn(page, support.username, support.password);
+    await signIn(page, support);
     // Support starts at the dashboard (users and the running server, no money).
     await waitForRoute(page, '/dashboard');
     const menu = page.locator('[data-testid="side-menu"]');
@@ -234,7 +233,7 @@ describe('review queues', () => {
     await screenshot(page, 'support-forbidden-en');
 
     // The server refuses every finance call of theirs (403 hint_forbidden).
-    const api = client(await operatorToken(support.username, support.password));
+    const api = client(await operatorToken(support));
     const attempts: (() => Promise<unknown>)[] = [
       () => api.call(operatorsApi.recharges, {}),
       () => api.call(operatorsApi.withdrawals, {}),
@@ -259,7 +258,7 @@ describe('review queues', () => {
     expect(deposit, 'the first test approved a deposit').toBeDefined();
     const auditor = await createOperator(await firstAdminToken(), ['admin'], 'auditor');
     const page = await browser.newPage('en');
-    await signIn(page, auditor.username, auditor.password);
+    await signIn(page, auditor);
     await page.locator('[data-testid="menu-audit"]').click();
     await waitForRoute(page, '/audit');
     await page.locator('[data-testid="audit-table"] tbody tr.ant-table-row').first().waitFor();

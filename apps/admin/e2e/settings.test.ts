@@ -22,11 +22,21 @@ import {
 } from '@bourse/shared';
 import { usePages } from '../../../tools/e2e-browser';
 import { ApiError, createClient } from '../src/api/client';
-import { firstAdminToken, screenshot, serverText, text, VIEWPORT, type Language } from './console';
+import {
+  createOperator,
+  firstAdminToken,
+  operatorToken,
+  screenshot,
+  serverText,
+  signIn,
+  text,
+  VIEWPORT,
+  type Credentials,
+  type Language,
+} from './console';
 import { NOTICE_HOURS } from './global-setup';
 
 const server = { baseUrl: inject('consoleBaseUrl') };
-let adminPassword: string;
 let adminToken: string;
 
 function client(token?: string) {
@@ -37,31 +47,22 @@ function client(token?: string) {
   });
 }
 
-async function signInToken(username: string, password: string): Promise<string> {
-  return (await client().call(operatorsApi.signIn, { username, password })).token;
-}
-
-/** An operator who chose their own password: the console opens on its pages at once. */
+/**
+ * An operator who chose their own password (and turned two-factor on, for finance and admin): the
+ * console opens on its pages at once; with a session of theirs.
+ */
 async function operator(roles: OperatorRole[]) {
-  const username = `settings.${roles[0]}.${Date.now().toString(36)}`.slice(0, 32);
-  const first = `first ${username} Harbor`;
-  await client(adminToken).call(operatorsApi.createOperator, { username, password: first, roles });
-  const password = `${username} Quokka Lantern`;
-  await client(await signInToken(username, first)).send(operatorsApi.changePassword, {
-    oldPassword: first,
-    newPassword: password,
-  });
-  return { username, password, token: await signInToken(username, password) };
+  const made = await createOperator(adminToken, roles, 'settings');
+  return { ...made, token: await operatorToken(made) };
 }
 
 beforeAll(async () => {
   adminToken = await firstAdminToken();
-  adminPassword = inject('firstAdminPassword');
 });
 
 let browser: ReturnType<typeof usePages>;
 
-async function openConsole(language: Language, username: string, password: string): Promise<Page> {
+async function openConsole(language: Language, who: Credentials): Promise<Page> {
   const page = await browser.newPage({
     viewport: VIEWPORT,
     screen: VIEWPORT,
@@ -78,12 +79,13 @@ async function openConsole(language: Language, username: string, password: strin
       ],
     },
   });
-  await page.goto(`${server.baseUrl}/admin/#/sign-in`);
-  await page.locator('[data-testid="username"]').fill(username);
-  await page.locator('[data-testid="password"]').fill(password);
-  await page.locator('[data-testid="sign-in-submit"]').click();
-  await page.waitForFunction(() => !window.location.hash.startsWith('#/sign-in'));
+  await signIn(page, who);
   return page;
+}
+
+/** The console of an admin of its own (each signs in once: no wait for a code's next step). */
+async function adminConsole(language: Language): Promise<Page> {
+  return openConsole(language, await createOperator(adminToken, ['admin'], 'setadmin'));
 }
 
 async function visit(page: Page, route: string, testId: string, language: Language, key: string) {
@@ -140,7 +142,7 @@ describe('settings', () => {
       );
     expect(await listed()).toContain(product.productCode);
 
-    const page = await openConsole('en', 'admin', adminPassword);
+    const page = await adminConsole('en');
     // The menu's settings group, every page of it for an admin.
     await visit(page, '/settings/products', 'products-page', 'en', 'products');
     for (const [, , key] of PAGES)
@@ -206,7 +208,7 @@ describe('settings', () => {
         app_decimal_no: decimalsBefore,
       });
     });
-    const page = await openConsole('en', 'admin', adminPassword);
+    const page = await adminConsole('en');
     await visit(page, '/settings/switches', 'switches-page', 'en', 'switches');
     const toggle = page.locator('[data-testid="switch-registerByPhone"]');
     await toggle.waitFor();
@@ -253,7 +255,7 @@ describe('settings', () => {
 
   it('a finance operator changes a fee and previews a withdrawal channel’s notice', async () => {
     const finance = await operator(['finance']);
-    const page = await openConsole('en', finance.username, finance.password);
+    const page = await openConsole('en', finance);
     // Finance sees its settings, not the admin's.
     await visit(page, '/settings/fees', 'fees-page', 'en', 'fees');
     const menu = page.locator('.ant-menu').first();
@@ -348,7 +350,7 @@ describe('settings', () => {
 
   it('a support operator sees no settings, and the server refuses them', async () => {
     const support = await operator(['support']);
-    const page = await openConsole('en', support.username, support.password);
+    const page = await openConsole('en', support);
     await page.locator('.ant-menu').first().waitFor();
     expect(await page.locator('.ant-menu').first().textContent()).not.toContain(
       text('nav.group.settings'),
@@ -364,7 +366,7 @@ describe('settings', () => {
   });
 
   it('every settings page in Chinese', async () => {
-    const page = await openConsole('zh', 'admin', adminPassword);
+    const page = await adminConsole('zh');
     for (const [route, testId, key] of PAGES) {
       await visit(page, route, testId, 'zh', key);
       await screenshot(page, `settings-${key}-zh`);

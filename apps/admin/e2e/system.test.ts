@@ -61,7 +61,7 @@ describe('ledger and system pages', () => {
     await client(adminToken).call(operatorsApi.approveRecharge, { id: deposit.id });
 
     const page = await browser.newPage('en');
-    await signIn(page, admin.username, admin.password);
+    await signIn(page, admin);
     await openFromMenu(page, 'ledger', 'en');
     await testId(page, 'verification').waitFor();
     const verdict = await verifyFromPage(page);
@@ -71,10 +71,10 @@ describe('ledger and system pages', () => {
     await firstRow
       .locator('[data-testid="run-status"]', { hasText: text('ledger.status.passed') })
       .waitFor();
-    const runs = await client(await operatorToken(admin.username, admin.password)).call(
-      consoleSystemApi.ledgerRuns,
-      { pageNum: 1, pageSize: 1 },
-    );
+    const runs = await client(await operatorToken(admin)).call(consoleSystemApi.ledgerRuns, {
+      pageNum: 1,
+      pageSize: 1,
+    });
     const run = runs.rows[0]!;
     expect(run).toMatchObject({
       status: 'passed',
@@ -100,7 +100,7 @@ describe('ledger and system pages', () => {
 
   it('the system page shows the migrations applied and hides the secrets', async () => {
     const page = await browser.newPage('en');
-    await signIn(page, admin.username, admin.password);
+    await signIn(page, admin);
     await openFromMenu(page, 'system', 'en');
     const migrations = testId(page, 'migrations');
     await migrations.locator('tbody tr').first().waitFor();
@@ -118,7 +118,7 @@ describe('ledger and system pages', () => {
 
   it('in Chinese: the ledger and system pages', async () => {
     const page = await browser.newPage('zh');
-    await signIn(page, admin.username, admin.password);
+    await signIn(page, admin);
     await openFromMenu(page, 'ledger', 'zh');
     const verdict = await verifyFromPage(page);
     expect(verdict).toContain(text('ledger.passedTitle', 'zh'));
@@ -144,7 +144,7 @@ describe('ledger and system pages', () => {
     const adminToken = await firstAdminToken();
     const finance = await createOperator(adminToken, ['finance'], 'sysfin');
     const page = await browser.newPage('en');
-    await signIn(page, finance.username, finance.password);
+    await signIn(page, finance);
     await openFromMenu(page, 'ledger', 'en');
     await testId(page, 'run-verdict').waitFor();
     expect(await testId(page, 'start-run').count()).toBe(0);
@@ -154,7 +154,7 @@ describe('ledger and system pages', () => {
     // Opened by its address: the gate says why, and the server refuses the calls anyway.
     await page.goto(consoleUrl('/system'));
     await page.locator('[data-testid="page-forbidden"]', { hasText: text('gate.title') }).waitFor();
-    const financeApi = client(await operatorToken(finance.username, finance.password));
+    const financeApi = client(await operatorToken(finance));
     for (const refused of [
       () => financeApi.call(consoleSystemApi.startLedgerRun),
       () => financeApi.call(consoleSystemApi.systemInfo),
@@ -166,7 +166,7 @@ describe('ledger and system pages', () => {
 
     const support = await createOperator(adminToken, ['support'], 'syssup');
     const supportPage = await browser.newPage('en');
-    await signIn(supportPage, support.username, support.password);
+    await signIn(supportPage, support);
     await testId(supportPage, 'side-menu').waitFor();
     expect(await testId(supportPage, 'menu-ledger').count()).toBe(0);
     expect(await testId(supportPage, 'menu-system').count()).toBe(0);

@@ -75,7 +75,7 @@ describe('a deposit from the user app to the console', () => {
     // The console: a finance operator finds it under review and approves it.
     const finance = await createOperator(await firstAdminToken(), ['finance']);
     const page = await browser.newPage('en');
-    await signIn(page, finance.username, finance.password);
+    await signIn(page, finance);
     await page.goto(consoleUrl('/deposits'));
     const review = page.locator(`[data-testid="review-${id}"]`);
     await review.waitFor();

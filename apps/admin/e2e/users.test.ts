@@ -60,7 +60,7 @@ describe('user pages', () => {
     };
 
     const page = await browser.newPage('en');
-    await signIn(page, support.username, support.password);
+    await signIn(page, support);
     await page.locator('[data-testid="menu-users"]').click();
     await waitForRoute(page, '/users');
     await page.locator('[data-testid="page-title"]', { hasText: text('nav.users') }).waitFor();
@@ -137,7 +137,7 @@ describe('user pages', () => {
   it('shows the user pages in Chinese', async () => {
     expect(user, 'the first test made the user').toBeDefined();
     const page = await browser.newPage('zh');
-    await signIn(page, support.username, support.password);
+    await signIn(page, support);
     await page.goto(consoleUrl('/users'));
     await page
       .locator('[data-testid="page-title"]', { hasText: text('nav.users', 'zh') })
@@ -173,7 +173,7 @@ describe('user pages', () => {
   it('finance reads the money of a user and has no action', async () => {
     const finance = await createOperator(await firstAdminToken(), ['finance']);
     const page = await browser.newPage('en');
-    await signIn(page, finance.username, finance.password);
+    await signIn(page, finance);
     await page.goto(consoleUrl(`/users/${user.id}`));
     await page.locator('[data-testid="user-title"]', { hasText: user.email }).waitFor();
     await rows(page, 'user-balances').first().waitFor();

@@ -57,6 +57,8 @@ export interface ClientDeps {
   language(): { id: number; bcp47: string };
   /** A 401: the session ended (expired, signed out elsewhere, password changed). */
   onUnauthorized?(error: ApiError): void;
+  /** Any refusal of the server (a 401 too, after `onUnauthorized`), before the call throws it. */
+  onRefused?(error: ApiError): void;
   fetch?: typeof fetch;
 }
 
@@ -142,6 +144,7 @@ export function createClient(deps: ClientDeps): Client {
         envelope.text,
       );
       if (envelope.code === RESPONSE_CODE.unauthorized) deps.onUnauthorized?.(error);
+      deps.onRefused?.(error);
       throw error;
     }
     const result = route.rows

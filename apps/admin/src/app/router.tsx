@@ -1,7 +1,7 @@
 /**
  * The console's routes (hash routes: /admin/#/deposits, so the server serves one page): the
- * sign-in page; behind the sign-in guard the first-password page and the layout with each page
- * of pages.tsx, shown to the roles its call admits.
+ * sign-in page; behind the sign-in guard the first-password page, the two-factor set-up page and
+ * the layout with each page of pages.tsx, shown to the roles its call admits.
  */
 import { lazy, Suspense } from 'react';
 import { createHashRouter, Navigate } from 'react-router';
@@ -14,6 +14,7 @@ const SignInPage = lazy(() => import('../pages/sign-in-page'));
 const ConsoleLayout = lazy(() => import('./console-layout'));
 const NotFound = lazy(() => import('./results').then((module) => ({ default: module.NotFound })));
 const FirstPasswordPage = lazy(() => import('../pages/first-password-page'));
+const TwoFactorSetupPage = lazy(() => import('../pages/two-factor-setup-page'));
 
 export const router = createHashRouter([
   {
@@ -32,6 +33,14 @@ export const router = createHashRouter([
         element: (
           <Suspense fallback={<PageLoading />}>
             <FirstPasswordPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: '/two-factor-setup',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <TwoFactorSetupPage />
           </Suspense>
         ),
       },

@@ -8,10 +8,15 @@ interface AuthCardProps {
   title: string;
   children: ReactNode;
   testId: string;
+  /** The card's width in CSS pixels (the two-factor set-up's QR code and codes need more). */
+  width?: number;
 }
 
-/** The frame of the pages before the console opens: sign-in and the first password. */
-export function AuthCard({ title, children, testId }: AuthCardProps) {
+/**
+ * The frame of the pages before the console opens: sign-in (and its code), the first password,
+ * the two-factor set-up.
+ */
+export function AuthCard({ title, children, testId, width = 440 }: AuthCardProps) {
   const { t } = useTranslation();
   return (
     <div
@@ -26,10 +31,7 @@ export function AuthCard({ title, children, testId }: AuthCardProps) {
       <div style={{ position: 'fixed', top: 16, insetInlineEnd: 24 }}>
         <LanguageSwitch />
       </div>
-      <Card
-        style={{ width: 440, boxShadow: '0 12px 40px rgba(15,22,41,0.18)' }}
-        data-testid={testId}
-      >
+      <Card style={{ width, boxShadow: '0 12px 40px rgba(15,22,41,0.18)' }} data-testid={testId}>
         <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginBottom: 24 }}>
           <img src="/admin/favicon.svg" alt="" width={40} height={40} />
           <div>

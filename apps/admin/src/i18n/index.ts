@@ -23,6 +23,8 @@ import type settingsEn from './locales/settings/en.json';
 import type settingsZh from './locales/settings/zh.json';
 import type systemEn from './locales/system/en.json';
 import type systemZh from './locales/system/zh.json';
+import type twoFactorEn from './locales/two-factor/en.json';
+import type twoFactorZh from './locales/two-factor/zh.json';
 import type usersEn from './locales/users/en.json';
 import type usersZh from './locales/users/zh.json';
 import type zh from './locales/zh.json';
@@ -42,14 +44,16 @@ type English = typeof en &
   typeof settingsEn &
   typeof operatorsEn &
   typeof systemEn &
-  typeof identityEn;
+  typeof identityEn &
+  typeof twoFactorEn;
 type Chinese = typeof zh &
   typeof dashboardZh &
   typeof usersZh &
   typeof settingsZh &
   typeof operatorsZh &
   typeof systemZh &
-  typeof identityZh;
+  typeof identityZh &
+  typeof twoFactorZh;
 
 // Both languages have the same keys: each must be assignable to the other's type.
 export type ConsoleMessages = English;
@@ -76,6 +80,7 @@ const files: Record<ConsoleLanguage, { console: () => Module[]; server: () => Mo
       import('./locales/operators/en.json'),
       import('./locales/system/en.json'),
       import('./locales/identity/en.json'),
+      import('./locales/two-factor/en.json'),
     ],
     server: () => import('@bourse/shared/locales/en.json'),
   },
@@ -88,6 +93,7 @@ const files: Record<ConsoleLanguage, { console: () => Module[]; server: () => Mo
       import('./locales/operators/zh.json'),
       import('./locales/system/zh.json'),
       import('./locales/identity/zh.json'),
+      import('./locales/two-factor/zh.json'),
     ],
     server: () => import('@bourse/shared/locales/zh.json'),
   },

@@ -35,6 +35,7 @@ import { api } from '../api';
 import { errorText } from '../i18n';
 import { checkWith } from '../lib/form';
 import { formatTime } from '../lib/format';
+import { saveFile } from '../lib/save-file';
 import { usePagedQuery } from '../hooks/use-paged-query';
 import { ListError } from '../components/data-table';
 import { SearchButtons } from '../components/search-buttons';
@@ -66,18 +67,6 @@ function rangeOf(days: [Day | null, Day | null] | null | undefined) {
     from: first ? first.startOf('day').toISOString() : undefined,
     to: last ? last.add(1, 'day').startOf('day').toISOString() : undefined,
   };
-}
-
-/** Saves a file the browser holds under a name (the export's CSV). */
-function saveFile(file: Blob, name: string) {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function shown(value: unknown): string {

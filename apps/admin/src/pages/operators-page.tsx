@@ -1,9 +1,11 @@
 /**
  * Operators (admin): every operator account, paged on the server in id order, with its roles,
  * state and sign-ins; a new operator, a change of roles, disabling (every session ends) and
- * enabling again, a password reset (the operator chooses their own at the next sign-in) and the
- * operator's live sessions, each of which can be ended. The server refuses an admin disabling
- * themselves and the last admin losing the role; the refusal is shown as it words it.
+ * enabling again, a password reset (the operator chooses their own at the next sign-in), whether
+ * two-factor is on and its reset for another operator who lost their phone (their sessions end;
+ * they set it up again at the next sign-in) and the operator's live sessions, each of which can be
+ * ended. The server refuses an admin disabling themselves and the last admin losing the role; the
+ * refusal is shown as it words it.
  */
 import { useState } from 'react';
 import { App, Button, Drawer, Popconfirm, Space, Table, Tag, Typography } from 'antd';
@@ -11,9 +13,9 @@ import type { ButtonProps, TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { operatorsApi, type OperatorInfo } from '@bourse/shared';
+import { consoleOperatorsApi, operatorsApi, type OperatorInfo } from '@bourse/shared';
 import { api } from '../api';
-import { useOperator } from '../app/operator';
+import { twoFactorRequired, useOperator } from '../app/operator';
 import { errorText } from '../i18n';
 import { usePagedQuery } from '../hooks/use-paged-query';
 import { Muted, TimeCell } from '../components/cells';
@@ -60,6 +62,21 @@ export default function OperatorsPage() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['operators'] }),
   });
 
+  const resetTwoFactor = useMutation({
+    mutationFn: (operator: OperatorInfo) =>
+      api.call(consoleOperatorsApi.resetOperatorTwoFactor, { id: operator.id }),
+    onSuccess: ({ operator, sessionsEnded }) =>
+      void message.success(
+        t('twoFactor.operators.resetDone', { username: operator.username, count: sessionsEnded }),
+      ),
+    onError: (error) => void message.error(errorText(error)),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['operators'] }),
+        queryClient.invalidateQueries({ queryKey: ['operator-sessions'] }),
+      ]),
+  });
+
   const columns: TableColumnsType<OperatorInfo> = [
     { title: t('operators.id'), dataIndex: 'id', width: 80 },
     {
@@ -91,6 +108,22 @@ export default function OperatorsPage() {
       ),
     },
     {
+      title: t('twoFactor.operators.column'),
+      width: 130,
+      render: (_, row) => (
+        <Space direction="vertical" size={2} data-testid={`two-factor-${row.username}`}>
+          {row.twoFactor ? (
+            <Tag color="green">{t('twoFactor.operators.on')}</Tag>
+          ) : (
+            <Tag>{t('twoFactor.operators.off')}</Tag>
+          )}
+          {!row.twoFactor && twoFactorRequired(row.roles) && (
+            <Muted small>{t('twoFactor.operators.mustSetUp')}</Muted>
+          )}
+        </Space>
+      ),
+    },
+    {
       title: t('operators.lastLogin'),
       dataIndex: 'lastLoginTime',
       width: 130,
@@ -117,6 +150,22 @@ export default function OperatorsPage() {
           <RowAction onClick={() => setSessionsOf(row)} data-testid={`sessions-${row.username}`}>
             {t('operators.sessions.title')}
           </RowAction>
+          {row.twoFactor && row.id !== me.id && (
+            <Popconfirm
+              title={t('twoFactor.operators.resetTitle', { username: row.username })}
+              description={
+                <div style={{ maxWidth: 320 }}>{t('twoFactor.operators.resetText')}</div>
+              }
+              okText={t('twoFactor.operators.reset')}
+              cancelText={t('common.cancel')}
+              okButtonProps={{ danger: true, 'data-testid': 'reset-two-factor-confirm' }}
+              onConfirm={() => resetTwoFactor.mutateAsync(row).catch(() => undefined)}
+            >
+              <RowAction danger data-testid={`reset-two-factor-${row.username}`}>
+                {t('twoFactor.operators.reset')}
+              </RowAction>
+            </Popconfirm>
+          )}
           <Popconfirm
             title={t(row.disabled ? 'operators.enableTitle' : 'operators.disableTitle', {
               username: row.username,
