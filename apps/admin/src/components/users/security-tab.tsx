@@ -94,7 +94,13 @@ function SecurityItems({ state }: { state: ConsoleUserSecurity }) {
               offText={t('users.security.notSet')}
             />
           }
-          note={changed(state.antiPhishingChangeTime) ?? t('users.security.antiPhishingPrivate')}
+          note={
+            state.antiPhishing === 1
+              ? [changed(state.antiPhishingChangeTime), t('users.security.antiPhishingPrivate')]
+                  .filter(Boolean)
+                  .join(' · ')
+              : undefined
+          }
         />
       ),
     },
