@@ -5,7 +5,7 @@
  * funded user (a deposit the operator approved) withdraws to a bound card with the code pad, sees
  * it under review, cancels it and gets the funds back, sees an operator's rejection with its
  * reason, and finds every change in the balance records. The funded part needs the first
- * operator's password from the harness (`inject('adminPassword')`).
+ * operator's session from the harness (`inject('adminToken')`).
  */
 import type { Page } from 'playwright-core';
 import { isolateLtr } from '@bourse/shared';

@@ -419,7 +419,12 @@ export class AdminService {
       throw new AppError('hint_twoFactorRequired', 422, ['twoFactorCode']);
     await this.sessions.checkPassword(operator.row, body.oldPassword, 'oldPassword');
     if (operator.row.two_factor)
-      await this.twoFactor.check(operator.operatorId, body.twoFactorCode, 'appOrRecovery', 'twoFactorCode');
+      await this.twoFactor.check(
+        operator.operatorId,
+        body.twoFactorCode,
+        'appOrRecovery',
+        'twoFactorCode',
+      );
     if (body.oldPassword === body.newPassword)
       throw new AppError('hint_pwdSameAsOld', 422, ['newPassword']);
     const passwordHash = await hashPassword(body.newPassword);

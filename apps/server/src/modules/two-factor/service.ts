@@ -125,7 +125,9 @@ export class TwoFactorService {
     return {
       enabled: enabled ? 1 : 0,
       pending: row && !enabled ? 1 : 0,
-      recoveryCodesLeft: enabled ? await repo.countRecoveryCodesLeft(this.deps.db, this.tables, userId) : 0,
+      recoveryCodesLeft: enabled
+        ? await repo.countRecoveryCodesLeft(this.deps.db, this.tables, userId)
+        : 0,
     };
   }
 
@@ -139,7 +141,15 @@ export class TwoFactorService {
     // 160 bits, the length RFC 4226 recommends for HMAC-SHA-1.
     const secret = new Secret({ size: 20 }).base32;
     const sealed = await this.sealer.seal(secret, this.sealedFor(userId));
-    if (!(await repo.savePendingSecret(this.deps.db, this.tables, userId, sealed, this.deps.clock.now())))
+    if (
+      !(await repo.savePendingSecret(
+        this.deps.db,
+        this.tables,
+        userId,
+        sealed,
+        this.deps.clock.now(),
+      ))
+    )
       throw new AppError('hint_twoFactorAlreadyOn', 409);
     const uri = totpOf(secret, await this.deps.issuer(), accountName).toString();
     return { secret, uri };
@@ -285,7 +295,9 @@ export class TwoFactorService {
 
   /** Uses a challenge up in the caller's transaction (the one opening the session). */
   async endChallenge(tx: Queryable, token: string): Promise<void> {
-    if (!(await repo.useChallenge(tx, this.tables, this.challengeHash(token), this.deps.clock.now())))
+    if (
+      !(await repo.useChallenge(tx, this.tables, this.challengeHash(token), this.deps.clock.now()))
+    )
       throw new AppError('hint_twoFactorChallengeExpired', 422);
   }
 }
