@@ -3,9 +3,10 @@
  * authenticator app makes them (otpauth: SHA-1, 6 digits, 30-second steps). The server takes each
  * step's code once per operator, and only a step later than the last one used; it accepts the
  * step before and after its own. So each code is of the step after the last one used, and not
- * older than the current one (a code of the step before could reach the server one step later,
- * and be refused); when that step is still two ahead of the clock, the code waits for it (rare:
- * at most one step, 30 s).
+ * older than the step before the current one, which only while enough of the current step is left
+ * for the code to reach the server before its own step moves on (else the current one); when the
+ * step is still two ahead of the clock, the code waits for it (at most one step, 30 s: three
+ * codes of one operator in a row never wait).
  *
  * Test files are separate module instances run one after another on one server (and the global
  * setup enrols the first admin), so each operator's secret and last step are kept in a file all
@@ -46,13 +47,25 @@ export function secretOf(file: string, account: string): string | undefined {
   return read(file)[account]?.secret;
 }
 
+/**
+ * A code of the step before the current one is made only while this much of the current step is
+ * left: far more than typing it and the server's answer take, even on a loaded machine.
+ */
+const PAST_STEP_MARGIN_MS = 10_000;
+
 const currentStep = () => Math.floor(Date.now() / STEP_MS);
+
+/** The oldest step whose code the server will still accept when it arrives. */
+function oldestUsable(): number {
+  const left = STEP_MS - (Date.now() % STEP_MS);
+  return left > PAST_STEP_MARGIN_MS ? currentStep() - 1 : currentStep();
+}
 
 /** The operator's next code: a step later than the last one used, waiting for it when needed. */
 export async function nextCode(file: string, account: string): Promise<string> {
   const known = read(file)[account];
   if (!known) throw new Error(`No two-factor secret of ${account} in this test run`);
-  const step = Math.max(currentStep(), known.lastStep + 1);
+  const step = Math.max(oldestUsable(), known.lastStep + 1);
   while (step > currentStep() + 1) await new Promise((resolve) => setTimeout(resolve, 250));
   const all = read(file);
   all[account] = { secret: known.secret, lastStep: step };
