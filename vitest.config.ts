@@ -1,10 +1,17 @@
 /**
  * One test run for the whole repository: the shared rules, the web app's logic (jsdom) and its
  * browser tests (Playwright with Debian's Chromium against the real server), the operator
- * console's browser tests (the same, at a desktop viewport). Server tests run twice: against the embedded PGlite and
- * against a real PostgreSQL. The PostgreSQL project is included when the server answers
- * (TEST_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres); with REQUIRE_POSTGRES=1 (CI)
- * it is always included, so an unreachable server fails the run instead of being skipped.
+ * console's browser tests (the same, at a desktop viewport). Server tests run twice: against the
+ * embedded PGlite and against a real PostgreSQL. The PostgreSQL project is included when the
+ * server answers (TEST_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres); with
+ * REQUIRE_POSTGRES=1 (CI) it is always included, so an unreachable server fails the run instead of
+ * being skipped.
+ *
+ * `npm test` runs three vitest processes side by side (package.json, through `concurrently`): the
+ * checks then the unit and server projects, the web app's browser tests, and the console's. In
+ * one process Vitest runs the files of projects without file parallelism (each browser project
+ * shares one server, and some of its files change platform settings) one at a time after every
+ * other file, so the two browser projects, most of the run's time, never overlapped anything.
  */
 import net from 'node:net';
 import os from 'node:os';
@@ -39,6 +46,17 @@ export default defineConfig(async () => {
   });
   return {
     test: {
+      // In CI each file's timings are kept too (test-results/vitest-<lane>.json: `npm test` runs
+      // three lanes side by side), to see what the run's time goes to.
+      reporters: process.env.CI
+        ? [
+            'default',
+            [
+              'json',
+              { outputFile: `test-results/vitest-${process.env.VITEST_LANE ?? 'all'}.json` },
+            ],
+          ]
+        : ['default'],
       // Vitest's default on a 2-core machine is a single worker, which ran every file one after
       // another (~15 min in CI); most server files wait on PostgreSQL or PGlite, so two overlap well.
       maxWorkers: Math.max(2, os.availableParallelism() - 1),
