@@ -479,6 +479,21 @@ export async function setUpTwoFactor(
   return { secret, recoveryCodes };
 }
 
+/**
+ * The operators page at its largest page size, on its last page: the list is in id order, and
+ * the files before this one may have made more operators than the first page holds, so the newest
+ * (the ones a test just made) are there.
+ */
+export async function lastOperatorsPage(page: Page): Promise<void> {
+  const list = page.locator('[data-testid="operators-page"]');
+  await list.locator('[data-testid="operators-table"] tbody tr.ant-table-row').first().waitFor();
+  await list.locator('.ant-pagination-options-size-changer').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').last().click();
+  const last = list.locator('.ant-pagination-item').last();
+  await last.click();
+  await list.locator('.ant-pagination-item-active').and(last).waitFor();
+}
+
 /** Switches the console's language with the header's switch. */
 export async function switchLanguage(page: Page, language: Language): Promise<void> {
   const name = language === 'zh' ? '简体中文' : 'English';

@@ -17,6 +17,7 @@ import {
   createOperator,
   firstAdmin,
   firstAdminToken,
+  lastOperatorsPage,
   screenshot,
   serverText,
   setUpTwoFactor,
@@ -92,6 +93,7 @@ describe('operators', () => {
     expect(password).toMatch(/^[A-Za-z0-9]{16,20}$/);
     await screenshot(admin, 'operator-password-once-en');
     await admin.getByRole('button', { name: text('operators.oneTime.done') }).click();
+    await lastOperatorsPage(admin);
     const row = admin.locator('[data-testid="operators-table"] tr', { hasText: username });
     await row.waitFor();
     expect(await row.textContent()).toContain(text('operators.mustChoose'));
@@ -129,6 +131,7 @@ describe('operators', () => {
 
     // The admin sees the operator's two-factor on, and their session, and ends it.
     await admin.reload();
+    await lastOperatorsPage(admin);
     await admin
       .locator(`[data-testid="two-factor-${username}"]`, {
         hasText: text('twoFactor.operators.on'),

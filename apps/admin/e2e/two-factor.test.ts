@@ -16,6 +16,7 @@ import {
   consoleUrl,
   createOperator,
   firstAdminToken,
+  lastOperatorsPage,
   linkAuthenticator,
   screenshot,
   serverText,
@@ -73,11 +74,13 @@ async function atQueue(page: Page, language: Language) {
 // wait for the clock's next step.
 describe('operators’ two-factor authentication', { timeout: 120_000 }, () => {
   const browser = useConsole();
-  let admin: string;
+  let chief: TestOperator;
   let finance: TestOperator;
 
   beforeAll(async () => {
-    admin = await firstAdminToken();
+    const admin = await firstAdminToken();
+    // The admin who resets it (made first: the operators page lists the newest last).
+    chief = await createOperator(admin, ['admin'], 'tfchief');
     // Password chosen, two-factor still off: what a new finance operator has.
     finance = await createOperator(admin, ['finance'], 'tf', { twoFactor: false });
   });
@@ -166,10 +169,10 @@ describe('operators’ two-factor authentication', { timeout: 120_000 }, () => {
     await submitCode(desk, await twoFactorCode(finance));
     await atQueue(desk, 'zh');
 
-    const chief = await createOperator(admin, ['admin'], 'tfchief');
     const page = await browser.newPage('en');
     await signIn(page, chief);
     await page.goto(consoleUrl('/operators'));
+    await lastOperatorsPage(page);
     const state = page.locator(`[data-testid="two-factor-${finance.username}"]`);
     await state.locator('.ant-tag', { hasText: text('twoFactor.operators.on') }).waitFor();
     // Not on their own row: that is their account page's.
