@@ -65,6 +65,7 @@ import {
 } from './modules/trading';
 import { TickLog } from './market/tick-log';
 import { adminRoutes, ConsoleEvents } from './modules/admin';
+import { apiKeyRoutes, createApiKeys, type ApiKeyCalls } from './modules/api-keys';
 import { IdentityService, identityRoutes } from './modules/identity';
 
 /** The largest request body accepted anywhere unless a route says otherwise. */
@@ -98,6 +99,8 @@ export interface Services {
   triggers?: TriggerEngine;
   contracts?: Contracts;
   spot?: SpotTrading;
+  /** What every call made with an API key goes through (the Binance-compatible layer's too). */
+  apiKeyCalls: ApiKeyCalls;
 }
 
 declare module 'fastify' {
@@ -222,6 +225,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   const messages = new MessageService(db);
+  // API keys: the user's keys, and the checks of every call made with one.
+  const apiKeys = createApiKeys({ db, clock, config, twoFactor, codes, logger: app.log });
   let marketEngine: MarketEngine | undefined;
   let market: QuotesService | undefined;
   /** A change for a user's private /ws topics: through the bus when there is one, so the user's
@@ -337,6 +342,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     triggers,
     contracts,
     spot,
+    apiKeyCalls: apiKeys.calls,
   });
 
   app.get('/healthz', { config: { rateLimit: false } }, async (_request, reply) => {
@@ -352,10 +358,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     max: config.RATE_LIMIT_GLOBAL_PER_MINUTE,
     timeWindowMs: 60_000,
   });
-  const router = new Router(app, accounts, budgets, config.API_CONTRACT_CHECK);
+  const router = new Router(app, accounts, budgets, config.API_CONTRACT_CHECK).useApiKeys(
+    apiKeys.signedCalls,
+  );
   accountRoutes(router, accounts, settings, config);
   twoFactorRoutes(router, twoFactor);
   securityRoutes(router, accounts);
+  apiKeyRoutes(router, apiKeys.service);
   settingsRoutes(router, settings, config, {
     codeRequired: (channel) => accounts.codeRequired(channel),
   });

@@ -17,6 +17,7 @@ export * from './schemas/console-operators';
 export * from './schemas/identity';
 export * from './schemas/security';
 export * from './schemas/profile';
+export * from './schemas/api-keys';
 export * from './trading';
 export * from './withdraw-terms';
 export * from './amounts';

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { z } from 'zod';
-import { answerSchema, type Route } from '@bourse/shared';
+import { API_KEY, answerSchema, type Route } from '@bourse/shared';
 import { translate } from '../lib/i18n';
 import { registeredRoutes, type RegisteredRoute } from './router';
 
@@ -104,6 +104,10 @@ function operation(route: RegisteredRoute, method: string) {
       : route.auth === 'optional'
         ? 'Anyone; a signed-in user gets their own view.'
         : 'A signed-in user.';
+  const key = route.route?.key;
+  const withKey = key
+    ? ` Or with an API key holding the \`${key}\` permission (signed: see the \`apiKey\` security scheme).`
+    : '';
   const responses: Record<string, unknown> = {
     200: answer(route.route),
     400: envelope('Input refused: `msg` names the rule, `params` the field.'),
@@ -111,15 +115,25 @@ function operation(route: RegisteredRoute, method: string) {
     429: envelope('Too many requests: try again after `retry-after` seconds.'),
   };
   if (signedIn) responses[401] = envelope('No session, or it ended: sign in again.');
+  if (key && !signedIn)
+    responses[401] = envelope('With an API key: the key, its headers or its signature refused.');
   if (route.roles) responses[403] = envelope("The operator's role may not make this call.");
+  if (key)
+    responses[403] = envelope(
+      "With an API key: the client's address is not on its allow-list, or it lacks the permission.",
+    );
   const body = route.body ? jsonSchema(route.body) : undefined;
   return {
     tags: [admin ? `operator: ${route.url.split('/')[2]}` : route.url.split('/')[2]],
     operationId: `${method.toLowerCase()}${route.url.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string = '') => c.toUpperCase())}`,
     ...(route.route ? { summary: route.route.summary } : {}),
-    description: `Who may call it: ${who}${refusals(route.route)}`,
+    description: `Who may call it: ${who}${withKey}${refusals(route.route)}`,
     ...(route.route?.hints ? { 'x-hint-keys': route.route.hints } : {}),
-    security: signedIn ? [{ bearer: [] }] : [],
+    ...(key ? { 'x-api-key-permission': key } : {}),
+    security: [
+      ...(signedIn ? [{ bearer: [] }] : []),
+      ...(key ? [{ apiKey: [], apiKeyTimestamp: [], apiKeySignature: [] }] : []),
+    ],
     parameters: queryParameters(route.query),
     ...(body
       ? {
@@ -135,6 +149,12 @@ function operation(route: RegisteredRoute, method: string) {
     responses,
   };
 }
+
+/** How a call is made with an API key (docs/api.md works an example through). */
+const API_KEY_SCHEME = [
+  `A call marked \`x-api-key-permission\` may be made with an API key (/api/apiKey/create) instead of a session: \`${API_KEY.headers.key}\` carries the key's public id, \`${API_KEY.headers.timestamp}\` the time in milliseconds, \`${API_KEY.headers.signature}\` the lower-case hex HMAC-SHA256 with the key's secret of \`timestamp + METHOD + path + ('?' + query) + body\` (the raw bytes as sent; a GET has no body), and the optional \`${API_KEY.headers.recvWindow}\` how far in milliseconds the timestamp may be from the server's time (default ${API_KEY.recvWindowDefaultMs}, at most ${API_KEY.recvWindowMaxMs}).`,
+  'Each signature is accepted once. The key acts as its user in the book it was created in (live or demo), from the addresses of its allow-list, with its permissions (read, trade); withdrawals, transfers and security calls never take a key.',
+].join(' ');
 
 /** The OpenAPI document of `routes`. */
 export function openApiDocument(routes: readonly RegisteredRoute[], version: string) {
@@ -158,6 +178,25 @@ export function openApiDocument(routes: readonly RegisteredRoute[], version: str
           scheme: 'bearer',
           description:
             'The token of /api/userInfo/login (users) or /admin-api/auth/login (operators).',
+        },
+        apiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: API_KEY.headers.key,
+          description: API_KEY_SCHEME,
+        },
+        apiKeyTimestamp: {
+          type: 'apiKey',
+          in: 'header',
+          name: API_KEY.headers.timestamp,
+          description: 'The time of the request in milliseconds since 1970 (UTC).',
+        },
+        apiKeySignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: API_KEY.headers.signature,
+          description:
+            "Lower-case hex HMAC-SHA256, with the key's secret, of timestamp + METHOD + path + ('?' + query, when there is one) + body, exactly as sent.",
         },
       },
     },

@@ -1,14 +1,16 @@
 /**
  * Registers the handlers of the route table (@bourse/shared contract) with Fastify: one guard for
- * users' and operators' sessions (who may call: public, optional, user, operator of some roles),
- * the budgets and route limits, Fastify's validation of the query and body with the route's zod
- * schemas (contract.ts: a refusal is a translated key naming the field) and the serialization of
- * the answer through the route's answer schema.
+ * users' and operators' sessions (who may call: public, optional, user, operator of some roles)
+ * and for calls signed with an API key (only on the routes the table opens to keys, with the
+ * key's permission), the budgets and route limits, Fastify's validation of the query and body with
+ * the route's zod schemas (contract.ts: a refusal is a translated key naming the field) and the
+ * serialization of the answer through the route's answer schema.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
+  API_KEY,
   answerSchema,
   methodsOf,
   type Envelope,
@@ -26,12 +28,16 @@ import type { RequestBudgets } from './budgets';
 import { clientIp } from './client';
 import { answerSerializer, inputValidator, type ContractCheck } from './contract';
 import { requestLanguage } from './language';
+import { keepRawBody } from './raw-body';
 
 export interface Session {
+  /** The session's id; 0 for a call made with an API key (key routes never manage sessions). */
   id: number;
   userId: number;
-  /** 0 live, 2 demo: which book this session trades in. */
+  /** 0 live, 2 demo: which book this session trades in (a key's: the book it was made in). */
   accountType: 0 | 2;
+  /** The API key a call was made with, when it was. */
+  apiKeyId?: number;
 }
 
 export interface SessionResolver {
@@ -57,6 +63,40 @@ export interface OperatorResolver<O extends Operator = Operator> {
    */
   authorize?(operator: O, route: Route): void;
 }
+
+/** A call made with an API key, as the key resolver identified the key. */
+export interface KeyCall {
+  readonly keyId: number;
+  readonly userId: number;
+}
+
+/**
+ * Calls signed with an API key (the api-keys module): a request carrying the key header is
+ * authenticated by its key alone (a session token beside it is not read), and refused on any
+ * route the table does not open to keys (`key` absent: fail closed).
+ */
+export interface ApiKeyResolver {
+  /** The key a request names; throws a 401 AppError when its headers name no known key. */
+  identify(request: FastifyRequest): Promise<KeyCall>;
+  /**
+   * Whether the key may make this call of `route` (its state, signature, time, address, the
+   * route's `key` mark and the key's permission): the user and book it acts in. Throws a 401 or
+   * 403 AppError when not.
+   */
+  authorize(call: KeyCall, request: FastifyRequest, route: Route): Promise<Session>;
+  /**
+   * Records the answer to a call made with a known key, accepted or refused, before it is sent;
+   * never throws.
+   */
+  record(
+    call: KeyCall,
+    request: FastifyRequest,
+    answer: { status: number; msg: string },
+  ): Promise<void>;
+}
+
+/** The header that makes a request a call with an API key (Node gives header names lower-cased). */
+const KEY_HEADER = API_KEY.headers.key.toLowerCase();
 
 /** `required` / `optional`: a user's session on /api, an operator's on /admin-api. */
 type Auth = 'required' | 'optional' | 'none';
@@ -158,12 +198,16 @@ interface Caller {
   session: Session | null;
   operator: Operator | null;
   token: string | null;
+  /** A call made with an API key: the key, and the `msg` of the answer once there is one. */
+  keyCall?: KeyCall;
+  msg?: string;
 }
 
 const callers = new WeakMap<FastifyRequest, Caller>();
 
 export class Router<O extends Operator = Operator> {
   private operators?: OperatorResolver<O>;
+  private keys?: ApiKeyResolver;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -181,6 +225,36 @@ export class Router<O extends Operator = Operator> {
     const router = this as unknown as Router<P>;
     router.operators = operators;
     return router;
+  }
+
+  /** The guard of calls made with an API key; before any route is registered. */
+  useApiKeys(keys: ApiKeyResolver): this {
+    this.keys = keys;
+    return this;
+  }
+
+  /**
+   * The hooks that record each answer to a call made with a key: its `msg` as the envelope is
+   * serialized (a handler's answer or a refusal), then the whole answer before it is sent.
+   */
+  private keyUseHooks(keys: ApiKeyResolver) {
+    return {
+      preSerialization: async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+        const caller = callers.get(request);
+        if (caller?.keyCall && payload !== null && typeof payload === 'object')
+          caller.msg = String((payload as { msg?: unknown }).msg ?? '');
+        return payload;
+      },
+      onSend: async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+        const caller = callers.get(request);
+        if (caller?.keyCall)
+          await keys.record(caller.keyCall, request, {
+            status: reply.statusCode,
+            msg: caller.msg || 'hint_systemError',
+          });
+        return payload;
+      },
+    };
   }
 
   /**
@@ -224,6 +298,18 @@ export class Router<O extends Operator = Operator> {
       const token = tokenOf(request);
       const caller: Caller = { session: null, operator: null, token };
       callers.set(request, caller);
+      if (request.headers[KEY_HEADER] !== undefined) {
+        if (!this.keys) throw new AppError('hint_apiKeyRouteClosed', 403);
+        const call = await this.keys.identify(request);
+        caller.keyCall = call;
+        caller.session = await this.keys.authorize(call, request, route);
+        if (limit !== false) {
+          // Each key has a budget, and counts towards its user's too.
+          await budgets.user(request, reply, `apiKey:${call.keyId}`);
+          await budgets.user(request, reply, `user:${call.userId}`);
+        }
+        return;
+      }
       if (route.auth === 'operator') {
         if (!this.operators) throw new Error(`no operator guard for ${route.path}`);
         if (!token) throw new AppError('hint_unauthorized', 401);
@@ -254,7 +340,11 @@ export class Router<O extends Operator = Operator> {
       bodyLimit: options.bodyLimit,
       config: limit ? { rateLimit: { max: limit.max, timeWindow: limit.timeWindowMs } } : undefined,
       onRequest: limit === false ? undefined : budgets.address,
+      // A call with a key may be a POST whose signature covers its body as sent.
+      preParsing: route.key && methods.includes('POST') ? keepRawBody(KEY_HEADER) : undefined,
       preValidation: guard,
+      // The answer to a call with a key goes to its usage log, refusals included.
+      ...(this.keys ? this.keyUseHooks(this.keys) : {}),
       schema: {
         ...(route.query ? { querystring: route.query } : {}),
         ...(route.body ? { body: route.body } : {}),

@@ -78,6 +78,7 @@ export const accountApi = {
     method: 'GET',
     path: '/api/userInfo/getUserInfo',
     auth: 'user',
+    key: 'read',
     summary: 'The signed-in user, in the book of the session.',
     data: userInfo,
   }),

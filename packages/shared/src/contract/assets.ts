@@ -9,6 +9,7 @@ export const assetsApi = {
     method: 'GET',
     path: '/api/userInfo/userBalance',
     auth: 'user',
+    key: 'read',
     summary:
       "The balance of one currency when `currencyId` is given (an object), else every visible currency's (a list), in the session's book.",
     query: userBalanceQuery,
@@ -19,6 +20,7 @@ export const assetsApi = {
     method: 'GET',
     path: '/api/userInfo/userBalanceConvert',
     auth: 'user',
+    key: 'read',
     summary:
       "The account's value in the trade currency at market rates: total, margin and results.",
     data: balanceValuation,
@@ -27,6 +29,7 @@ export const assetsApi = {
     method: 'GET',
     path: '/api/userInfo/personCenterPanelData',
     auth: 'user',
+    key: 'read',
     summary: "The person centre's panel: the valuation, the book and the unread messages.",
     data: panelData,
   }),

@@ -4,6 +4,7 @@
  * reference is generated from it.
  */
 import { accountApi } from './account';
+import { apiKeysApi } from './api-keys';
 import { assetsApi } from './assets';
 import { consoleDashboardApi } from './console-dashboard';
 import { consoleIdentityApi } from './console-identity';
@@ -25,6 +26,7 @@ export * from './route';
 export * from './answer';
 export {
   accountApi,
+  apiKeysApi,
   assetsApi,
   consoleDashboardApi,
   consoleIdentityApi,
@@ -45,6 +47,7 @@ export {
 /** Every area of the table. */
 export const routeTable = {
   account: accountApi,
+  apiKeys: apiKeysApi,
   assets: assetsApi,
   consoleDashboard: consoleDashboardApi,
   consoleIdentity: consoleIdentityApi,

@@ -11,6 +11,7 @@
  */
 import type { z } from 'zod';
 import type { OperatorRole } from '../constants';
+import type { ApiKeyPermission } from '../schemas/api-keys';
 
 export type Method = 'GET' | 'POST';
 
@@ -28,6 +29,14 @@ interface RouteBase {
   auth: RouteAuth;
   /** Operator roles allowed (auth `operator`); absent: any signed-in operator. */
   roles?: readonly OperatorRole[];
+  /**
+   * Whether a call signed with an API key may be made, and with which of the key's permissions:
+   * `read` (market data, balances, orders and positions, the user's info) or `trade` (placing,
+   * changing and cancelling orders and positions). Absent: never with a key (fail closed):
+   * money out, transfers, deposits, the security centre, the keys themselves and the profile
+   * stay with signed-in users (apps/server/test/api-keys-routes.test.ts lists every mark).
+   */
+  key?: ApiKeyPermission;
   /** One line: what the call does (the reference shows it). */
   summary: string;
   query?: z.ZodType;

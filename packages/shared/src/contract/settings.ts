@@ -38,6 +38,7 @@ export const settingsApi = {
     method: 'GET',
     path: '/api/orderFeeSetting/list',
     auth: 'public',
+    key: 'read',
     summary: 'Every fee rate, by product type, position type and direction.',
     rows: feeSetting,
   }),

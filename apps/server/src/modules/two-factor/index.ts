@@ -8,4 +8,5 @@
 export { twoFactorRoutes } from './routes';
 export { TwoFactorService } from './service';
 export type { TwoFactorDeps } from './service';
-export { TWO_FACTOR_KEY_FILE } from './sealing';
+export { TWO_FACTOR_KEY_FILE, secretSealer } from './sealing';
+export type { SecretSealer } from './sealing';

@@ -95,3 +95,12 @@ export class SecretSealer {
     ]).toString('utf8');
   }
 }
+
+/**
+ * A sealer under TWO_FACTOR_KEY, else the key kept in DATA_DIR: what other secrets the server must
+ * read back are sealed with (API keys' signing secrets), each bound to its own owner label.
+ */
+export function secretSealer(config: { TWO_FACTOR_KEY?: string; dataDir: string }): SecretSealer {
+  const { TWO_FACTOR_KEY: key, dataDir } = config;
+  return new SecretSealer(async () => (key ? parseKey(key) : keyFromDataDir(dataDir)));
+}
