@@ -117,6 +117,8 @@ interface SignedOptions {
   signature?: string;
   /** The client's address (default 127.0.0.1). */
   ip?: string;
+  /** The app called (default the file's). */
+  app?: TestApp;
 }
 
 /**
@@ -142,8 +144,9 @@ function prepare(
   }
   // The test clock stands still: each call moves it a millisecond on, so that two calls alike
   // are two signatures (a real client's clock does that for it).
-  if (options.timestamp === undefined) t.clock.advance(1);
-  const timestamp = String(options.timestamp ?? t.clock.now().getTime());
+  const app = options.app ?? t;
+  if (options.timestamp === undefined) app.clock.advance(1);
+  const timestamp = String(options.timestamp ?? app.clock.now().getTime());
   const signature =
     options.signature ??
     createHmac('sha256', key.secret)
@@ -154,7 +157,7 @@ function prepare(
   headers['X-BOURSE-SIGNATURE'] = signature;
   if (options.recvWindow !== undefined) headers['X-BOURSE-RECV-WINDOW'] = options.recvWindow;
   const send = async (): Promise<CallResult> => {
-    const response = await t.app.inject({
+    const response = await app.app.inject({
       method,
       url,
       headers,
@@ -732,6 +735,44 @@ describe('a demo key', () => {
     expect(liveOrders.body.rows).toEqual([]);
     const demoOrders = await signed(key, 'GET', '/api/bibiTradeOrder/list');
     expect(demoOrders.body.rows!.map((row) => row.id)).toEqual([bought.body.data.id]);
+  });
+});
+
+describe("a key's request budget", () => {
+  it("counts its calls, and its user's, against the general budget; the refusal is logged", async () => {
+    const small = await createTestApp({
+      env: { TWO_FACTOR_KEY: KEY, RATE_LIMIT_GLOBAL_PER_MINUTE: '5' },
+      codeSender,
+    });
+    try {
+      const user = await registerUser(small.app);
+      const created = await call(small.app, 'POST', '/api/apiKey/create', {
+        token: user.token,
+        form: { label: 'busy bot' },
+      });
+      const key = created.body.data as CreatedKey;
+      // Each call from another address, so that only the key's and its user's budgets count:
+      // the key creation was the user's first call of the minute.
+      const answers: CallResult[] = [];
+      for (let i = 1; i <= 5; i++)
+        answers.push(
+          await signed(key, 'GET', '/api/userInfo/getUserInfo', {
+            app: small,
+            ip: `192.0.2.${i}`,
+          }),
+        );
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 429]);
+      expect(answers[4]!.body.msg).toBe('hint_tooManyRequests');
+      // (The user's budget is spent too: the log is read from the database.)
+      const { rows } = await small.db.query<{ status: number; msg: string }>(
+        'SELECT status, msg FROM api_key_usage WHERE api_key_id = $1 ORDER BY id',
+        [key.id],
+      );
+      expect(rows.map((row) => row.status)).toEqual([200, 200, 200, 200, 429]);
+      expect(rows[4]!.msg).toBe('hint_tooManyRequests');
+    } finally {
+      await small.close();
+    }
   });
 });
 

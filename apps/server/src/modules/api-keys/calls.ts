@@ -17,6 +17,7 @@ import DataLoader from 'dataloader';
 import type { FastifyBaseLogger } from 'fastify';
 import { API_KEY, USER_STATUS, type ApiKeyPermission } from '@bourse/shared';
 import type { Database } from '../../db/database';
+import type { Session } from '../../http/router';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { sha256 } from '../../lib/secrets';
@@ -162,6 +163,14 @@ export class ApiKeyCalls {
   /** Whether the key holds the permission a route asks (none asked: never). */
   allows(key: CallKey, needed: ApiKeyPermission | undefined): boolean {
     return permits(key.permissions, needed);
+  }
+
+  /**
+   * What a call with the key acts as: its user in its book (no session: id 0), as the Router's
+   * handlers read a session.
+   */
+  sessionOf(key: CallKey): Session {
+    return { id: 0, userId: key.userId, accountType: key.accountType, apiKeyId: key.id };
   }
 
   /**

@@ -85,7 +85,7 @@ export class BourseSignedCalls implements ApiKeyResolver {
       throw new AppError('hint_apiKeyPermission', 403, [route.key]);
     if (!(await this.calls.claimSignature(key, signature, new Date(sentAt + windowMs))))
       throw new AppError('hint_apiKeySignatureReused', 401);
-    return { id: 0, userId: key.userId, accountType: key.accountType, apiKeyId: key.id };
+    return this.calls.sessionOf(key);
   }
 
   record(
