@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import { Pool } from 'undici';
 
@@ -319,23 +320,65 @@ export async function postJson(url, body, token) {
   return json.data;
 }
 
+/** The first operator's two-factor secret and the step of its last code, per server. */
+const operatorSecrets = new Map();
+
+/** A fresh two-factor code (a step is taken once, and only later ones after it). */
+async function operatorCode(base) {
+  const kept = operatorSecrets.get(base);
+  let step = Math.floor(Date.now() / 30_000);
+  if (step <= kept.lastStep) {
+    await new Promise((resolve) => setTimeout(resolve, (kept.lastStep + 1) * 30_000 - Date.now()));
+    step = kept.lastStep + 1;
+  }
+  kept.lastStep = step;
+  return new TOTP({ secret: Secret.fromBase32(kept.secret), digits: 6, period: 30 }).generate({
+    timestamp: step * 30_000,
+  });
+}
+
 /**
  * The first operator, whose password the server keeps in its data folder. The server allows an
  * operator who never chose a password nothing but the change: the first time, it is changed to an
- * interim one and back, and the operator signs in again.
+ * interim one and back, and the operator signs in again; an admin then sets two-factor up before
+ * any other call (its secret is kept here for the next sign-in's code).
  */
 export async function operatorLogin(base, dataDir) {
   const password = (await readFile(path.join(dataDir, 'admin-login.txt'), 'utf8')).trim();
-  const signIn = (with_) =>
-    postJson(`${base}/admin-api/auth/login`, { username: 'admin', password: with_ });
+  const signIn = async (with_) => {
+    const answer = await postJson(`${base}/admin-api/auth/login`, {
+      username: 'admin',
+      password: with_,
+    });
+    if (!answer.twoFactorRequired) return answer;
+    return postJson(`${base}/admin-api/auth/loginTwoFactor`, {
+      challenge: answer.challenge,
+      code: await operatorCode(base),
+    });
+  };
   const change = (token, oldPassword, newPassword) =>
     postJson(`${base}/admin-api/auth/changePassword`, { oldPassword, newPassword }, token);
-  const first = await signIn(password);
-  if (first.operator.pwdChangeTime !== null) return first;
-  const interim = `${password} (interim)`;
-  await change(first.token, password, interim);
-  await change((await signIn(interim)).token, interim, password);
-  return signIn(password);
+  let session = await signIn(password);
+  if (session.operator.pwdChangeTime === null) {
+    const interim = `${password} (interim)`;
+    await change(session.token, password, interim);
+    await change((await signIn(interim)).token, interim, password);
+    session = await signIn(password);
+  }
+  if (!session.operator.twoFactor) {
+    const { secret } = await postJson(
+      `${base}/admin-api/auth/twoFactor/setup`,
+      { password },
+      session.token,
+    );
+    operatorSecrets.set(base, { secret, lastStep: 0 });
+    await postJson(
+      `${base}/admin-api/auth/twoFactor/enable`,
+      { code: await operatorCode(base) },
+      session.token,
+    );
+  }
+  return session;
 }
 
 const PNG_1X1 =
