@@ -66,6 +66,7 @@ import {
 import { TickLog } from './market/tick-log';
 import { adminRoutes, ConsoleEvents } from './modules/admin';
 import { apiKeyRoutes, createApiKeys, type ApiKeyCalls } from './modules/api-keys';
+import { BINANCE_PREFIX, binanceApi } from './modules/binance';
 import { IdentityService, identityRoutes } from './modules/identity';
 
 /** The largest request body accepted anywhere unless a route says otherwise. */
@@ -415,6 +416,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     events: consoleEvents,
     identity,
     logger: app.log,
+  });
+  // The Binance-compatible API: Binance's own dialect under its prefix, not the route table's.
+  await app.register(binanceApi, {
+    prefix: BINANCE_PREFIX,
+    db,
+    clock,
+    calls: apiKeys.calls,
+    budgets,
+    settings,
+    assets,
+    requestsPerMinute: config.RATE_LIMIT_GLOBAL_PER_MINUTE,
+    engine: marketEngine,
+    quotes: market,
+    spot,
   });
   // Before the server waits for its connections to close: the streams never would.
   app.addHook('preClose', async () => consoleEvents.close());
