@@ -1,8 +1,8 @@
 /**
  * The security centre (/pages/user/change), composed here because its sections belong to
  * different features and a feature never imports another: the passwords (account), then the
- * security feature's sessions and devices, login history and anti-phishing code. The first is
- * open unless the `tab` query names another.
+ * security feature's two-factor, sessions and devices, login history, anti-phishing code and API
+ * keys. The first is open unless the `tab` query names another.
  *
  * A new section is one import and one entry in SECTIONS (two-factor authentication goes after
  * the passwords).
@@ -10,6 +10,7 @@
 import { LoginPasswordForm, WithdrawalPasswordForm } from '../features/account/password-page';
 import {
   AntiPhishingSection,
+  ApiKeysSection,
   LoginHistorySection,
   SecurityCentre,
   SessionsSection,
@@ -24,6 +25,7 @@ const SECTIONS: readonly SecuritySection[] = [
   { key: 'sessions', title: 'security_tab_sessions', Component: SessionsSection },
   { key: 'history', title: 'security_tab_history', Component: LoginHistorySection },
   { key: 'antiPhishing', title: 'security_tab_antiPhishing', Component: AntiPhishingSection },
+  { key: 'apiKeys', title: 'security_tab_apiKeys', Component: ApiKeysSection },
 ];
 
 export default function SecurityCentrePage() {

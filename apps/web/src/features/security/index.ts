@@ -4,3 +4,4 @@ export { SessionsSection } from './sessions-section';
 export { LoginHistorySection } from './login-history-section';
 export { AntiPhishingSection } from './anti-phishing-section';
 export { TwoFactorSection } from './two-factor-section';
+export { ApiKeysSection } from './api-keys-section';
