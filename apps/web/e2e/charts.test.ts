@@ -135,7 +135,8 @@ describe('charts, the order book and the quotes tabs', () => {
         await page.mouse.wheel(-400, 0);
       }
       await older;
-      await expect.poll(() => chartCandles(page)).toBeGreaterThan(before);
+      // The chart draws the older candles once they are in (a loaded machine takes a while).
+      await expect.poll(() => chartCandles(page), { timeout: 10_000 }).toBeGreaterThan(before);
       await screenshot(page, `charts-kline-paged-${locale}`);
     });
   });

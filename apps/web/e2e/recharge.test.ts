@@ -341,7 +341,13 @@ describe('exchange', () => {
 
   async function quote(page: Page, amount: string) {
     await page.locator('#exchange-amount').fill(amount);
+    // The server's answer is checked first, so a refusal says why rather than a missing quote.
+    const answer = page.waitForResponse((response) =>
+      response.url().includes('/api/balanceConvertRecord/quote'),
+    );
     await page.locator('[data-testid="exchange-get-quote"]').click();
+    const body = (await (await answer).json()) as { code: number };
+    expect(body.code, JSON.stringify(body)).toBe(200);
     await page.locator('[data-testid="exchange-quote"]').waitFor();
   }
 
