@@ -7,13 +7,18 @@
  * app sees them), fills and fees, client order ids as request ids, IOC and FOK, refusals with
  * Binance's codes and texts; the signing edge cases (wrong signature, expired timestamp, reused
  * signature, key without trade permission, revoked key, address outside the allow-list) with the
- * precise reason in the key's usage log; a demo key on the demo book; the request weight.
+ * precise reason in the key's usage log; a demo key on the demo book; the request weight; the
+ * worked example of docs/binance-api.md, sent byte for byte.
  */
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { verifyLedger } from '../src/ledger/verify';
 import { ManualClock } from '../src/lib/clock';
 import { DEFAULT_CATALOGUE } from '../src/market/catalogue';
+import { secretSealer } from '../src/modules/two-factor';
 import { call, createTestApp, deposit, onPostgres, registerUser, type TestApp } from './helpers';
 import { ScriptedFeed } from './support/scripted-feed';
 
@@ -1023,5 +1028,58 @@ describe('the request weight', () => {
     } finally {
       await small.close();
     }
+  });
+});
+
+// ---------------------------------------------------------------- the worked example
+
+describe("docs/binance-api.md's signing example", () => {
+  // Last in the file: it moves the clock an hour on, to the example's timestamp.
+  it('is accepted by the server byte for byte', async () => {
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const docs = readFileSync(path.join(here, '../../../docs/binance-api.md'), 'utf8');
+    const section = docs.slice(docs.indexOf('## Signing'));
+    const field = (name: string) => {
+      const match = new RegExp(`^- ${name}: \`([^\`]*)\`$`, 'm').exec(section);
+      expect(match, name).not.toBeNull();
+      return match![1]!;
+    };
+    const secret = field('secret');
+    const body = field('body signed');
+    const signature = field('signature');
+    expect(createHmac('sha256', secret).update(body).digest('hex')).toBe(signature);
+    const sent = `${body}&signature=${signature}`;
+    expect(section).toContain(`--data-raw '${sent}'`);
+
+    // A key of a funded user whose secret is the example's (keys' secrets are made at random).
+    const user = await registerUser(t.app);
+    await deposit(t.db, user.userId, '1000');
+    const key = await createKey(user.token, { label: 'example' });
+    const sealed = await secretSealer(t.config).seal(
+      secret,
+      `api-key:${user.userId}:${key.apiKey}`,
+    );
+    await t.db.query('UPDATE api_key SET secret_sealed = $1 WHERE id = $2', [sealed, key.id]);
+    const timestamp = Number(new URLSearchParams(body).get('timestamp'));
+    expect(timestamp).toBeGreaterThan(t.clock.now().getTime());
+    t.clock.set(new Date(timestamp));
+
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/binance/api/v3/order',
+      headers: {
+        'X-MBX-APIKEY': key.apiKey,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: sent,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      symbol: 'BTCUSDT',
+      clientOrderId: 'bot-20261118-0001',
+      status: 'NEW',
+      price: '90000.00000000',
+      origQty: '0.01000000',
+    });
   });
 });
