@@ -83,7 +83,7 @@ async function main(): Promise<void> {
   if (admin.password) {
     lines.push(
       `  Operator login (${operatorPlace}): ${admin.username} / ${admin.password}`,
-      `    shown once; kept in ${admin.file} (mode 600). The console asks for a new one at the first sign-in.`,
+      `    shown once; kept in ${admin.file} (mode 600). The console asks for a new one at the first sign-in, then sets up two-factor.`,
     );
   } else {
     lines.push(
