@@ -87,6 +87,9 @@ export default defineConfig(async () => {
             fileParallelism: false,
             testTimeout: 60_000,
             hookTimeout: 120_000,
+            // What a screen shows can take seconds to come on a loaded machine (the three lanes of
+            // `npm test` share two cores); expect.poll's own default gives up after one.
+            expect: { poll: { timeout: 10_000 } },
           },
         },
         {
@@ -99,6 +102,7 @@ export default defineConfig(async () => {
             fileParallelism: false,
             testTimeout: 60_000,
             hookTimeout: 120_000,
+            expect: { poll: { timeout: 10_000 } },
           },
         },
         server('server-pglite', 'pglite'),
