@@ -56,8 +56,23 @@ async function expectFieldHint(page: Page, field: string, hint: string, language
 }
 
 async function signOut(page: Page) {
-  await page.locator('[data-testid="operator-menu"]').click();
-  await page.locator('[data-testid="sign-out"]').click();
+  // On a loaded machine a click can land while the menu is still opening and be lost (the menu
+  // then stays open on the page it was): the menu is opened and the item clicked again.
+  for (let attempt = 1; ; attempt++) {
+    // A sign-out that only took long has arrived meanwhile.
+    if (await page.evaluate(() => window.location.hash.startsWith('#/sign-in'))) break;
+    const item = page.locator('[data-testid="sign-out"]');
+    if (!(await item.isVisible())) await page.locator('[data-testid="operator-menu"]').click();
+    await item.click();
+    try {
+      await page.waitForFunction(() => window.location.hash.startsWith('#/sign-in'), undefined, {
+        timeout: 5000,
+      });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
   await waitForRoute(page, '/sign-in');
 }
 
