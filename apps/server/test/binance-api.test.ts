@@ -159,6 +159,7 @@ async function balanceOf(key: Key, asset: string): Promise<{ free: string; locke
   return account.body.balances.find((balance: { asset: string }) => balance.asset === asset);
 }
 
+/** The key's usage log, newest first. Entries are written just after their answers are sent. */
 async function usage(token: string, keyId: number) {
   const result = await call(t.app, 'GET', '/api/apiKey/usage', {
     token,
@@ -166,6 +167,11 @@ async function usage(token: string, keyId: number) {
   });
   expect(result.status).toBe(200);
   return result.body.rows as { method: string; path: string; status: number; msg: string }[];
+}
+
+/** The newest entry of the key's usage log (poll it: entries follow their answers). */
+async function lastUse(token: string, keyId: number) {
+  return (await usage(token, keyId))[0];
 }
 
 // ---------------------------------------------------------------- public market data
@@ -839,13 +845,15 @@ describe('signing edge cases', () => {
       code: -1102,
       msg: "Mandatory parameter 'signature' was not sent, was empty/null, or malformed.",
     });
+    await expect
+      .poll(() => lastUse(user.token, key.id))
+      .toMatchObject({
+        method: 'GET',
+        path: '/binance/api/v3/account',
+        status: 400,
+        msg: 'hint_paramRequired',
+      });
     const rows = await usage(user.token, key.id);
-    expect(rows[0]).toMatchObject({
-      method: 'GET',
-      path: '/binance/api/v3/account',
-      status: 400,
-      msg: 'hint_paramRequired',
-    });
     expect(rows.map((row) => row.msg)).toContain('hint_apiKeySignature');
   });
 
@@ -876,8 +884,9 @@ describe('signing edge cases', () => {
     expect(wide.status).toBe(200);
     const tooWide = await signed(key, 'GET', '/api/v3/account', {}, { recvWindow: '60001' });
     expect(tooWide.body).toEqual({ code: -1131, msg: 'recvWindow must be less than 60000' });
-    const [last] = await usage(user.token, key.id);
-    expect(last!.msg).toBe('hint_apiKeyHeader');
+    await expect
+      .poll(() => lastUse(user.token, key.id))
+      .toMatchObject({ msg: 'hint_apiKeyHeader' });
   });
 
   it('refuses a signature used again for an order; the same read twice is answered', async () => {
@@ -903,9 +912,9 @@ describe('signing edge cases', () => {
     const read = prepare(key, 'GET', '/api/v3/account');
     const reads = await Promise.all([read.send(), read.send()]);
     expect(reads.map((answer) => answer.status)).toEqual([200, 200]);
-    expect((await usage(user.token, key.id)).map((row) => row.msg)).toContain(
-      'hint_apiKeySignatureReused',
-    );
+    await expect
+      .poll(async () => (await usage(user.token, key.id)).map((row) => row.msg))
+      .toContain('hint_apiKeySignatureReused');
   });
 
   it('refuses a key without the trade permission, revoked, or called from elsewhere (-2015)', async () => {
@@ -919,17 +928,21 @@ describe('signing edge cases', () => {
       orderId: '1',
     });
     expect(noCancel.body).toEqual(invalid);
-    expect((await usage(user.token, reader.id))[0]).toMatchObject({
-      path: '/binance/api/v3/order',
-      method: 'DELETE',
-      status: 401,
-      msg: 'hint_apiKeyPermission',
-    });
+    await expect
+      .poll(() => lastUse(user.token, reader.id))
+      .toMatchObject({
+        path: '/binance/api/v3/order',
+        method: 'DELETE',
+        status: 401,
+        msg: 'hint_apiKeyPermission',
+      });
 
     const fenced = await createKey(user.token, { label: 'fenced', ipList: '203.0.113.0/24' });
     const outside = await signed(fenced, 'GET', '/api/v3/account', {}, { ip: '198.51.100.9' });
     expect(outside.body).toEqual(invalid);
-    expect((await usage(user.token, fenced.id))[0]!.msg).toBe('hint_apiKeyAddress');
+    await expect
+      .poll(() => lastUse(user.token, fenced.id))
+      .toMatchObject({ msg: 'hint_apiKeyAddress' });
     const inside = await signed(fenced, 'GET', '/api/v3/account', {}, { ip: '203.0.113.9' });
     expect(inside.status).toBe(200);
 
@@ -942,7 +955,9 @@ describe('signing edge cases', () => {
     const afterRevoke = await signed(revoked, 'GET', '/api/v3/account');
     expect(afterRevoke.status).toBe(401);
     expect(afterRevoke.body).toEqual(invalid);
-    expect((await usage(user.token, revoked.id))[0]!.msg).toBe('hint_apiKeyRevoked');
+    await expect
+      .poll(() => lastUse(user.token, revoked.id))
+      .toMatchObject({ msg: 'hint_apiKeyRevoked' });
 
     const unknown = await signed(
       { apiKey: 'Z'.repeat(64), secret: key.secret },

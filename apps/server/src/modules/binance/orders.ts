@@ -25,7 +25,6 @@ import {
   POSITION_TYPE,
   SPOT_ORDER_STATUS,
   div,
-  eq,
   floorToStep,
   isPositive,
   isZero,
@@ -437,19 +436,21 @@ export class BinanceOrders {
     const orderType = order.type === 'LIMIT' ? ORDER_TYPE.limit : ORDER_TYPE.market;
     const now = this.deps.clock.now().getTime();
 
-    const earlier = await repo.findByRequestId(this.deps.db, actor.userId, order.clientOrderId);
-    if (earlier) {
-      const same =
-        earlier.book === actor.book &&
-        earlier.position_type === POSITION_TYPE.coinToCoin &&
-        earlier.product_id === info.product.id &&
-        earlier.direction === direction &&
-        earlier.order_type === orderType &&
-        (order.quantity === undefined || eq(earlier.quantity, order.quantity)) &&
-        (order.price === undefined || eq(earlier.limit_price ?? '0', order.price));
-      if (!same) throw refusals.duplicateOrder();
-      const state = fromRow(earlier);
-      return this.placedView(info, state, order, state.createdAt, false);
+    // A quoteOrderQty's quantity depends on the price: a retry under the same client order id is
+    // found first, or its quantity (another price since) would make it another order.
+    if (order.quoteOrderQty !== undefined) {
+      const earlier = await repo.findByRequestId(this.deps.db, actor.userId, order.clientOrderId);
+      if (earlier) {
+        const same =
+          earlier.book === actor.book &&
+          earlier.position_type === POSITION_TYPE.coinToCoin &&
+          earlier.product_id === info.product.id &&
+          earlier.direction === direction &&
+          earlier.order_type === orderType;
+        if (!same) throw refusals.duplicateOrder();
+        const state = fromRow(earlier);
+        return this.placedView(info, state, order, state.createdAt, false);
+      }
     }
 
     const quantity = order.quantity ?? this.quantityFor(info, order.quoteOrderQty!);
@@ -468,6 +469,14 @@ export class BinanceOrders {
         'en',
       ),
     );
+    if (Date.parse(placed.createTime) < now) {
+      // The same order placed before under this id (the service answers it again): one of this
+      // book's, since request ids are unique per user across books.
+      const earlier = await repo.findOrder(this.deps.db, actor, { id: placed.id });
+      if (!earlier) throw refusals.duplicateOrder();
+      const state = fromRow(earlier);
+      return this.placedView(info, state, order, state.createdAt, false);
+    }
     let state = fromOrder(placed, info.product.id, order.clientOrderId, null);
     let expired = false;
     if (state.status === SPOT_ORDER_STATUS.open && order.timeInForce !== 'GTC') {

@@ -5,7 +5,7 @@
  * weight in `x-mbx-used-weight(-1m)` (weights.ts). Every call counts against the general request
  * budget of its client address, and a signed one against its key's and its user's, as calls to
  * Bourse's own API with a key do; every answer to a call naming a known key, refusals included,
- * goes to the key's usage log with the Bourse hint that says why.
+ * goes to the key's usage log with the Bourse hint that says why (once sent: usage-log.ts).
  *
  * Also answered, empty, so that ccxt's `binance` class with its default options loads its markets
  * with nothing but the host of its URLs changed: the currency, margin-pair and futures
@@ -31,6 +31,7 @@ import { BinanceMarket } from './market';
 import { BinanceOrders } from './orders';
 import { Params } from './params';
 import { BinanceSigning, KEY_HEADER, queryText } from './signing';
+import { UsageLog } from './usage-log';
 import { WeightMeter } from './weights';
 
 export interface BinanceRoutesDeps {
@@ -105,6 +106,9 @@ export async function binanceRoutes(scope: FastifyInstance, deps: BinanceRoutesD
   const { market, orders } = deps;
   const signing = new BinanceSigning(deps.calls, deps.clock);
   const meter = new WeightMeter(deps.clock, deps.weightPerMinute);
+  // The usage log's entries, written after the answers (usage-log.ts).
+  const uses = new UsageLog(deps.calls);
+  scope.addHook('onClose', async () => uses.flush());
 
   scope.addHook('onRequest', async (request) => {
     states.set(request, { hint: 'hint_success' });
@@ -119,8 +123,12 @@ export async function binanceRoutes(scope: FastifyInstance, deps: BinanceRoutesD
       reply.header('x-mbx-used-weight', String(state.usedWeight));
       reply.header('x-mbx-used-weight-1m', String(state.usedWeight));
     }
+    return payload;
+  });
+  scope.addHook('onResponse', async (request, reply) => {
+    const state = states.get(request);
     if (state?.key)
-      await deps.calls.recordUse({
+      uses.add({
         key: state.key,
         method: request.method,
         path: request.routeOptions.url ?? request.url.split('?')[0]!,
@@ -128,7 +136,6 @@ export async function binanceRoutes(scope: FastifyInstance, deps: BinanceRoutesD
         status: reply.statusCode,
         msg: state.hint,
       });
-    return payload;
   });
   scope.setErrorHandler((error, request, reply) => {
     const refusal = refusalOf(error, request);

@@ -21,6 +21,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { ApiKeyCalls, CallKey } from '../api-keys';
 import { refusals } from './errors';
+import { Grouped } from './grouped';
 import { Params } from './params';
 
 /** Binance's key header (Node gives header names lower-cased). */
@@ -54,10 +55,17 @@ export interface SignedCall {
 }
 
 export class BinanceSigning {
+  /** Claims of signatures, grouped under load (grouped.ts). */
+  private readonly claims: Grouped<{ key: CallKey; signature: string; until: Date }, boolean>;
+
   constructor(
     private readonly calls: ApiKeyCalls,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.claims = new Grouped(({ key, signature, until }) =>
+      calls.claimSignature(key, signature, until, 'binance'),
+    );
+  }
 
   /** The key a call names, able to act: -2014 without a well-formed id, -2015 otherwise. */
   async key(request: FastifyRequest): Promise<CallKey> {
@@ -114,10 +122,7 @@ export class BinanceSigning {
 
     if (!this.calls.allowsAddress(key, clientIp(request))) throw refusals.key('hint_apiKeyAddress');
     if (!this.calls.allows(key, permission)) throw refusals.key('hint_apiKeyPermission');
-    if (
-      claim &&
-      !(await this.calls.claimSignature(key, signature, new Date(sentAt + windowMs), 'binance'))
-    )
+    if (claim && !(await this.claims.add({ key, signature, until: new Date(sentAt + windowMs) })))
       throw refusals.signatureReused();
     return { key, actor: actorOf(this.calls.sessionOf(key)), params };
   }
