@@ -15,6 +15,7 @@ import { benchLogin } from './login.mjs';
 import { benchWithdraw } from './withdraw.mjs';
 import { benchFastSettle } from './fast-settle.mjs';
 import { benchMarketOrders } from './market-orders.mjs';
+import { benchBinanceOrders } from './binance-orders.mjs';
 import { benchTriggers } from './triggers.mjs';
 import { machine, root } from './lib.mjs';
 
@@ -33,6 +34,7 @@ for (const bench of [
   benchWithdraw,
   benchFastSettle,
   benchMarketOrders,
+  benchBinanceOrders,
   benchTriggers,
 ]) {
   // A benchmark may measure more than one figure (withdrawals on PostgreSQL and on PGlite).
