@@ -169,6 +169,12 @@ async function usage(token: string, keyId: number) {
   return result.body.rows as { method: string; path: string; status: number; msg: string }[];
 }
 
+/**
+ * How long a poll of the usage log waits for an entry (written at most 50 ms after its answer; the
+ * bound only keeps a test from hanging on a busy machine: nothing is timed).
+ */
+const PATIENCE = { timeout: 10_000 };
+
 /** The newest entry of the key's usage log (poll it: entries follow their answers). */
 async function lastUse(token: string, keyId: number) {
   return (await usage(token, keyId))[0];
@@ -846,7 +852,7 @@ describe('signing edge cases', () => {
       msg: "Mandatory parameter 'signature' was not sent, was empty/null, or malformed.",
     });
     await expect
-      .poll(() => lastUse(user.token, key.id))
+      .poll(() => lastUse(user.token, key.id), PATIENCE)
       .toMatchObject({
         method: 'GET',
         path: '/binance/api/v3/account',
@@ -885,7 +891,7 @@ describe('signing edge cases', () => {
     const tooWide = await signed(key, 'GET', '/api/v3/account', {}, { recvWindow: '60001' });
     expect(tooWide.body).toEqual({ code: -1131, msg: 'recvWindow must be less than 60000' });
     await expect
-      .poll(() => lastUse(user.token, key.id))
+      .poll(() => lastUse(user.token, key.id), PATIENCE)
       .toMatchObject({ msg: 'hint_apiKeyHeader' });
   });
 
@@ -913,7 +919,7 @@ describe('signing edge cases', () => {
     const reads = await Promise.all([read.send(), read.send()]);
     expect(reads.map((answer) => answer.status)).toEqual([200, 200]);
     await expect
-      .poll(async () => (await usage(user.token, key.id)).map((row) => row.msg))
+      .poll(async () => (await usage(user.token, key.id)).map((row) => row.msg), PATIENCE)
       .toContain('hint_apiKeySignatureReused');
   });
 
@@ -929,7 +935,7 @@ describe('signing edge cases', () => {
     });
     expect(noCancel.body).toEqual(invalid);
     await expect
-      .poll(() => lastUse(user.token, reader.id))
+      .poll(() => lastUse(user.token, reader.id), PATIENCE)
       .toMatchObject({
         path: '/binance/api/v3/order',
         method: 'DELETE',
@@ -941,7 +947,7 @@ describe('signing edge cases', () => {
     const outside = await signed(fenced, 'GET', '/api/v3/account', {}, { ip: '198.51.100.9' });
     expect(outside.body).toEqual(invalid);
     await expect
-      .poll(() => lastUse(user.token, fenced.id))
+      .poll(() => lastUse(user.token, fenced.id), PATIENCE)
       .toMatchObject({ msg: 'hint_apiKeyAddress' });
     const inside = await signed(fenced, 'GET', '/api/v3/account', {}, { ip: '203.0.113.9' });
     expect(inside.status).toBe(200);
@@ -956,7 +962,7 @@ describe('signing edge cases', () => {
     expect(afterRevoke.status).toBe(401);
     expect(afterRevoke.body).toEqual(invalid);
     await expect
-      .poll(() => lastUse(user.token, revoked.id))
+      .poll(() => lastUse(user.token, revoked.id), PATIENCE)
       .toMatchObject({ msg: 'hint_apiKeyRevoked' });
 
     const unknown = await signed(
