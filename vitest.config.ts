@@ -40,8 +40,12 @@ export default defineConfig(async () => {
       include: ['apps/server/test/**/*.test.ts'],
       environment: 'node',
       env: { TEST_DB: db, TEST_POSTGRES_URL: postgresUrl, TZ: 'UTC' },
-      testTimeout: 60_000,
-      hookTimeout: 120_000,
+      // The run's template database: migrated and seeded once, copied for each test database.
+      globalSetup: ['apps/server/test/global-setup.ts'],
+      // Limits, not targets: on two cores running three lanes a test that takes 5 s alone
+      // (the fuzz walk) has taken over a minute.
+      testTimeout: 180_000,
+      hookTimeout: 240_000,
     },
   });
   return {
@@ -85,8 +89,10 @@ export default defineConfig(async () => {
             environment: 'node',
             globalSetup: ['apps/web/e2e/global-setup.ts'],
             fileParallelism: false,
-            testTimeout: 60_000,
-            hookTimeout: 120_000,
+            // A journey of several screens (sign-ups, password hashing, an operator's steps) can
+            // take a minute on a CI machine whose two cores run three lanes; a limit, not a target.
+            testTimeout: 120_000,
+            hookTimeout: 240_000,
             // What a screen shows can take seconds to come on a loaded machine (the three lanes of
             // `npm test` share two cores); expect.poll's own default gives up after one.
             expect: { poll: { timeout: 10_000 } },
@@ -100,8 +106,8 @@ export default defineConfig(async () => {
             environment: 'node',
             globalSetup: ['apps/admin/e2e/global-setup.ts'],
             fileParallelism: false,
-            testTimeout: 60_000,
-            hookTimeout: 120_000,
+            testTimeout: 120_000,
+            hookTimeout: 240_000,
             expect: { poll: { timeout: 10_000 } },
           },
         },

@@ -10,22 +10,9 @@
 // the two calls alternating twice (app, Binance, app, Binance) so that a drift of the machine
 // touches both. Target (issue 20): 500 orders/s with the Binance call's p99 within 1.5× the app's.
 import { createHmac } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { Pool } from 'undici';
-import {
-  approvedDeposit,
-  createDatabase,
-  operatorLogin,
-  postJson,
-  sleep,
-  startServer,
-  withCpu,
-} from './lib.mjs';
+import { fundedUsers, postJson, withPostgresServer, steadyRate, withCpu } from './lib.mjs';
 
 const USERS = 50;
-const PASSWORD = 'Bench12345';
 const TARGET_RATE = 500;
 const WARM_UP_SECONDS = 5;
 const STEADY_SECONDS = 20;
@@ -33,24 +20,20 @@ const RATE = Number(process.env.BENCH_ORDER_RATE ?? TARGET_RATE);
 const ROUNDS = 2;
 const QUANTITY = '0.0001';
 
-async function prepareUsers(base, dataDir) {
-  const admin = await operatorLogin(base, dataDir);
-  const users = [];
-  for (let i = 0; i < USERS; i++) {
-    const reg = await postJson(`${base}/api/userInfo/reg`, {
-      regType: 1,
-      userAccount: `binance${i}.${Date.now()}@example.com`,
-      userPwd: PASSWORD,
-    });
-    await approvedDeposit(base, admin, reg.token, '500000', `bench-binance-dep-${i}`);
-    const key = await postJson(
-      `${base}/api/apiKey/create`,
-      { label: 'bench', permissions: ['read', 'trade'] },
-      reg.token,
-    );
-    users.push({ token: reg.token, apiKey: key.apiKey, secret: key.secret });
-  }
-  return users;
+/** The benchmark's users, each with an API key (read and trade) made through the API. */
+function prepareUsers(base, dataDir) {
+  return fundedUsers(base, dataDir, {
+    count: USERS,
+    name: 'binance',
+    prepare: async (token) => {
+      const key = await postJson(
+        `${base}/api/apiKey/create`,
+        { label: 'bench', permissions: ['read', 'trade'] },
+        token,
+      );
+      return { apiKey: key.apiKey, secret: key.secret };
+    },
+  });
 }
 
 /** A signed Binance order of a user, made now: its timestamp and signature are this moment's. */
@@ -87,84 +70,6 @@ function appOrder(user, requestId) {
   };
 }
 
-/**
- * Open-loop load as lib.mjs's `steadyRate`, except that each request is made (and signed) when it
- * is due rather than beforehand: a signature carries its moment. Latency counts from the due
- * moment (no coordinated omission); the first `warmUp` seconds are not counted.
- */
-async function steadyRate({ url, connections, rate, warmUp, duration, request }) {
-  const pool = new Pool(url, { connections, pipelining: 1 });
-  const uncounted = Math.round(rate * warmUp);
-  const total = uncounted + Math.round(rate * duration);
-  const latencies = [];
-  let answered = 0;
-  let non2xx = 0;
-  let errors = 0;
-  let firstRefusal;
-  let allAnswered;
-  const done = new Promise((resolve) => (allAnswered = resolve));
-  const finish = () => {
-    answered += 1;
-    if (answered === total) allAnswered();
-  };
-  const send = (i, due) => {
-    let status = 0;
-    const chunks = [];
-    pool.dispatch(request(i), {
-      onConnect() {},
-      onHeaders(statusCode) {
-        status = statusCode;
-        if (i >= uncounted && (statusCode < 200 || statusCode >= 300)) non2xx += 1;
-        return true;
-      },
-      onData(chunk) {
-        if (status >= 300 && !firstRefusal) chunks.push(chunk);
-        return true;
-      },
-      onComplete() {
-        if (status >= 300 && !firstRefusal) firstRefusal = Buffer.concat(chunks).toString();
-        if (i >= uncounted) latencies.push(performance.now() - due);
-        finish();
-      },
-      onError() {
-        if (i >= uncounted) errors += 1;
-        finish();
-      },
-    });
-  };
-  await Promise.all(
-    Array.from({ length: connections }, () =>
-      pool.request({ path: '/healthz', method: 'GET' }).then((response) => response.body.dump()),
-    ),
-  );
-  const started = performance.now();
-  const dueAt = (i) => started + (i * 1000) / rate;
-  let sent = 0;
-  while (sent < total) {
-    const wait = dueAt(sent) - performance.now();
-    if (wait > 0) await sleep(Math.ceil(wait));
-    while (sent < total && dueAt(sent) <= performance.now()) {
-      send(sent, dueAt(sent));
-      sent += 1;
-    }
-  }
-  if (total > 0) await done;
-  const elapsed = (performance.now() - dueAt(uncounted)) / 1000;
-  await pool.close();
-  latencies.sort((a, b) => a - b);
-  const at = (q) =>
-    Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]);
-  return {
-    requestsPerSecond: Math.round(latencies.length / elapsed),
-    latencyP50Ms: at(0.5),
-    latencyP99Ms: at(0.99),
-    latencyMaxMs: Math.round(latencies.at(-1)),
-    non2xx,
-    errors,
-    ...(firstRefusal ? { firstRefusal } : {}),
-  };
-}
-
 /** Sends one order first: a refusal (no price yet, a signing mistake) says why. */
 async function once(base, order) {
   const response = await fetch(`${base}${order.path}`, {
@@ -179,15 +84,7 @@ async function once(base, order) {
 }
 
 export async function benchBinanceOrders() {
-  const database = await createDatabase('bourse_bench_binance');
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bourse-bench-binance-'));
-  const port = 4000 + Math.floor(Math.random() * 900);
-  const server = await startServer({
-    port,
-    dataDir,
-    env: { DATABASE_URL: database.url, DATABASE_POOL_MAX: '20', MARKET_FEED: 'simulated' },
-  });
-  try {
+  return withPostgresServer('binance', async (server, dataDir) => {
     const users = await prepareUsers(server.url, dataDir);
     // Client order ids are at most 36 characters: the run's mark is short.
     const run = `${process.pid.toString(36)}${Date.now().toString(36)}`;
@@ -244,10 +141,7 @@ export async function benchBinanceOrders() {
           worst('binance') <= 1.5 * worst('app'),
       },
     ];
-  } finally {
-    await server.stop();
-    await database.drop();
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`)

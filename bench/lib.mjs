@@ -138,8 +138,10 @@ export function cannon(options) {
  * latency counts from the moment it was due, so time spent waiting for a free connection counts
  * too (no coordinated omission). The first `warmUp` seconds of the same stream, on the same
  * connections, warm the server up and are not counted. `body(i)` gives the i-th request's JSON
- * body, `headers(i)` its headers; `warmPath` answers the GETs that open the connections
- * beforehand. With BENCH_TRACE_FILE set, each counted request's due time (ms since the epoch) and
+ * body, `headers(i)` its headers (all built before the clock starts); or `request(i)` makes the
+ * i-th request (path, method, headers, body) at the moment it is due, for a request that carries
+ * its moment (a signed one). `warmPath` answers the GETs that open the connections beforehand.
+ * The first refused answer's body is returned as `firstRefusal`. With BENCH_TRACE_FILE set, each counted request's due time (ms since the epoch) and
  * latency are appended to that file as one JSON line of pairs, to see when the slow ones came.
  */
 export async function steadyRate({
@@ -151,6 +153,7 @@ export async function steadyRate({
   duration,
   body,
   headers,
+  request,
   warmPath = '/healthz',
 }) {
   const pool = new Pool(url, { connections, pipelining: 1 });
@@ -158,34 +161,42 @@ export async function steadyRate({
   const total = uncounted + Math.round(rate * duration);
   // Requests built before the clock starts, sent through undici's bare dispatch API: the
   // generator's own work per request stays small.
-  const requests = Array.from({ length: total }, (_, i) => ({
-    path: requestPath,
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers(i) },
-    body: JSON.stringify(body(i)),
-  }));
+  const requests = request
+    ? undefined
+    : Array.from({ length: total }, (_, i) => ({
+        path: requestPath,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers(i) },
+        body: JSON.stringify(body(i)),
+      }));
   const latencies = [];
   const trace = process.env.BENCH_TRACE_FILE ? [] : undefined;
   let answered = 0;
   let non2xx = 0;
   let errors = 0;
+  let firstRefusal;
   let allAnswered;
   const done = new Promise((resolve) => (allAnswered = resolve));
   const finish = () => {
     answered += 1;
     if (answered === total) allAnswered();
   };
-  const send = (i, due) =>
-    pool.dispatch(requests[i], {
+  const send = (i, due) => {
+    let status = 0;
+    const chunks = [];
+    pool.dispatch(requests ? requests[i] : request(i), {
       onConnect() {},
       onHeaders(statusCode) {
+        status = statusCode;
         if (i >= uncounted && (statusCode < 200 || statusCode >= 300)) non2xx += 1;
         return true;
       },
-      onData() {
+      onData(chunk) {
+        if (status >= 300 && !firstRefusal) chunks.push(chunk);
         return true;
       },
       onComplete() {
+        if (status >= 300 && !firstRefusal) firstRefusal = Buffer.concat(chunks).toString();
         if (i >= uncounted) {
           const latency = performance.now() - due;
           latencies.push(latency);
@@ -198,6 +209,7 @@ export async function steadyRate({
         finish();
       },
     });
+  };
   // Every connection opened before the clock starts (as autocannon does), so the first orders
   // do not pay for TCP handshakes.
   await Promise.all(
@@ -231,6 +243,7 @@ export async function steadyRate({
     latencyMaxMs: Math.round(latencies.at(-1)),
     non2xx,
     errors,
+    ...(firstRefusal ? { firstRefusal } : {}),
   };
 }
 
@@ -291,6 +304,23 @@ export async function withServer(env, prefix, work) {
     return await work(server, dataDir);
   } finally {
     await server.stop();
+  }
+}
+
+/**
+ * `work(server, dataDir)` against a server on a fresh PostgreSQL database of its own (a pool of 20)
+ * with the simulated feed, as the order benchmarks run; the database is dropped afterwards.
+ */
+export async function withPostgresServer(name, work) {
+  const database = await createDatabase(`bourse_bench_${name}`);
+  try {
+    return await withServer(
+      { DATABASE_URL: database.url, DATABASE_POOL_MAX: '20', MARKET_FEED: 'simulated' },
+      `bourse-bench-${name}-`,
+      work,
+    );
+  } finally {
+    await database.drop();
   }
 }
 
@@ -381,7 +411,8 @@ export async function operatorLogin(base, dataDir) {
   return session;
 }
 
-const PNG_1X1 =
+/** A 1-pixel PNG, as a deposit's proof. */
+export const PNG_1X1 =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 /** A deposit (TRC20 channel, a 1-pixel proof) of a user approved by the operator. */
@@ -392,6 +423,30 @@ export async function approvedDeposit(base, admin, token, amount, requestId) {
     token,
   );
   await postJson(`${base}/admin-api/recharges/approve`, { id: recharge.id }, admin.token);
+}
+
+/** The sign-in password of the benchmarks' users. */
+export const BENCH_PASSWORD = 'Bench12345';
+
+/**
+ * `count` users registered by e-mail (`<name><i>.<now>@example.com`), each funded with `amount`
+ * USDT by a deposit the first operator approves; `prepare(token, i)` adds what a benchmark needs
+ * of each (a key, an address) to the user `{ token }`, before the deposit.
+ */
+export async function fundedUsers(base, dataDir, { count, name, amount = '500000', prepare }) {
+  const admin = await operatorLogin(base, dataDir);
+  const users = [];
+  for (let i = 0; i < count; i++) {
+    const reg = await postJson(`${base}/api/userInfo/reg`, {
+      regType: 1,
+      userAccount: `${name}${i}.${Date.now()}@example.com`,
+      userPwd: BENCH_PASSWORD,
+    });
+    const extra = prepare ? await prepare(reg.token, i) : {};
+    await approvedDeposit(base, admin, reg.token, amount, `bench-${name}-dep-${i}`);
+    users.push({ token: reg.token, ...extra });
+  }
+  return users;
 }
 
 // ---------------------------------------------------------------- JavaScript sizes

@@ -5,53 +5,28 @@
 // through the console API, take turns. Target: ≥ 500 orders/s with p99 ≤ 50 ms, measured twice:
 // the most orders per second 50 busy connections get (closed loop), and the latency of orders
 // arriving at 500 a second (open loop).
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import {
-  approvedDeposit,
   cannon,
-  createDatabase,
-  operatorLogin,
+  fundedUsers,
   postJson,
-  startServer,
+  withPostgresServer,
   steadyRate,
   summary,
   withCpu,
 } from './lib.mjs';
 
 const USERS = 50;
-const PASSWORD = 'Bench12345';
 const TARGET_RATE = 500;
 const WARM_UP_SECONDS = 5;
 const STEADY_SECONDS = 20;
 const RATE = Number(process.env.BENCH_ORDER_RATE ?? TARGET_RATE);
 
-async function prepareUsers(base, dataDir) {
-  const admin = await operatorLogin(base, dataDir);
-  const users = [];
-  for (let i = 0; i < USERS; i++) {
-    const reg = await postJson(`${base}/api/userInfo/reg`, {
-      regType: 1,
-      userAccount: `orders${i}.${Date.now()}@example.com`,
-      userPwd: PASSWORD,
-    });
-    await approvedDeposit(base, admin, reg.token, '500000', `bench-dep-${i}`);
-    users.push({ token: reg.token });
-  }
-  return users;
+function prepareUsers(base, dataDir) {
+  return fundedUsers(base, dataDir, { count: USERS, name: 'orders' });
 }
 
 export async function benchMarketOrders() {
-  const database = await createDatabase('bourse_bench_orders');
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bourse-bench-orders-'));
-  const port = 4000 + Math.floor(Math.random() * 900);
-  const server = await startServer({
-    port,
-    dataDir,
-    env: { DATABASE_URL: database.url, DATABASE_POOL_MAX: '20', MARKET_FEED: 'simulated' },
-  });
-  try {
+  return withPostgresServer('orders', async (server, dataDir) => {
     const users = await prepareUsers(server.url, dataDir);
     // One order first: a refusal (closed market, missing feed) says why instead of a count.
     await postJson(
@@ -133,10 +108,7 @@ export async function benchMarketOrders() {
           steady.latencyP99Ms <= 50,
       },
     ];
-  } finally {
-    await server.stop();
-    await database.drop();
-  }
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`)

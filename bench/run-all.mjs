@@ -17,6 +17,8 @@ import { benchFastSettle } from './fast-settle.mjs';
 import { benchMarketOrders } from './market-orders.mjs';
 import { benchBinanceOrders } from './binance-orders.mjs';
 import { benchTriggers } from './triggers.mjs';
+import { benchEarnAccrual } from './earn-accrual.mjs';
+import { benchRealtimeLatency } from './realtime-latency.mjs';
 import { machine, root } from './lib.mjs';
 
 const results = { date: new Date().toISOString(), machine: machine(), benchmarks: [] };
@@ -35,7 +37,9 @@ for (const bench of [
   benchFastSettle,
   benchMarketOrders,
   benchBinanceOrders,
+  benchRealtimeLatency,
   benchTriggers,
+  benchEarnAccrual,
 ]) {
   // A benchmark may measure more than one figure (withdrawals on PostgreSQL and on PGlite).
   for (const result of [await bench()].flat()) {

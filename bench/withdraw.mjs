@@ -3,10 +3,10 @@
 // and stores the request, as `userWithdraw/outMoney` does for users. 50 users, each funded by a
 // deposit an operator approved through the console API, take turns.
 import {
-  approvedDeposit,
+  BENCH_PASSWORD,
   cannon,
+  fundedUsers,
   onBothDatabases,
-  operatorLogin,
   postJson,
   summary,
   withServer,
@@ -14,36 +14,29 @@ import {
 
 const USERS = 50;
 const WITH_PWD = '246810';
-const PASSWORD = 'Bench12345';
 const TRC20_CHANNEL = 2;
 /** A TRC20 address of the right format (users bind their own). */
 const ADDRESS = 'TJRabPrwbZy45sbavfcjinPJC18kjpRTv8';
 
 /** Users with a withdrawal password, a bound address and 500,000 USDT approved by an operator. */
-async function prepareUsers(base, dataDir) {
-  const admin = await operatorLogin(base, dataDir);
-  const users = [];
-  for (let i = 0; i < USERS; i++) {
-    const reg = await postJson(`${base}/api/userInfo/reg`, {
-      regType: 1,
-      userAccount: `withdraw${i}.${Date.now()}@example.com`,
-      userPwd: PASSWORD,
-    });
-    const token = reg.token;
-    await postJson(
-      `${base}/api/userInfo/updateUserWithPwd`,
-      { newPwd: WITH_PWD, userPwd: PASSWORD },
-      token,
-    );
-    const address = await postJson(
-      `${base}/api/userWalletAddress/addUserWalletAddress`,
-      { currencyId: 3, network: 'TRC20', address: ADDRESS },
-      token,
-    );
-    await approvedDeposit(base, admin, token, '500000', `bench-dep-${i}`);
-    users.push({ token, addressId: address.id });
-  }
-  return users;
+function prepareUsers(base, dataDir) {
+  return fundedUsers(base, dataDir, {
+    count: USERS,
+    name: 'withdraw',
+    prepare: async (token) => {
+      await postJson(
+        `${base}/api/userInfo/updateUserWithPwd`,
+        { newPwd: WITH_PWD, userPwd: BENCH_PASSWORD },
+        token,
+      );
+      const address = await postJson(
+        `${base}/api/userWalletAddress/addUserWalletAddress`,
+        { currencyId: 3, network: 'TRC20', address: ADDRESS },
+        token,
+      );
+      return { addressId: address.id };
+    },
+  });
 }
 
 function run(label, env) {

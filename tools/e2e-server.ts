@@ -13,7 +13,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const STARTUP_TIMEOUT_MS = 90_000;
+/** A fresh server builds its market history first; on a CI machine running three lanes that takes a while. */
+const STARTUP_TIMEOUT_MS = 240_000;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

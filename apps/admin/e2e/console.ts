@@ -502,3 +502,22 @@ export async function switchLanguage(page: Page, language: Language): Promise<vo
     .click();
   await page.waitForFunction((lang) => document.documentElement.lang.startsWith(lang), language);
 }
+
+/**
+ * A fresh page of `harness` (useConsole's) in `language`, signed in as `operator` and opened at
+ * `route`, once the test id `ready` shows and nothing spins any more.
+ */
+export async function openSignedIn(
+  harness: ConsoleHarness,
+  operator: Credentials,
+  route: string,
+  ready: string,
+  language: Language = 'en',
+): Promise<Page> {
+  const page = await harness.newPage(language);
+  await signIn(page, operator);
+  await page.goto(consoleUrl(route));
+  await page.locator(`[data-testid="${ready}"]`).waitFor();
+  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'));
+  return page;
+}

@@ -36,7 +36,13 @@ import {
   type CodeSender,
 } from './modules/account';
 import { assetsRoutes, AssetsService, identityRates, type RateSource } from './modules/assets';
-import { messageRoutes, MessageService } from './modules/messages';
+import {
+  messageConsoleRoutes,
+  messageRoutes,
+  MessageService,
+  MessagesConsole,
+  Notices,
+} from './modules/messages';
 import { settingsRoutes, SettingsService } from './modules/settings';
 import { quotesRoutes, QuotesService } from './modules/quotes';
 import { MarketEngine, type MarketEngineOptions } from './market/engine';
@@ -65,9 +71,35 @@ import {
 } from './modules/trading';
 import { TickLog } from './market/tick-log';
 import { adminRoutes, ConsoleEvents } from './modules/admin';
+import { Scheduler } from './modules/scheduler';
+import {
+  LoanDailyJob,
+  Loans,
+  LoansConsole,
+  loanConsoleRoutes,
+  loanRoutes,
+  type LoansDeps,
+} from './modules/loans';
 import { apiKeyRoutes, createApiKeys, type ApiKeyCalls } from './modules/api-keys';
 import { BINANCE_PREFIX, binanceApi } from './modules/binance';
+import { ContentService, contentConsoleRoutes, contentRoutes } from './modules/content';
 import { IdentityService, identityRoutes } from './modules/identity';
+import { ServiceDesk, serviceConsoleRoutes, serviceRoutes } from './modules/service';
+import {
+  heardBy,
+  rewardConsoleRoutes,
+  rewardRoutes,
+  Rewards,
+  RewardsConsole,
+} from './modules/rewards';
+import { Earn, EarnConsole, earnConsoleRoutes, EarnDailyJob, earnRoutes } from './modules/earn';
+import {
+  CommissionWorker,
+  ReferralConsole,
+  referralConsoleRoutes,
+  referralRoutes,
+  TeamService,
+} from './modules/referral';
 
 /** The largest request body accepted anywhere unless a route says otherwise. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -100,8 +132,12 @@ export interface Services {
   triggers?: TriggerEngine;
   contracts?: Contracts;
   spot?: SpotTrading;
+  /** Welfare tasks and deposit reward tiers (issue 22). */
+  rewards: Rewards;
   /** What every call made with an API key goes through (the Binance-compatible layer's too). */
   apiKeyCalls: ApiKeyCalls;
+  /** The daily work (earn and loan interest, maturities, reminders), once per job and day. */
+  scheduler: Scheduler;
 }
 
 declare module 'fastify' {
@@ -203,8 +239,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     : undefined;
   // This instance: the id it holds the market lease under and announces itself with.
   const self = { id: instanceId(), host: os.hostname(), pid: process.pid, startTime: new Date() };
+  // Notifications of users' own events, written by the events and pushed on /ws `notifications`.
+  const notices = new Notices({
+    db,
+    clock,
+    logger: app.log,
+    notify: (userId, topic, data) => notifyUser(userId, topic, data),
+  });
+  // Welfare tasks and deposit reward tiers: evaluated after the events whose notifications the
+  // wallet, identity and trading write through `eventNotices` (made below, heard after the push).
+  const rewards: Rewards = new Rewards({
+    db,
+    clock,
+    settings,
+    notices,
+    logger: app.log,
+    notify: (userId, topic, data) => notifyUser(userId, topic, data),
+  });
+  const eventNotices = heardBy(notices, (events) => rewards.heard(events));
   // Two-factor codes of users; setting it up confirms the login password through the accounts.
   const twoFactor: TwoFactorService = new TwoFactorService({
+    notices,
     db,
     clock,
     config,
@@ -213,6 +268,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const accounts: AccountService = new AccountService({
     twoFactor,
+    notices,
     db,
     config,
     clock,
@@ -225,9 +281,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       else app.hub?.endSessions(event);
     },
   });
-  const messages = new MessageService(db);
+  const messages = new MessageService(db, clock);
   // API keys: the user's keys, and the checks of every call made with one.
-  const apiKeys = createApiKeys({ db, clock, config, twoFactor, codes, logger: app.log });
+  const apiKeys = createApiKeys({
+    db,
+    clock,
+    config,
+    twoFactor,
+    codes,
+    logger: app.log,
+    notices,
+  });
   let marketEngine: MarketEngine | undefined;
   let market: QuotesService | undefined;
   /** A change for a user's private /ws topics: through the bus when there is one, so the user's
@@ -261,7 +325,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const consoleEvents = new ConsoleEvents(bus);
   await consoleEvents.start();
   const queueChanged = (queue: string, id: number) => consoleEvents.publish({ queue, id });
-  const identity = new IdentityService({ db, clock, queueChanged });
+  const identity = new IdentityService({ db, clock, queueChanged, notices: eventNotices });
+  // Customer service: the person hears the desk on /ws `service`, the consoles on their stream.
+  const serviceDesk = new ServiceDesk({
+    db,
+    clock,
+    notifyPerson: (person, event) => {
+      if (person.userId !== undefined) notifyUser(person.userId, 'service', event);
+      else if (bus)
+        bus.publishUserEvent({
+          userId: 0,
+          visitorId: person.visitorId,
+          topic: 'service',
+          data: event,
+        });
+      else app.hub?.publishToVisitor(person.visitorId, event);
+    },
+    notifyDesk: (id, data) => consoleEvents.publish({ queue: 'service', id, data }),
+  });
   // The withdrawal address whitelist: its switch, and the check every withdrawal goes through.
   const whitelist = new WithdrawWhitelists({ db, clock, accounts });
   const wallet = new WalletService({
@@ -272,6 +353,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     whitelist,
     rates: options.rates ?? market ?? identityRates,
     notify: notifyUser,
+    notices: eventNotices,
     queueChanged,
     identityRequired: (userId, feature) => identity.require(userId, feature),
   });
@@ -292,6 +374,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       logger: app.log,
       // The hub is made below; private messages go through it once it exists.
       notify: notifyUser,
+      notices: eventNotices,
     });
     const fast = fastTrades;
     assets.addRealizedResults((userId, book, since) => fast.realizedSince(userId, book, since));
@@ -309,6 +392,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       triggers,
       logger: app.log,
       notify: notifyUser,
+      notices: eventNotices,
     };
     const contractBook = new Contracts(tradingDeps);
     contracts = contractBook;
@@ -331,6 +415,38 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await tickLog?.stop();
     });
   }
+  // Daily work at a fixed UTC time, caught up in order after a stop (modules/scheduler).
+  const scheduler = new Scheduler({
+    db,
+    clock,
+    logger: app.log,
+    utcTime: config.SCHEDULER_UTC_TIME,
+    checkMs: config.SCHEDULER_CHECK_MS,
+  });
+  app.addHook('onClose', async () => scheduler.stop());
+  // Lock mining and staking (issue 23): interest and maturities by the day, once per order and day.
+  const earn = new Earn({ db, clock, notices, notify: notifyUser });
+  scheduler.register(new EarnDailyJob({ db, notices, logger: app.log }));
+  // A stake left the available balance, not the account: the total of assets counts it.
+  assets.addOpenPositions(async (userId, book) => {
+    const rates = options.rates ?? market ?? identityRates;
+    const tradeCurrencyId = (await settings.otherValue()).default_trade_currency_id;
+    return earn.heldValue(userId, book, tradeCurrencyId, (from, to) => rates.rate(from, to));
+  });
+  // Loans (issue 23): the app's and the console's calls, and the daily interest and reminders.
+  const loansDeps: LoansDeps = {
+    db,
+    clock,
+    settings,
+    notices,
+    notify: notifyUser,
+    identityLevels: async (userId) => {
+      const { authLevel, requirements } = await identity.requirements(userId);
+      const loan = requirements.find((requirement) => requirement.feature === 'loan');
+      return { authLevel, loanLevel: loan?.minLevel ?? -1 };
+    },
+  };
+  scheduler.register(new LoanDailyJob(loansDeps));
   app.decorate('services', {
     accounts,
     settings,
@@ -343,7 +459,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     triggers,
     contracts,
     spot,
+    rewards,
     apiKeyCalls: apiKeys.calls,
+    scheduler,
   });
 
   app.get('/healthz', { config: { rateLimit: false } }, async (_request, reply) => {
@@ -366,14 +484,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   twoFactorRoutes(router, twoFactor);
   securityRoutes(router, accounts);
   apiKeyRoutes(router, apiKeys.service);
+  // Authored content (issue 21); its banners replace the default ones in site info once written.
+  const content = new ContentService({
+    db,
+    clock,
+    bannersChanged: () => settings.invalidate(),
+  });
   settingsRoutes(router, settings, config, {
     codeRequired: (channel) => accounts.codeRequired(channel),
+    banners: (lang) => content.banners(lang),
   });
   assetsRoutes(router, assets, messages);
   messageRoutes(router, messages);
   if (market) quotesRoutes(router, market);
   walletRoutes(router, wallet);
   identityRoutes(router, identity);
+  contentRoutes(router, content);
+  serviceRoutes(router, serviceDesk);
+  rewardRoutes(router, rewards);
+  earnRoutes(router, earn);
+  loanRoutes(router, new Loans(loansDeps));
+  referralRoutes(router, new TeamService(db, clock));
   if (fastTrades) tradingRoutes(router, fastTrades);
   if (contracts) contractRoutes(router, contracts);
   if (spot) spotRoutes(router, spot);
@@ -391,7 +522,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Without a market feed the change is stored and applies when the engine next loads.
     reloadProducts: liveEngine ? () => liveEngine.reloadProducts() : undefined,
   });
-  adminRoutes(router, {
+  const adminService = adminRoutes(router, {
     db,
     config,
     clock,
@@ -413,10 +544,49 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     instance: { ...self, startTime: self.startTime.toISOString() },
     instances: bus ? () => bus.instances() : undefined,
     wsConnections: () => app.hub?.connectionCount ?? 0,
+    scheduler,
     events: consoleEvents,
     identity,
     logger: app.log,
   });
+  serviceConsoleRoutes(router.useOperators(adminService), serviceDesk, (operator) =>
+    adminService.auditWriter(operator),
+  );
+  contentConsoleRoutes(router.useOperators(adminService), content, (operator) =>
+    adminService.auditWriter(operator),
+  );
+  messageConsoleRoutes(
+    router.useOperators(adminService),
+    new MessagesConsole(db, clock),
+    (operator) => adminService.auditWriter(operator),
+  );
+  referralConsoleRoutes(
+    router.useOperators(adminService),
+    new ReferralConsole({ db, clock, notices }),
+    (operator) => adminService.auditWriter(operator),
+  );
+  // Invitees' trading fees paid to their inviters, every few seconds, in every instance.
+  const commissions = new CommissionWorker({
+    db,
+    clock,
+    logger: app.log,
+    intervalMs: config.REFERRAL_WORKER_MS,
+  });
+  app.addHook('onClose', async () => commissions.stop());
+  rewardConsoleRoutes(
+    router.useOperators(adminService),
+    new RewardsConsole({ db, clock, settings }),
+    (operator) => adminService.auditWriter(operator),
+  );
+  app.addHook('onClose', async () => rewards.stop());
+  earnConsoleRoutes(
+    router.useOperators(adminService),
+    new EarnConsole({ db, clock, notices, notify: notifyUser }),
+    (operator) => adminService.auditWriter(operator),
+  );
+  loanConsoleRoutes(router.useOperators(adminService), new LoansConsole(loansDeps), (operator) =>
+    adminService.auditWriter(operator),
+  );
   // The Binance-compatible API: Binance's own dialect under its prefix, not the route table's.
   await app.register(binanceApi, {
     prefix: BINANCE_PREFIX,
@@ -453,6 +623,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       Boolean(marketEngine?.product(productType, productCode)),
     endedSessions: (ids) => accounts.endedSessions(ids),
     sessionCheckMs: config.WS_SESSION_CHECK_MS,
+    authenticateVisitor: (token) => serviceDesk.visitorOf(token),
   });
   const authenticate = async (token: string) => {
     const session = await accounts.resolve(token);
@@ -461,7 +632,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get('/ws', { websocket: true }, (socket) => hub.accept(socket, authenticate));
   marketEngine?.onTickEvent((event) => hub.onTick(event));
   await bus?.subscribeUserEvents((event) =>
-    hub.publishToUser(event.userId, event.topic, event.data),
+    event.visitorId
+      ? hub.publishToVisitor(event.visitorId, event.data)
+      : hub.publishToUser(event.userId, event.topic, event.data),
   );
   await bus?.subscribeSessionsEnded((event) => hub.endSessions(event));
   app.addHook('onClose', async () => hub.close());
@@ -479,6 +652,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   tickLog?.start();
   await fastTrades?.start();
   await triggers?.start();
+  rewards.start();
+  commissions.start();
+  scheduler.start();
   return app;
 }
 

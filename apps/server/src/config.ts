@@ -73,6 +73,15 @@ export const configSchema = z.object({
   // How often each instance asks which sessions of its signed-in WebSockets ended (expiry; an end
   // announced through Redis that was lost). Ends announced at once do not wait for it.
   WS_SESSION_CHECK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /** How often each instance pays pending referral commissions (0: never, for tests that run it). */
+  REFERRAL_WORKER_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /** The UTC time of day ('HH:MM') at which each day's earn and loan work is due. */
+  SCHEDULER_UTC_TIME: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'a UTC time of day as HH:MM')
+    .default('00:05'),
+  /** How often each instance checks for due days of the scheduler (0: never, for tests that run it). */
+  SCHEDULER_CHECK_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   /** Failed logins per account before it is locked, and for how long. */
   LOGIN_MAX_FAILURES: positiveInt.max(100).default(5),
   LOGIN_LOCK_MINUTES: positiveInt.max(24 * 60).default(15),

@@ -194,6 +194,8 @@ describe('registration', () => {
         userPwd: GOOD_PASSWORD,
         inviteCode: info.body.data.inviteCode.toLowerCase(),
       },
+      // Another browser than the inviter's (the same one would be self-referral).
+      headers: { 'user-agent': 'Invited friend browser' },
     });
     expect(invited.status).toBe(200);
     const row = await t.db.query<{ inviter_id: number }>(

@@ -287,6 +287,11 @@ describe(`API keys (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       apiKey: first.apiKey,
       permissions: ['read', 'trade'],
     });
+    // Trade includes read: a key asked for trade alone reads too.
+    expect(list.body.rows![0]).toMatchObject({
+      apiKey: second.apiKey,
+      permissions: ['read', 'trade'],
+    });
   });
 
   it('refuses bad input with the field named', async () => {

@@ -150,6 +150,16 @@ function signed(
   return prepare(key, method, path, params, options).send();
 }
 
+/** A call of `/api/v3/order` (place, read or cancel), on BTCUSDT unless the parameters name a pair. */
+function orderCall(
+  key: Pick<Key, 'apiKey' | 'secret'>,
+  method: 'GET' | 'POST' | 'DELETE',
+  params: Record<string, string>,
+  options: SignedOptions = {},
+): Promise<Answer> {
+  return signed(key, method, '/api/v3/order', { symbol: 'BTCUSDT', ...params }, options);
+}
+
 let sequence = 0;
 const clientId = () => `binance-test-${++sequence}-${Date.now()}`;
 
@@ -436,8 +446,7 @@ describe('signed calls', () => {
 
   it('places a limit order that rests, reads it, lists it, and cancels it', async () => {
     const id = clientId();
-    const placed = await signed(tradeKey, 'POST', '/api/v3/order', {
-      symbol: 'BTCUSDT',
+    const placed = await orderCall(tradeKey, 'POST', {
       side: 'BUY',
       type: 'LIMIT',
       timeInForce: 'GTC',
@@ -472,8 +481,7 @@ describe('signed calls', () => {
       locked: '900.90000000',
     });
 
-    const byId = await signed(readKey, 'GET', '/api/v3/order', {
-      symbol: 'BTCUSDT',
+    const byId = await orderCall(readKey, 'GET', {
       orderId: String(orderId),
     });
     expect(byId.body).toMatchObject({
@@ -485,8 +493,7 @@ describe('signed calls', () => {
       stopPrice: '0.00000000',
     });
     expect(byId.body).not.toHaveProperty('code');
-    const byClientId = await signed(readKey, 'GET', '/api/v3/order', {
-      symbol: 'BTCUSDT',
+    const byClientId = await orderCall(readKey, 'GET', {
       origClientOrderId: id,
     });
     expect(byClientId.body.orderId).toBe(orderId);
@@ -499,8 +506,7 @@ describe('signed calls', () => {
       (await signed(readKey, 'GET', '/api/v3/openOrders', { symbol: 'ETHUSDT' })).body,
     ).toEqual([]);
 
-    const cancelled = await signed(tradeKey, 'DELETE', '/api/v3/order', {
-      symbol: 'BTCUSDT',
+    const cancelled = await orderCall(tradeKey, 'DELETE', {
       orderId: String(orderId),
     });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
@@ -516,19 +522,17 @@ describe('signed calls', () => {
       free: '10000.00000000',
       locked: '0.00000000',
     });
-    const again = await signed(tradeKey, 'DELETE', '/api/v3/order', {
-      symbol: 'BTCUSDT',
+    const again = await orderCall(tradeKey, 'DELETE', {
       orderId: String(orderId),
     });
     expect(again.status).toBe(400);
     expect(again.body).toEqual({ code: -2011, msg: 'Unknown order sent.' });
-    const unknown = await signed(readKey, 'GET', '/api/v3/order', {
-      symbol: 'BTCUSDT',
+    const unknown = await orderCall(readKey, 'GET', {
       orderId: '999999999',
     });
     expect(unknown.body).toEqual({ code: -2013, msg: 'Order does not exist.' });
     // The order belongs to BTCUSDT, not ETHUSDT.
-    const otherPair = await signed(readKey, 'GET', '/api/v3/order', {
+    const otherPair = await orderCall(readKey, 'GET', {
       symbol: 'ETHUSDT',
       orderId: String(orderId),
     });
@@ -536,8 +540,7 @@ describe('signed calls', () => {
   });
 
   it('fills market orders with their fee, by quantity or by quote amount', async () => {
-    const bought = await signed(tradeKey, 'POST', '/api/v3/order', {
-      symbol: 'BTCUSDT',
+    const bought = await orderCall(tradeKey, 'POST', {
       side: 'BUY',
       type: 'MARKET',
       quantity: '0.0200',
@@ -567,8 +570,7 @@ describe('signed calls', () => {
     expect(await balanceOf(tradeKey, 'USDT')).toMatchObject({ free: '7998.00000000' });
 
     // Sell 1,000 USDT worth: the whole lots it is worth at the price (0.0100 BTC).
-    const sold = await signed(tradeKey, 'POST', '/api/v3/order', {
-      symbol: 'BTCUSDT',
+    const sold = await orderCall(tradeKey, 'POST', {
       side: 'SELL',
       type: 'MARKET',
       quoteOrderQty: '1000.5',
@@ -584,8 +586,7 @@ describe('signed calls', () => {
     });
     expect(sold.body).not.toHaveProperty('fills');
 
-    const order = await signed(readKey, 'GET', '/api/v3/order', {
-      symbol: 'BTCUSDT',
+    const order = await orderCall(readKey, 'GET', {
       orderId: String(bought.body.orderId),
     });
     expect(order.body).toMatchObject({ status: 'FILLED', executedQty: '0.02000000' });
@@ -639,9 +640,9 @@ describe('signed calls', () => {
     expect(second.body.orderId).toBe(first.body.orderId);
     const open = await signed(readKey, 'GET', '/api/v3/openOrders', { symbol: 'ETHUSDT' });
     expect(open.body).toHaveLength(1);
-    const other = await signed(tradeKey, 'POST', '/api/v3/order', { ...order, quantity: '0.200' });
+    const other = await orderCall(tradeKey, 'POST', { ...order, quantity: '0.200' });
     expect(other.body).toEqual({ code: -2010, msg: 'Duplicate order sent.' });
-    const cancelled = await signed(tradeKey, 'DELETE', '/api/v3/order', {
+    const cancelled = await orderCall(tradeKey, 'DELETE', {
       symbol: 'ETHUSDT',
       origClientOrderId: id,
     });
@@ -650,8 +651,7 @@ describe('signed calls', () => {
 
   it('honours IOC and FOK: a limit fills in full at once, or expires', async () => {
     const before = await balanceOf(tradeKey, 'USDT');
-    const expired = await signed(tradeKey, 'POST', '/api/v3/order', {
-      symbol: 'BTCUSDT',
+    const expired = await orderCall(tradeKey, 'POST', {
       side: 'BUY',
       type: 'LIMIT',
       timeInForce: 'IOC',
@@ -669,8 +669,7 @@ describe('signed calls', () => {
     const open = await signed(readKey, 'GET', '/api/v3/openOrders', { symbol: 'BTCUSDT' });
     expect(open.body).toEqual([]);
     // A limit the price has reached fills at once, at the price.
-    const filled = await signed(tradeKey, 'POST', '/api/v3/order', {
-      symbol: 'BTCUSDT',
+    const filled = await orderCall(tradeKey, 'POST', {
       side: 'BUY',
       type: 'LIMIT',
       timeInForce: 'FOK',
@@ -792,8 +791,7 @@ describe('signed calls', () => {
       { inQuery: ['symbol', 'side', 'type', 'timeInForce'] },
     );
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    const cancelled = await signed(tradeKey, 'DELETE', '/api/v3/order', {
-      symbol: 'BTCUSDT',
+    const cancelled = await orderCall(tradeKey, 'DELETE', {
       orderId: String(placed.body.orderId),
     });
     expect(cancelled.body.status).toBe('CANCELED');
@@ -929,8 +927,7 @@ describe('signing edge cases', () => {
     const noTrade = await signed(reader, 'POST', '/api/v3/order', order());
     expect(noTrade.status).toBe(401);
     expect(noTrade.body).toEqual(invalid);
-    const noCancel = await signed(reader, 'DELETE', '/api/v3/order', {
-      symbol: 'BTCUSDT',
+    const noCancel = await orderCall(reader, 'DELETE', {
       orderId: '1',
     });
     expect(noCancel.body).toEqual(invalid);
@@ -1001,8 +998,7 @@ describe('a demo key', () => {
 
     expect(await balanceOf(demo, 'USDT')).toMatchObject({ free: '100000.00000000' });
     expect(await balanceOf(live, 'USDT')).toMatchObject({ free: '500.00000000' });
-    const bought = await signed(demo, 'POST', '/api/v3/order', {
-      symbol: 'BTCUSDT',
+    const bought = await orderCall(demo, 'POST', {
       side: 'BUY',
       type: 'MARKET',
       quantity: '0.1000',
@@ -1012,8 +1008,7 @@ describe('a demo key', () => {
     expect(await balanceOf(live, 'BTC')).toMatchObject({ free: '0.00000000' });
     expect(await balanceOf(live, 'USDT')).toMatchObject({ free: '500.00000000' });
     // The live key sees none of the demo book's orders, even by id.
-    const seen = await signed(live, 'GET', '/api/v3/order', {
-      symbol: 'BTCUSDT',
+    const seen = await orderCall(live, 'GET', {
       orderId: String(bought.body.orderId),
     });
     expect(seen.body.code).toBe(-2013);

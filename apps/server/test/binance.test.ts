@@ -364,9 +364,12 @@ describe('binance feed', () => {
   });
 
   it('answers server pings, which keep a quiet connection alive', async () => {
-    const srv = await server({ pingIntervalMs: 20 });
-    await feed(srv, { staleAfterMs: 150 });
-    await waitFor(() => srv.pongCount() >= 20, 'pongs over several stale periods');
+    // Pings every 50 ms against a 600 ms stale limit: four stale periods of
+    // answered pings on one connection. The margin is wide so that a busy
+    // machine's stalled event loop cannot pass for a silent server.
+    const srv = await server({ pingIntervalMs: 50 });
+    await feed(srv, { staleAfterMs: 600 });
+    await waitFor(() => srv.pongCount() >= 48, 'pongs over several stale periods', 15_000);
     expect(srv.connectionCount()).toBe(1);
   });
 

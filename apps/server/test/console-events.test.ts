@@ -82,7 +82,7 @@ describe('review events', () => {
     const support = await stream(tokens.support);
     await expect
       .poll(() => support.events[0])
-      .toEqual({ event: 'ready', data: { queues: ['identity'] } });
+      .toEqual({ event: 'ready', data: { queues: ['identity', 'service'] } });
 
     const user = await registerUser(t.app);
     const id = await submitDeposit(user.token, '75');

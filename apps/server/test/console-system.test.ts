@@ -370,4 +370,39 @@ describe('the system page', () => {
     expect(data.clustered).toBe(false);
     expect(data.leases).toEqual([]);
   });
+
+  it("shows the scheduler's fixed time, its next run and each daily job's days", async () => {
+    const scheduler = t.app.services.scheduler;
+    const now = t.clock.now();
+    const job = {
+      name: 'console-check',
+      runDay: async () => 3,
+    };
+    scheduler.register(job);
+    await scheduler.runDue();
+    const { data } = (await api(consoleSystemApi.systemInfo, tokens.admin)).body;
+    const today = now.toISOString().slice(0, 10);
+    const afterFixedTime = now.getUTCHours() * 60 + now.getUTCMinutes() >= 5;
+    const dueDay = afterFixedTime
+      ? today
+      : new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+    expect(data.scheduler.utcTime).toBe('00:05');
+    const next = new Date(data.scheduler.nextRunTime);
+    expect(next.getTime()).toBeGreaterThan(now.getTime());
+    expect(next.getTime() - now.getTime()).toBeLessThanOrEqual(86_400_000);
+    expect(next.toISOString().slice(11)).toBe('00:05:00.000Z');
+    const shown = data.scheduler.jobs.find((entry: { job: string }) => entry.job === job.name);
+    expect(shown).toEqual({
+      job: job.name,
+      firstDay: dueDay,
+      lastFinishedDay: dueDay,
+      latest: {
+        day: dueDay,
+        startedTime: now.toISOString(),
+        finishedTime: now.toISOString(),
+        processed: 3,
+        error: null,
+      },
+    });
+  });
 });

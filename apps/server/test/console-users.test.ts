@@ -139,6 +139,8 @@ describe("a user's page", () => {
         userPwd: GOOD_PASSWORD,
         inviteCode: inviterInfo.body.data.inviteCode,
       },
+      // Another browser than the inviter's: the same one would be refused as self-referral.
+      headers: { 'user-agent': 'Invited friend browser' },
     });
     expect(registered.status).toBe(200);
     user = {

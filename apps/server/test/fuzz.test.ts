@@ -148,7 +148,22 @@ const HINTS: Record<string, unknown[]> = {
   fixedFee: ['0'],
   lang: ['en'],
   interval: ['1m'],
-  kind: ['contract'],
+  // 'web': a customer-service line's kind (its url must then be an https address); 'qa': a
+  // content entry's; 'financial': an earn product's (lock mining, paid daily).
+  kind: ['contract', 'web', 'qa', 'financial'],
+  payout: ['daily'],
+  // A message's texts by language (English is required), a message type's name, a content
+  // entry's texts; a conversation's state in the service inbox.
+  title: [{ en: 'Fuzz' }],
+  content: [{ en: '<p>Fuzz</p>' }],
+  name: [{ en: 'Fuzz' }],
+  texts: [[{ lang: 'en', title: 'Fuzz', body: '<p>Fuzz</p>' }]],
+  state: ['new'],
+  // A welfare campaign: its window (required there, optional elsewhere) and one task.
+  startTime: [undefined, '2026-11-18T15:00:00.000Z'],
+  endTime: [undefined, '2026-12-18T15:00:00.000Z'],
+  tasks: [[{ kind: 'firstTrade', reward: '1' }]],
+  url: ['https://help.example.com/fuzz'],
   switchName: ['thousandsSeparator'],
   side: ['front'],
   v: ['0'.repeat(64)],
@@ -263,6 +278,11 @@ function casesOf(route: RegisteredRoute, recordBase: Record<string, unknown>): C
   // A POST route that declares only a query may read its body with it (changeLoginModel does).
   const bodySchema = route.body ?? (posts && route.methods.length > 1 ? route.query : undefined);
   const bodyBase = bodySchema ? baseFor(bodySchema, false, recordBase) : {};
+  // A body a form cannot carry (a flag, texts by language: a console call sent as JSON) has no
+  // form cases: as a form, its first such field is refused, whatever the hostile one.
+  const formCarries =
+    bodySchema !== undefined &&
+    bodySchema.safeParse(Object.fromEntries(new URLSearchParams(formOf(bodyBase)))).success;
   const get = (query: Record<string, unknown>): InjectOptions => ({
     method,
     url: `${route.url}${queryOf(query)}`,
@@ -343,12 +363,16 @@ function casesOf(route: RegisteredRoute, recordBase: Record<string, unknown>): C
           request: postJson(withValue(bodyBase, at, hostile(NUL))),
           text: { field: textField, key },
         },
-        {
-          route,
-          label: `body ${field}: NUL (form)`,
-          request: postForm(withValue(bodyBase, at, NUL)),
-          text: { field, key: key && !map },
-        },
+        ...(formCarries
+          ? [
+              {
+                route,
+                label: `body ${field}: NUL (form)`,
+                request: postForm(withValue(bodyBase, at, NUL)),
+                text: { field, key: key && !map },
+              },
+            ]
+          : []),
         {
           route,
           label: `body ${field}: surrogate`,

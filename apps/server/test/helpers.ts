@@ -4,11 +4,12 @@
  * The server log is captured so tests can read the verification codes the app writes there.
  */
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import pino from 'pino';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import { openPglite, openPostgres, type Database } from '../src/db/database';
@@ -29,24 +30,38 @@ export interface TestDatabase {
   dispose(): Promise<void>;
 }
 
-/** A fresh, migrated and seeded database of the kind under test. */
-/** A fresh database of the kind under test, migrated and seeded unless `prepare` is false. */
+let pgliteTemplate: Promise<Blob> | undefined;
+
+/** The run's prepared PGlite database (global-setup.ts), read once per worker; none outside it. */
+function preparedPglite(): Promise<Blob> | undefined {
+  const file = inject('pgliteTemplate');
+  if (!file) return undefined;
+  pgliteTemplate ??= readFile(file).then((bytes) => new Blob([bytes]));
+  return pgliteTemplate;
+}
+
+/**
+ * A fresh database of the kind under test, migrated and seeded unless `prepare` is false: a copy
+ * of the run's template (global-setup.ts), migrated and seeded once, when there is one.
+ */
 export async function createTestDatabase(prepare = true): Promise<TestDatabase> {
   if (!onPostgres) {
-    const db = await openPglite();
-    if (prepare) await prepareDatabase(db);
+    const template = prepare ? preparedPglite() : undefined;
+    const db = await openPglite(undefined, template ? await template : undefined);
+    if (prepare && !template) await prepareDatabase(db);
     return { db, dispose: () => db.close() };
   }
   const adminUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `bourse_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  const template = prepare ? inject('postgresTemplate') : undefined;
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = await openPostgres(url.toString(), 60);
-  if (prepare) await prepareDatabase(db);
+  if (prepare && !template) await prepareDatabase(db);
   return {
     db,
     url: url.toString(),
@@ -75,6 +90,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     MARKET_FEED: 'off',
     // Ticks at each interval's start, so tests can name the instant of every tick.
     MARKET_TICK_SPREAD: 'false',
+    // Tests run the scheduler's days themselves (app.scheduler.runDue after moving the clock).
+    SCHEDULER_CHECK_MS: '0',
     ...env,
   });
 }

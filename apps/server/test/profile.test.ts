@@ -399,6 +399,11 @@ describe(`demo reset on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       id: String(resting.body.data.id),
     });
     expect(cancelled.body.data.status).toBe(3);
+    // The user is told of the reset, not of each position it closed (the opening was told).
+    const notifications = await get(demo, '/api/notification/list', { pageSize: '50' });
+    const types = (notifications.body.rows as { type: string }[]).map((row) => row.type);
+    expect(types).toContain('contractOpened');
+    expect(types).not.toContain('contractClosed');
     const spotOrders = await get(demo, '/api/spotTradeOrder/list');
     expect(spotOrders.body.total).toBe(3);
     const holdings = await get(demo, '/api/spotTradeOrder/holdings');

@@ -52,6 +52,7 @@ describe(`SQL definitions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     expect(definitions.map((definition) => definition.file)).toEqual([
       'ledger/sql/ledger.sql',
       'modules/admin/sql/audit.sql',
+      'modules/referral/sql/referral.sql',
       'modules/trading/sql/contract-open.sql',
     ]);
     const { rows } = await database.db.query<{ file: string; checksum: string }>(
@@ -78,6 +79,10 @@ describe(`SQL definitions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
       'ledger_entry_append_only',
       'ledger_posting_append_only',
       'operator_never_deleted',
+      'referral_ancestry_of_new_user',
+      'referral_contract_fee',
+      'referral_fast_fee',
+      'referral_spot_fee',
     ]);
   });
 
@@ -89,7 +94,7 @@ describe(`SQL definitions (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const { rows } = await database.db.query<{ count: number }>(
       'SELECT count(*)::int AS count FROM pg_trigger WHERE NOT tgisinternal',
     );
-    expect(rows[0]!.count).toBe(6);
+    expect(rows[0]!.count).toBe(10);
   });
 
   it('applies a changed definition at the next start, and an unchanged one not again', async () => {

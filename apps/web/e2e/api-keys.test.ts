@@ -10,7 +10,6 @@
  */
 import { createHmac } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { TOTP } from 'otpauth';
 import qrcode from 'qrcode-generator';
 import { describe, expect, it } from 'vitest';
 import {
@@ -25,26 +24,11 @@ import {
   useBrowser,
   type RegisteredUser,
 } from './browser';
+import { authenticator } from './authenticator';
 
 const API_KEYS = '/pages/user/change?tab=apiKeys';
-const STEP_MS = 30_000;
 /** Three two-factor codes of successive steps may wait a step for the clock. */
 const LONG_TEST_MS = 150_000;
-
-/** An authenticator app for one secret: each code of a later step than the last (see two-factor.test.ts). */
-function authenticator(secret: string) {
-  const totp = new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 });
-  let lastStep = 0;
-  return {
-    async nextCode(): Promise<string> {
-      const current = () => Math.floor(Date.now() / STEP_MS);
-      const step = Math.max(current(), lastStep + 1);
-      while (step > current() + 1) await new Promise((resolve) => setTimeout(resolve, 500));
-      lastStep = step;
-      return totp.generate({ timestamp: step * STEP_MS });
-    },
-  };
-}
 
 /** Turns two-factor on through the API and answers the user's authenticator. */
 async function withTwoFactor(user: RegisteredUser) {
@@ -175,6 +159,10 @@ describe('API keys', () => {
       await page.locator('#api-key-label').fill('Grid bot');
       await form.locator('[data-testid="api-key-permission-read"]').click();
       await form.locator('[data-testid="api-key-permission-trade"]').click();
+      // Trade includes read: read is on, and cannot be turned off while trade is.
+      const read = form.locator('[data-testid="api-key-permission-read"]');
+      expect(await read.getAttribute('aria-pressed')).toBe('true');
+      expect(await read.isDisabled()).toBe(true);
       await page.locator('#api-key-addresses').fill('127.0.0.1\n\n2001:db8::/32');
       await form.locator('[data-testid="api-key-expiry-30"]').click();
       // A wrong code: the server's refusal shows under the code field, and the code is cleared.

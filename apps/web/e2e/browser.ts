@@ -42,6 +42,17 @@ export function text(key: string, locale = 'en'): string {
   return value;
 }
 
+/**
+ * What the page shows that is a locale key left as it is or a `{0}` left unfilled (none is
+ * expected on any screen, in any language).
+ */
+export async function untranslated(page: Page): Promise<string[]> {
+  const keys = messages('en');
+  const shown = await page.evaluate(() => document.body.innerText);
+  const words = shown.match(/[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]+|\{\d\}/g) ?? [];
+  return words.filter((word) => word in keys || /^\{\d\}$/.test(word));
+}
+
 /** Saves a PNG of the page under apps/web/test-results/screens/<name>.png. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENS_DIR, { recursive: true });
@@ -109,6 +120,25 @@ export async function adminCall<T = unknown>(
     body: new URLSearchParams(form).toString(),
   });
   return (await response.json()) as { code: number; msg: string; data: T };
+}
+
+/**
+ * A JSON POST to the operator API (`/admin-api`) as the first operator, as the console sends it;
+ * expects it done and gives its data.
+ */
+export async function operatorPost<T = unknown>(url: string, body: unknown): Promise<T> {
+  const response = await fetch(new URL(`/admin-api${url}`, baseUrl()), {
+    method: 'POST',
+    headers: {
+      Accept: 'application/json',
+      Authorization: `Bearer ${await operatorToken()}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify(body),
+  });
+  const result = (await response.json()) as Envelope<T>;
+  expect(result.code, JSON.stringify(result)).toBe(200);
+  return result.data;
 }
 
 /**
@@ -204,7 +234,7 @@ export function useBrowser(): BrowserHarness {
         storage.userAccount = options.user.userInfo.userAccount;
         storage.userInfo = options.user.userInfo;
       }
-      return pages.newPage({
+      const page = await pages.newPage({
         viewport: VIEWPORT,
         screen: VIEWPORT,
         deviceScaleFactor: 1,
@@ -223,8 +253,58 @@ export function useBrowser(): BrowserHarness {
           ],
         },
       });
+      await page.addInitScript(recordToasts);
+      return page;
     },
   };
+}
+
+interface ToastRecord {
+  text: string;
+  /** The largest box it had on screen (it grows and fades in and out). */
+  box: { x: number; y: number; width: number; height: number } | null;
+  seen: boolean;
+}
+
+/**
+ * Runs in every page before the app: keeps each toast's text and the largest box it had while on
+ * screen. A toast stays 2 s; on a loaded machine a test can reach its check after it has gone, so
+ * expectToast reads this record instead of racing the toast's timer.
+ */
+function recordToasts(): void {
+  const records: ToastRecord[] = [];
+  (window as unknown as { __toasts: ToastRecord[] }).__toasts = records;
+  // antd-mobile shows a new toast in the element on screen: a new text is a new toast.
+  const live = new Map<Element, ToastRecord>();
+  let scheduled = false;
+  const measure = () => {
+    for (const element of document.querySelectorAll('.adm-toast-main')) {
+      const text = element.textContent ?? '';
+      let record = live.get(element);
+      if (!record || record.text !== text) {
+        record = { text, box: null, seen: false };
+        records.push(record);
+        live.set(element, record);
+      }
+      const rect = element.getBoundingClientRect();
+      if (rect.width > 0 && rect.height > 0 && (!record.box || rect.width > record.box.width))
+        record.box = { x: rect.x, y: rect.y, width: rect.width, height: rect.height };
+    }
+    for (const element of [...live.keys()]) if (!element.isConnected) live.delete(element);
+    // While a toast is on screen, measure it each frame (it grows in).
+    if (live.size > 0 && !scheduled) {
+      scheduled = true;
+      requestAnimationFrame(() => {
+        scheduled = false;
+        measure();
+      });
+    }
+  };
+  new MutationObserver(measure).observe(document, {
+    childList: true,
+    subtree: true,
+    characterData: true,
+  });
 }
 
 /** The route path of the page's hash ('/pages/…', without the query). */
@@ -232,11 +312,12 @@ export async function currentRoute(page: Page): Promise<string> {
   return page.evaluate(() => window.location.hash.replace(/^#/, '').split('?')[0] ?? '');
 }
 
-/** Waits until the hash route (without its query) is `route`. */
-export async function waitForRoute(page: Page, route: string): Promise<void> {
+/** Waits until the hash route (without its query) is `route` (within `timeout` ms if given). */
+export async function waitForRoute(page: Page, route: string, timeout?: number): Promise<void> {
   await page.waitForFunction(
     (expected) => window.location.hash.replace(/^#/, '').split('?')[0] === expected,
     route,
+    timeout === undefined ? undefined : { timeout },
   );
 }
 
@@ -248,11 +329,29 @@ export async function stored(page: Page, key: string): Promise<unknown> {
   }, key);
 }
 
-/** Waits for an antd-mobile toast with this text and checks it is really on screen. */
+/**
+ * Waits for an antd-mobile toast with this text (one not matched by an earlier call) and checks it
+ * was really on screen, from the page's record of its toasts (recordToasts).
+ */
 export async function expectToast(page: Page, message: string): Promise<void> {
-  const toast = page.locator('.adm-toast-main', { hasText: message });
-  await toast.first().waitFor({ state: 'visible' });
-  await expectOnScreen(page, toast.first());
+  const find = () =>
+    page.evaluate((text) => {
+      const records = (window as unknown as { __toasts: ToastRecord[] }).__toasts;
+      const record = records.find((entry) => !entry.seen && entry.box && entry.text.includes(text));
+      if (!record) return null;
+      record.seen = true;
+      return record.box;
+    }, message);
+  let box: ToastRecord['box'] = null;
+  await expect
+    .poll(async () => (box ??= await find()), { timeout: 15_000, message: `toast "${message}"` })
+    .not.toBeNull();
+  const viewport = page.viewportSize() ?? VIEWPORT;
+  const { x, y, width, height } = box!;
+  expect(x).toBeGreaterThanOrEqual(0);
+  expect(y).toBeGreaterThanOrEqual(0);
+  expect(x + width).toBeLessThanOrEqual(viewport.width);
+  expect(y + height).toBeLessThanOrEqual(viewport.height);
 }
 
 /**

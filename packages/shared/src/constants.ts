@@ -372,11 +372,62 @@ export const MAX_WALLET_ADDRESSES = 20;
 /**
  * Categories of balance changes in the records (accountRecord), each covering ledger entry
  * types: `recharge`, `withdraw` (hold, payment, release), `exchange`, `demo` (virtual funds),
- * `trade` (orders and settlements), `other`.
+ * `trade` (orders and settlements), `reward` (referral commissions, task and deposit rewards),
+ * `other`.
  */
-export const RECORD_TYPES = ['recharge', 'withdraw', 'exchange', 'demo', 'trade', 'other'] as const;
+export const RECORD_TYPES = [
+  'recharge',
+  'withdraw',
+  'exchange',
+  'demo',
+  'trade',
+  'reward',
+  'earn',
+  'loan',
+  'other',
+] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
 /** Operator roles (PRODUCT section 2): each gates a part of the operator API. */
 export const OPERATOR_ROLES = ['admin', 'finance', 'support', 'content'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/**
+ * The notifications' types: each is the key `notify_<type>` of its text in the locale files, with
+ * its parameters as `{0}`, `{1}`… Here rather than beside their schemas, so that the app's first
+ * screen checks a pushed notification without loading zod.
+ */
+export const NOTIFICATION_TYPES = [
+  'depositApproved',
+  'depositRejected',
+  'withdrawPaid',
+  'withdrawRejected',
+  'contractOpened',
+  'contractClosed',
+  'contractTakeProfit',
+  'contractStopLoss',
+  'contractLiquidated',
+  'limitOrderFilled',
+  'fastTradeSettled',
+  'identityApproved',
+  'identityRejected',
+  'newSignIn',
+  'passwordChanged',
+  'twoFactorChanged',
+  'apiKeyCreated',
+  'referralFrozen',
+  'referralUnfrozen',
+  'rewardPaid',
+  'depositRewardPaid',
+  'earnOrderStarted',
+  'earnOrderCompleted',
+  'earnOrderRedeemed',
+  'earnOrderRejected',
+  'loanApproved',
+  'loanRejected',
+  'loanRepayment',
+  'loanRepaid',
+  'loanDueSoon',
+  'loanOverdue',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { PAGE } from './constants';
 import { decimalAmount, intField, optionalInt, pageQuery } from './schemas/common';
 import { loginBody, regBody, sendPhoneCodeBody, updateUserWithPwdBody } from './schemas/account';
+import { apiKeyCreateBody, withImpliedPermissions } from './schemas/api-keys';
 
 /** The issues of a failed parse, as [path, message] pairs. */
 function issuesOf(schema: z.ZodType, input: unknown): [string, string][] {
@@ -343,5 +344,25 @@ describe('decimalAmount', () => {
   it('honours the sign option', () => {
     expect(decimalAmount({ sign: 'nonNegative' }).parse('0')).toBe('0');
     expect(decimalAmount({ sign: 'any' }).parse('-1.50')).toBe('-1.5');
+  });
+});
+
+describe('API key permissions', () => {
+  it("reads trade as including read, in the permissions' order", () => {
+    expect(withImpliedPermissions(['trade'])).toEqual(['read', 'trade']);
+    expect(withImpliedPermissions(['trade', 'read'])).toEqual(['read', 'trade']);
+    expect(withImpliedPermissions(['read'])).toEqual(['read']);
+    expect(withImpliedPermissions([])).toEqual([]);
+  });
+
+  it('creates a key asked for trade alone with read too, and read alone by default', () => {
+    expect(apiKeyCreateBody.parse({ label: 'bot', permissions: 'trade' }).permissions).toEqual([
+      'read',
+      'trade',
+    ]);
+    expect(apiKeyCreateBody.parse({ label: 'bot' }).permissions).toEqual(['read']);
+    expect(apiKeyCreateBody.safeParse({ label: 'bot', permissions: 'withdraw' }).success).toBe(
+      false,
+    );
   });
 });

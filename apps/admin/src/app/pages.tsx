@@ -11,12 +11,22 @@ import {
   BankOutlined,
   ClusterOutlined,
   ControlOutlined,
+  CreditCardOutlined,
+  CustomerServiceOutlined,
   DashboardOutlined,
   DollarOutlined,
   DownloadOutlined,
+  FundOutlined,
+  GiftOutlined,
   IdcardOutlined,
+  LinkOutlined,
+  MessageOutlined,
+  NotificationOutlined,
+  LayoutOutlined,
   PercentageOutlined,
+  ReadOutlined,
   SafetyCertificateOutlined,
+  ShareAltOutlined,
   ShopOutlined,
   SlidersOutlined,
   TeamOutlined,
@@ -26,8 +36,15 @@ import {
 } from '@ant-design/icons';
 import { matchPath } from 'react-router';
 import {
+  consoleContentApi,
   consoleDashboardApi,
+  consoleEarnApi,
   consoleIdentityApi,
+  consoleLoansApi,
+  consoleMessagesApi,
+  consoleReferralApi,
+  consoleRewardsApi,
+  consoleServiceApi,
   consoleSettingsApi,
   consoleSystemApi,
   consoleUsersApi,
@@ -40,6 +57,9 @@ export type PageKey =
   | 'deposits'
   | 'withdrawals'
   | 'identity'
+  | 'service'
+  | 'serviceCanned'
+  | 'serviceLines'
   | 'users'
   | 'user'
   | 'products'
@@ -49,15 +69,22 @@ export type PageKey =
   | 'currencies'
   | 'switches'
   | 'otherValue'
+  | 'layouts'
   | 'apiLines'
   | 'identityRequirements'
   | 'audit'
   | 'operators'
   | 'ledger'
   | 'system'
-  | 'account';
+  | 'account'
+  | 'content'
+  | 'messages'
+  | 'referral'
+  | 'rewards'
+  | 'earn'
+  | 'loans';
 export type MenuGroup =
-  'overview' | 'review' | 'users' | 'settings' | 'records' | 'platform' | 'self';
+  'overview' | 'review' | 'users' | 'content' | 'settings' | 'records' | 'platform' | 'self';
 
 export interface ConsolePage {
   key: PageKey;
@@ -108,6 +135,30 @@ export const consolePages: readonly ConsolePage[] = [
     icon: <IdcardOutlined />,
     component: lazy(() => import('../pages/identity-page')),
   },
+  {
+    key: 'loans',
+    path: '/loans',
+    group: 'review',
+    route: consoleLoansApi.orders,
+    icon: <CreditCardOutlined />,
+    component: lazy(() => import('../pages/loans/loans-page')),
+  },
+  {
+    key: 'service',
+    path: '/service',
+    group: 'review',
+    route: consoleServiceApi.conversations,
+    icon: <CustomerServiceOutlined />,
+    component: lazy(() => import('../pages/service/inbox-page')),
+  },
+  {
+    key: 'serviceCanned',
+    path: '/service/canned',
+    group: 'review',
+    route: consoleServiceApi.saveCannedReply,
+    icon: <MessageOutlined />,
+    component: lazy(() => import('../pages/service/canned-page')),
+  },
 
   {
     key: 'users',
@@ -125,6 +176,46 @@ export const consolePages: readonly ConsolePage[] = [
     icon: <UserOutlined />,
     component: lazy(() => import('../pages/user-page')),
     parent: 'users',
+  },
+  {
+    key: 'content',
+    path: '/content',
+    group: 'content',
+    route: consoleContentApi.contentList,
+    icon: <ReadOutlined />,
+    component: lazy(() => import('../pages/content/content-page')),
+  },
+  {
+    key: 'messages',
+    path: '/messages',
+    group: 'content',
+    route: consoleMessagesApi.messages,
+    icon: <NotificationOutlined />,
+    component: lazy(() => import('../pages/messages/messages-page')),
+  },
+  {
+    key: 'referral',
+    path: '/referral',
+    group: 'users',
+    route: consoleReferralApi.terms,
+    icon: <ShareAltOutlined />,
+    component: lazy(() => import('../pages/referral/referral-page')),
+  },
+  {
+    key: 'rewards',
+    path: '/rewards',
+    group: 'users',
+    route: consoleRewardsApi.campaigns,
+    icon: <GiftOutlined />,
+    component: lazy(() => import('../pages/rewards/rewards-page')),
+  },
+  {
+    key: 'earn',
+    path: '/earn',
+    group: 'users',
+    route: consoleEarnApi.products,
+    icon: <FundOutlined />,
+    component: lazy(() => import('../pages/earn/earn-page')),
   },
   {
     key: 'products',
@@ -175,6 +266,15 @@ export const consolePages: readonly ConsolePage[] = [
     icon: <SafetyCertificateOutlined />,
     component: lazy(() => import('../pages/settings/identity-requirements-page')),
   },
+  {
+    key: 'serviceLines',
+    path: '/settings/service-lines',
+    group: 'settings',
+    // An admin's setting: the app's service page lists these lines.
+    route: consoleServiceApi.saveLine,
+    icon: <LinkOutlined />,
+    component: lazy(() => import('../pages/service/lines-page')),
+  },
 
   {
     key: 'switches',
@@ -191,6 +291,14 @@ export const consolePages: readonly ConsolePage[] = [
     route: consoleSettingsApi.otherValue,
     icon: <SlidersOutlined />,
     component: lazy(() => import('../pages/settings/other-value-page')),
+  },
+  {
+    key: 'layouts',
+    path: '/settings/layouts',
+    group: 'settings',
+    route: consoleSettingsApi.layout,
+    icon: <LayoutOutlined />,
+    component: lazy(() => import('../pages/settings/layouts-page')),
   },
   {
     key: 'apiLines',
@@ -246,6 +354,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
   'overview',
   'review',
   'users',
+  'content',
   'settings',
   'records',
   'platform',

@@ -12,13 +12,27 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { languageByKey, translateMessage } from '@bourse/shared';
+import type contentEn from './locales/content/en.json';
+import type contentZh from './locales/content/zh.json';
 import type dashboardEn from './locales/dashboard/en.json';
 import type dashboardZh from './locales/dashboard/zh.json';
+import type earnEn from './locales/earn/en.json';
+import type earnZh from './locales/earn/zh.json';
 import type en from './locales/en.json';
 import type identityEn from './locales/identity/en.json';
 import type identityZh from './locales/identity/zh.json';
+import type loansEn from './locales/loans/en.json';
+import type loansZh from './locales/loans/zh.json';
+import type messagesEn from './locales/messages/en.json';
+import type messagesZh from './locales/messages/zh.json';
 import type operatorsEn from './locales/operators/en.json';
 import type operatorsZh from './locales/operators/zh.json';
+import type referralEn from './locales/referral/en.json';
+import type referralZh from './locales/referral/zh.json';
+import type rewardsEn from './locales/rewards/en.json';
+import type rewardsZh from './locales/rewards/zh.json';
+import type serviceEn from './locales/service/en.json';
+import type serviceZh from './locales/service/zh.json';
 import type settingsEn from './locales/settings/en.json';
 import type settingsZh from './locales/settings/zh.json';
 import type systemEn from './locales/system/en.json';
@@ -45,7 +59,14 @@ type English = typeof en &
   typeof operatorsEn &
   typeof systemEn &
   typeof identityEn &
-  typeof twoFactorEn;
+  typeof twoFactorEn &
+  typeof serviceEn &
+  typeof contentEn &
+  typeof messagesEn &
+  typeof referralEn &
+  typeof rewardsEn &
+  typeof earnEn &
+  typeof loansEn;
 type Chinese = typeof zh &
   typeof dashboardZh &
   typeof usersZh &
@@ -53,7 +74,14 @@ type Chinese = typeof zh &
   typeof operatorsZh &
   typeof systemZh &
   typeof identityZh &
-  typeof twoFactorZh;
+  typeof twoFactorZh &
+  typeof serviceZh &
+  typeof contentZh &
+  typeof messagesZh &
+  typeof referralZh &
+  typeof rewardsZh &
+  typeof earnZh &
+  typeof loansZh;
 
 // Both languages have the same keys: each must be assignable to the other's type.
 export type ConsoleMessages = English;
@@ -81,6 +109,13 @@ const files: Record<ConsoleLanguage, { console: () => Module[]; server: () => Mo
       import('./locales/system/en.json'),
       import('./locales/identity/en.json'),
       import('./locales/two-factor/en.json'),
+      import('./locales/service/en.json'),
+      import('./locales/content/en.json'),
+      import('./locales/messages/en.json'),
+      import('./locales/referral/en.json'),
+      import('./locales/rewards/en.json'),
+      import('./locales/earn/en.json'),
+      import('./locales/loans/en.json'),
     ],
     server: () => import('@bourse/shared/locales/en.json'),
   },
@@ -94,6 +129,13 @@ const files: Record<ConsoleLanguage, { console: () => Module[]; server: () => Mo
       import('./locales/system/zh.json'),
       import('./locales/identity/zh.json'),
       import('./locales/two-factor/zh.json'),
+      import('./locales/service/zh.json'),
+      import('./locales/content/zh.json'),
+      import('./locales/messages/zh.json'),
+      import('./locales/referral/zh.json'),
+      import('./locales/rewards/zh.json'),
+      import('./locales/earn/zh.json'),
+      import('./locales/loans/zh.json'),
     ],
     server: () => import('@bourse/shared/locales/zh.json'),
   },

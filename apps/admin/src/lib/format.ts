@@ -46,3 +46,18 @@ export function formatTimeOfDay(iso: string): string {
 export function formatAmount(amount: string, currency: string): string {
   return `${amount} ${currency}`;
 }
+
+/** An ISO time as a datetime-local input shows it (the browser's time zone). */
+export function localTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A datetime-local value as an ISO time, or undefined when empty. */
+export function isoTime(local: string): string | undefined {
+  if (!local) return undefined;
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}

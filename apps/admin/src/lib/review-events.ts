@@ -36,6 +36,19 @@ export function useReviewLive(): LiveState {
 export interface QueueEvent {
   queue: string;
   id: number;
+  /** What changed, for queues whose pages show more than a list (`service`: the inbox). */
+  data?: unknown;
+}
+
+const queueListeners = new Set<(event: QueueEvent) => void>();
+
+/**
+ * Hears every queue event of the console's one stream while it is open (the customer-service
+ * inbox shows typing and plays a sound); answers the unsubscription. One stream serves every page.
+ */
+export function onQueueEvent(listener: (event: QueueEvent) => void): () => void {
+  queueListeners.add(listener);
+  return () => void queueListeners.delete(listener);
 }
 
 /** The events of a chunk of the stream's text, and what is left of an event not yet whole. */
@@ -108,7 +121,9 @@ export function watchReviewQueues(
             retryMs = FIRST_RETRY_MS;
             if (opened++ > 0) onReconnect();
           } else if (event === 'queue') {
-            onQueue(JSON.parse(data) as QueueEvent);
+            const queueEvent = JSON.parse(data) as QueueEvent;
+            onQueue(queueEvent);
+            for (const listener of queueListeners) listener(queueEvent);
           }
         }
       }

@@ -1,6 +1,6 @@
 /**
  * What the server runs with (admin): version, commit, runtime and database; this instance and the
- * market feed's lease; the configuration in force, every secret shown only as set or not; and
+ * market feed's lease; the daily scheduler's jobs and days; the configuration in force, every secret shown only as set or not; and
  * the migrations applied. Read from the server each time the page opens.
  */
 import { Card, Descriptions, Table, Tag, Typography } from 'antd';
@@ -141,6 +141,67 @@ function Instances({ info }: { info: SystemInfo }) {
   );
 }
 
+type SchedulerJob = SystemInfo['scheduler']['jobs'][number];
+
+/** The daily work: when it is due, and each job's days (the last done, the latest run). */
+function Scheduler({ info }: { info: SystemInfo }) {
+  const { t } = useTranslation();
+  const { scheduler } = info;
+  return (
+    <Card title={t('system.scheduler')} data-testid="scheduler">
+      <Typography.Paragraph type="secondary">
+        {t('system.schedulerExplain', { time: scheduler.utcTime })}
+      </Typography.Paragraph>
+      <Descriptions column={2} bordered size="small" style={{ marginBottom: 16 }}>
+        <Descriptions.Item label={t('system.schedulerTime')}>
+          <span style={mono}>{scheduler.utcTime} UTC</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('system.schedulerNext')}>
+          {formatTime(scheduler.nextRunTime)}
+        </Descriptions.Item>
+      </Descriptions>
+      <ListTable<SchedulerJob>
+        rowKey="job"
+        dataSource={scheduler.jobs}
+        locale={{ emptyText: t('system.schedulerNoJobs') }}
+        columns={[
+          monoColumn(t('system.schedulerJob'), 'job', 120),
+          monoColumn(t('system.schedulerFirstDay'), 'firstDay', 130),
+          monoColumn(t('system.schedulerLastDay'), 'lastFinishedDay', 150),
+          {
+            title: t('system.schedulerLatest'),
+            render: (_, job) => {
+              const latest = job.latest;
+              if (!latest) return t('system.schedulerNever');
+              if (latest.error)
+                return (
+                  <span>
+                    <Tag color="red">{t('system.schedulerFailed', { day: latest.day })}</Tag>
+                    <Typography.Text type="danger">{latest.error}</Typography.Text>
+                  </span>
+                );
+              if (!latest.finishedTime)
+                return (
+                  <Tag color="blue">
+                    {t('system.schedulerRunning', {
+                      day: latest.day,
+                      time: formatTime(latest.startedTime),
+                    })}
+                  </Tag>
+                );
+              return t('system.schedulerDone', {
+                day: latest.day,
+                count: latest.processed,
+                time: formatTime(latest.finishedTime),
+              });
+            },
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
 export default function SystemPage() {
   const { t } = useTranslation();
   const system = useQuery({
@@ -155,6 +216,7 @@ export default function SystemPage() {
     <div style={{ display: 'grid', gap: 24 }}>
       <Server info={info} />
       <Instances info={info} />
+      <Scheduler info={info} />
       <div
         style={{
           display: 'grid',

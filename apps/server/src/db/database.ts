@@ -42,7 +42,7 @@ export interface Database extends Queryable {
   exec(sql: string): Promise<void>;
   /**
    * Runs `work` holding a cluster-wide advisory lock (PostgreSQL), so that one server instance at
-   * a time does it. PGlite has a single process, so it just runs `work`.
+   * a time does it. PGlite has a single process: its holders take turns in it.
    */
   withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -112,8 +112,22 @@ class PgliteDatabase implements Database {
     });
   }
 
-  withAdvisoryLock<T>(_key: number, work: () => Promise<T>): Promise<T> {
-    return work();
+  async dump(): Promise<Blob> {
+    return this.exclusive(() => this.db.dumpDataDir('none'));
+  }
+
+  /** Holders of each advisory lock in this process, in turn (PGlite has no other process). */
+  private readonly locks = new Map<number, Promise<unknown>>();
+
+  withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<T> {
+    const before = this.locks.get(key) ?? Promise.resolve();
+    const mine = before.catch(() => undefined).then(work);
+    const held = mine.catch(() => undefined);
+    this.locks.set(key, held);
+    void held.then(() => {
+      if (this.locks.get(key) === held) this.locks.delete(key);
+    });
+    return mine;
   }
 
   async close(): Promise<void> {
@@ -122,10 +136,24 @@ class PgliteDatabase implements Database {
   }
 }
 
-/** Opens PGlite in `dataDir` (a folder kept across restarts) or in memory when it is omitted. */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/** A copy of a PGlite database's files, to start another from (openPglite's `loadDataDir`). */
+export function dumpPglite(db: Database): Promise<Blob> {
+  if (!(db instanceof PgliteDatabase)) throw new Error('not a PGlite database');
+  return db.dump();
+}
+
+/**
+ * Opens PGlite in `dataDir` (a folder kept across restarts) or in memory when it is omitted;
+ * `loadDataDir` starts it from a copy of another database (PGlite's dumpDataDir: tests start from a
+ * database migrated once).
+ */
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) await mkdir(path.dirname(path.resolve(dataDir)), { recursive: true });
-  const db = new PGlite(dataDir, {
+  // One options object: PGlite reads its second argument only when the first is a folder, so an
+  // in-memory database (the tests') was opened without these parsers.
+  const db = new PGlite({
+    dataDir,
+    loadDataDir,
     parsers: {
       [pgliteTypes.INT8]: (value: string) => parseInt8(value),
       [pgliteTypes.NUMERIC]: (value: string) => value,
@@ -148,12 +176,37 @@ const pgTypes = {
 class PostgresDatabase implements Database {
   readonly kind = 'postgres' as const;
 
+  /** Work under way (a query, a transaction, a lock), which close() lets finish. */
+  private readonly inFlight = new Set<Promise<unknown>>();
+  private closing = false;
+
   constructor(private readonly pool: pg.Pool) {}
 
-  async query<T>(
+  /**
+   * Runs `work` as in-flight work. pg's pool, ended while a query waits for an idle connection,
+   * never answers that query; so close() first lets what started finish and refuses what comes after.
+   */
+  private track<T>(work: () => Promise<T>): Promise<T> {
+    if (this.closing) return Promise.reject(new Error('the database is closed'));
+    const running = work();
+    this.inFlight.add(running);
+    const settled = () => this.inFlight.delete(running);
+    running.then(settled, settled);
+    return running;
+  }
+
+  query<T>(
     sql: string,
     params: readonly unknown[] = [],
     options: QueryOptions = {},
+  ): Promise<QueryResult<T>> {
+    return this.track(() => this.runQuery<T>(sql, params, options));
+  }
+
+  private async runQuery<T>(
+    sql: string,
+    params: readonly unknown[],
+    options: QueryOptions,
   ): Promise<QueryResult<T>> {
     const result = await this.pool.query({
       text: sql,
@@ -163,9 +216,16 @@ class PostgresDatabase implements Database {
     return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
   }
 
-  async transaction<T>(
+  transaction<T>(
     work: (tx: Queryable) => Promise<T>,
     options: TransactionOptions = {},
+  ): Promise<T> {
+    return this.track(() => this.runTransaction(work, options));
+  }
+
+  private async runTransaction<T>(
+    work: (tx: Queryable) => Promise<T>,
+    options: TransactionOptions,
   ): Promise<T> {
     const retries = options.retries ?? 3;
     for (let attempt = 0; ; attempt++) {
@@ -206,10 +266,14 @@ class PostgresDatabase implements Database {
   }
 
   async exec(sql: string): Promise<void> {
-    await this.pool.query(sql);
+    await this.track(() => this.pool.query(sql));
   }
 
-  async withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<T> {
+  withAdvisoryLock<T>(key: number, work: () => Promise<T>): Promise<T> {
+    return this.track(() => this.runLocked(key, work));
+  }
+
+  private async runLocked<T>(key: number, work: () => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [key]);
@@ -221,6 +285,8 @@ class PostgresDatabase implements Database {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
     await this.pool.end();
   }
 }

@@ -22,7 +22,7 @@ import { AppError, assert, AssertionError } from '../lib/errors';
 export type Book = 'live' | 'demo';
 export type UserAccountKind = 'available' | 'frozen' | 'margin' | 'staked' | 'loan';
 export type PlatformAccountKind =
-  'external' | 'demo_faucet' | 'fees' | 'house' | 'interest' | 'rewards';
+  'external' | 'demo_faucet' | 'fees' | 'house' | 'interest' | 'rewards' | 'loans';
 
 export type AccountRef =
   | { ownerType: 'user'; ownerId: number; currencyId: number; kind: UserAccountKind }

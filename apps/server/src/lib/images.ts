@@ -20,6 +20,7 @@
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import sharp, { type Metadata, type OutputInfo, type SharpOptions } from 'sharp';
+import { AppError } from './errors';
 
 /** The limits of one use of uploaded images. */
 export interface ImageRules {
@@ -206,4 +207,32 @@ export async function storeableImage(data: Buffer, rules: ImageRules): Promise<S
       data: output.data,
     };
   });
+}
+
+/**
+ * Pictures operators upload (content entries, earn products): at most 2 MiB as sent, a JPEG or a
+ * PNG within 3264×2448, re-encoded before it is stored.
+ */
+export const OPERATOR_PICTURE = {
+  maxBytes: 2 * 1024 * 1024,
+  longSide: 3264,
+  shortSide: 2448,
+  mimeTypes: ['image/jpeg', 'image/png'],
+} as const;
+
+/** An operator's picture sent as base64, re-encoded; refused with the error the console shows. */
+export async function operatorPicture(input: string): Promise<StoredImage> {
+  try {
+    return await storeableImage(base64Image(input, OPERATOR_PICTURE), OPERATOR_PICTURE);
+  } catch (error) {
+    if (!(error instanceof ImageRefused)) throw error;
+    if (error.reason === 'tooLarge')
+      throw new AppError('hint_proofTooLarge', 413, [OPERATOR_PICTURE.maxBytes / 1024 / 1024]);
+    if (error.reason === 'dimensions')
+      throw new AppError('hint_avatarDimensions', 422, [
+        OPERATOR_PICTURE.longSide,
+        OPERATOR_PICTURE.shortSide,
+      ]);
+    throw new AppError('hint_imageFormat', 415, ['image']);
+  }
 }

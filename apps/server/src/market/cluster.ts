@@ -46,6 +46,8 @@ export interface UserEvent {
   userId: number;
   topic: string;
   data: unknown;
+  /** A customer-service visitor's event instead of a user's (`userId` 0, topic `service`). */
+  visitorId?: number;
 }
 
 /**
@@ -84,6 +86,8 @@ export interface QueueEvent {
   queue: string;
   /** The request that changed. */
   id: number;
+  /** What changed, for queues whose consoles show more than the list (`service`). */
+  data?: unknown;
 }
 
 export interface QueueEventBus {

@@ -55,7 +55,15 @@ export interface HubOptions {
   endedSessions?(sessionIds: number[]): Promise<Map<number, string>>;
   /** How often the sessions of signed-in sockets are checked (default 30 s). */
   sessionCheckMs?: number;
+  /**
+   * The customer-service visitor of a token (`{op:"auth", visitor}`), or null: a signed-out
+   * visitor's socket hears its own conversation on topic `service` and nothing else private.
+   */
+  authenticateVisitor?(token: string): Promise<number | null>;
 }
+
+/** The private topic a visitor's socket may subscribe to. */
+export const VISITOR_TOPIC = 'service';
 
 /** Resolves a session token to its user and session; rejects or resolves null when there is none. */
 export type Authenticate = (token: string) => Promise<{ userId: number; sessionId: number } | null>;
@@ -68,6 +76,8 @@ interface Connection {
   userId: number | null;
   /** The session the socket signed in with. */
   sessionId: number | null;
+  /** The customer-service visitor the socket speaks for (signed out). */
+  visitorId: number | null;
   alive: boolean;
   /** The message being handled: the next waits for it, so replies follow the requests' order. */
   queue: Promise<void>;
@@ -120,6 +130,7 @@ export class WsHub {
       topics: new Set(),
       userId: null,
       sessionId: null,
+      visitorId: null,
       alive: true,
       queue: Promise.resolve(),
     };
@@ -153,7 +164,7 @@ export class WsHub {
   }
 
   private async handle(connection: Connection, text: string): Promise<void> {
-    let message: { op?: unknown; topic?: unknown; token?: unknown } | null;
+    let message: { op?: unknown; topic?: unknown; token?: unknown; visitor?: unknown } | null;
     try {
       message = JSON.parse(text) as typeof message;
     } catch {
@@ -170,6 +181,20 @@ export class WsHub {
         this.reply(connection, { op: 'pong' });
         return;
       case 'auth': {
+        if (typeof message.visitor === 'string' && message.token === undefined) {
+          const visitorId =
+            message.visitor.length <= 256
+              ? await (this.options.authenticateVisitor?.(message.visitor) ?? null)?.catch(
+                  () => null,
+                )
+              : null;
+          connection.visitorId = visitorId ?? null;
+          this.reply(
+            connection,
+            visitorId ? { op: 'authed' } : { op: 'error', msg: 'hint_unauthorized' },
+          );
+          return;
+        }
         const user =
           typeof message.token === 'string' && message.token.length <= 256
             ? await connection.authenticate(message.token).catch(() => null)
@@ -207,7 +232,10 @@ export class WsHub {
   private checkTopic(connection: Connection, topic: string): string | null {
     if (connection.topics.has(topic)) return null;
     if (connection.topics.size >= this.maxSubscriptions) return 'hint_tooManySubscriptions';
-    if (PRIVATE_TOPICS.includes(topic)) return connection.userId ? null : 'hint_unauthorized';
+    if (PRIVATE_TOPICS.includes(topic))
+      return connection.userId || (topic === VISITOR_TOPIC && connection.visitorId)
+        ? null
+        : 'hint_unauthorized';
     const [kind, type, code, interval, ...rest] = topic.split(':');
     const typeOk = PRODUCT_TYPES.includes(Number(type) as never);
     if (kind === 'tickers' && typeOk && code === undefined) return null;
@@ -306,6 +334,25 @@ export class WsHub {
         this.topicSeq.set(key, seq);
         frame = textFrame(
           `{"op":"data","topic":${JSON.stringify(topic)},"seq":${seq},"data":${JSON.stringify(data)}}`,
+        );
+      }
+      this.writeFrame(connection, frame);
+    }
+  }
+
+  /** Sends `data` on the visitor topic to the sockets of one customer-service visitor. */
+  publishToVisitor(visitorId: number, data: unknown): void {
+    const set = this.subscribers.get(VISITOR_TOPIC);
+    if (!set || set.size === 0) return;
+    let frame: Buffer | undefined;
+    for (const connection of set) {
+      if (connection.visitorId !== visitorId || connection.userId) continue;
+      if (!frame) {
+        const key = `${VISITOR_TOPIC}#visitor:${visitorId}`;
+        const seq = (this.topicSeq.get(key) ?? 0) + 1;
+        this.topicSeq.set(key, seq);
+        frame = textFrame(
+          `{"op":"data","topic":"${VISITOR_TOPIC}","seq":${seq},"data":${JSON.stringify(data)}}`,
         );
       }
       this.writeFrame(connection, frame);

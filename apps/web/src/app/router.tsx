@@ -21,6 +21,8 @@ import { loadAllMessages } from '../i18n';
 import { AppFrame } from './app-frame';
 import { NotFoundPage } from './not-found-page';
 import HomePage from '../features/home/home-page';
+import type { HomeBlocks } from '../features/home/blocks';
+import { HOME_LAYOUT_ROUTES, layoutRoute, selectedLayout, type HomeRoute } from '../lib/layout';
 
 type Lazy = RouteObject['lazy'];
 
@@ -69,6 +71,9 @@ const tradePanels = {
   spot: lazy(() => import('../features/trading/spot-panel')),
 };
 
+/** The deposit reward tiers on the deposit screen, shown before the user pays (issue 22). */
+const depositRewards = lazy(() => import('../features/rewards/deposit-tiers'));
+
 /** The recent fast trades and their countdown, on the positions screen's fast tab. */
 const fastTrades = {
   List: lazy(() =>
@@ -83,6 +88,55 @@ const fastTrades = {
   ),
 };
 
+/**
+ * Blocks of other features the home layouts show (issue 21), each loaded when first shown: the
+ * app hands them in, since a feature never imports another.
+ */
+const homeBlocks: HomeBlocks = {
+  // The news's texts are not the first screen's: it waits for every message before it shows
+  // (home-k, the first screen, loads it only when scrolled to: features/home/when-visible.tsx).
+  News: lazy(async () => {
+    const [{ NewsBlock }] = await Promise.all([
+      import('../features/content/news-block'),
+      loadAllMessages(),
+    ]);
+    return { default: NewsBlock };
+  }),
+  // The notice shows the operator's lines only: no text of the app's own to wait for.
+  Notice: lazy(() =>
+    import('../features/content/notice-bar').then((module) => ({ default: module.NoticeBar })),
+  ),
+};
+
+/**
+ * The home layouts other than home-k (which comes with the app). Their texts are first-screen
+ * texts (route-table-plugin.ts reads features/home), so a layout needs only its code: no wait for
+ * every message before it shows.
+ */
+const HOME_LAYOUT_SCREENS: Record<
+  Exclude<HomeRoute, 'home'>,
+  () => Promise<{ default: React.ComponentType<{ blocks?: HomeBlocks }> }>
+> = {
+  homeDefault: () => import('../features/home/home-default-page'),
+  homeJ: () => import('../features/home/home-j-page'),
+  homeG: () => import('../features/home/home-g-page'),
+  homeH: () => import('../features/home/home-h-page'),
+};
+
+function homeLayout(load: (typeof HOME_LAYOUT_SCREENS)['homeJ']): Lazy {
+  return settled(async () => {
+    const { default: Page } = await loadChunk(load);
+    return () => <Page blocks={homeBlocks} />;
+  });
+}
+
+// The chosen home layout, when it is not home-k, starts loading with the app (the choice is read
+// from the device, no request): its code travels while the launch calls do, not after them.
+{
+  const chosen = HOME_LAYOUT_ROUTES[selectedLayout().home];
+  if (chosen !== 'home') void HOME_LAYOUT_SCREENS[chosen]().catch(() => undefined);
+}
+
 /** Every other screen, by its route's name: each is its own chunk, loaded when first opened. */
 const SCREENS: Partial<Record<RouteName, () => Promise<{ default: React.ComponentType }>>> = {
   quotes: () => import('../features/market/quotes-page'),
@@ -92,7 +146,6 @@ const SCREENS: Partial<Record<RouteName, () => Promise<{ default: React.Componen
   bibi: () => import('../features/trading/bibi-page'),
   bibiOrder: () => import('../features/trading/orders-page'),
   accountDetail: () => import('../features/assets/account-detail-page'),
-  recharge: () => import('../features/wallet/recharge-page'),
   rechargeDetail: () => import('../features/wallet/recharge-detail-page'),
   rechargeRecord: () => import('../features/wallet/recharge-record-page'),
   linePay: () => import('../features/wallet/line-pay-page'),
@@ -107,6 +160,16 @@ const SCREENS: Partial<Record<RouteName, () => Promise<{ default: React.Componen
   wallets: () => import('../features/payment-methods/wallets-page'),
   bindAddress: () => import('../features/payment-methods/bind-address-page'),
   me: () => import('../features/account/me-page'),
+  meDefault: () => import('../features/account/me-default-page'),
+  meF: () => import('../features/account/me-f-page'),
+  meJ: () => import('../features/account/me-j-page'),
+  meG: () => import('../features/account/me-g-page'),
+  meH: () => import('../features/account/me-h-page'),
+  meE: () => import('../features/account/me-e-page'),
+  quoteListComponent: () => import('../features/home/quote-list-component-page'),
+  previewImage: () => import('../features/system/preview-image-page'),
+  chooseLocation: () => import('../features/system/choose-location-page'),
+  openLocation: () => import('../features/system/open-location-page'),
   login: () => import('../features/account/login-page'),
   register: () => import('../features/account/register-page'),
   userInfo: () => import('../features/account/user-info-page'),
@@ -114,9 +177,35 @@ const SCREENS: Partial<Record<RouteName, () => Promise<{ default: React.Componen
   privacy: () => import('../features/account/privacy-page'),
   authentication: () => import('../features/identity/authentication-page'),
   authentication1: () => import('../features/identity/authentication1-page'),
+  service: () => import('../features/service/service-page'),
+  messages: () => import('../features/messages/msg-list-page'),
+  messageDetail: () => import('../features/messages/msg-detail-page'),
+  notifications: () => import('../features/messages/notify-list-page'),
+  team: () => import('../features/referral/team-page'),
+  share: () => import('../features/referral/share-page'),
+  welfare: () => import('../features/rewards/welfare-page'),
+  award: () => import('../features/rewards/award-page'),
+  lockMining: () => import('../features/earn/lock-mining-page'),
+  lockMiningProducts: () => import('../features/earn/lock-mining-products-page'),
+  lockMiningDetail: () => import('../features/earn/lock-mining-detail-page'),
+  lockMiningOrders: () => import('../features/earn/lock-mining-orders-page'),
+  pledgeList: () => import('../features/earn/pledge-list-page'),
+  pledgeDetail: () => import('../features/earn/pledge-detail-page'),
+  pledgeBuy: () => import('../features/earn/pledge-buy-page'),
+  pledgeOrders: () => import('../features/earn/pledge-orders-page'),
+  pledgeInterest: () => import('../features/earn/pledge-interest-page'),
+  loan: () => import('../features/loans/loan-page'),
+  loanBuy: () => import('../features/loans/loan-buy-page'),
+  loanDetail: () => import('../features/loans/loan-detail-page'),
+  loanRepay: () => import('../features/loans/loan-repay-page'),
   language: () => import('../features/settings/language-page'),
   line: () => import('../features/settings/line-page'),
   networkError: () => import('../features/settings/network-error-page'),
+  qa: () => import('../features/content/qa-page'),
+  richText: () => import('../features/content/rich-text-page'),
+  activity: () => import('../features/content/activity-page'),
+  activityDetail: () => import('../features/content/activity-detail-page'),
+  newsComponent: () => import('../features/content/news-page'),
 };
 
 /**
@@ -145,6 +234,20 @@ export const PROTECTED: ReadonlySet<RouteName> = new Set<RouteName>([
   'authentication1',
   'bibiOrder',
   'contractPosition',
+  'messages',
+  'messageDetail',
+  'notifications',
+  'team',
+  'share',
+  'welfare',
+  'award',
+  'lockMiningOrders',
+  'pledgeOrders',
+  'pledgeInterest',
+  'loan',
+  'loanBuy',
+  'loanDetail',
+  'loanRepay',
 ]);
 
 /** The path and query a loader was asked for, as the hash router names it. */
@@ -179,15 +282,28 @@ export const routes: RouteObject[] = [
       // The entry goes home from the router's first navigation, not from a component mounted
       // later: a launch that fails fast sends the app to the network-error page, and a redirect
       // rendered after it would take the app back home.
-      { path: paths.entry, loader: () => replace(paths.home) },
-      { path: paths.entryAlias, loader: () => replace(paths.home) },
+      // The entry opens the home layout the operator chose (lib/layout.ts), read from the device.
+      { path: paths.entry, loader: () => replace(paths[layoutRoute('home')]) },
+      { path: paths.entryAlias, loader: () => replace(paths[layoutRoute('home')]) },
       // The first screen comes with the app itself: one round trip less before it shows.
-      { path: paths.home, Component: HomePage },
+      { path: paths.home, element: <HomePage blocks={homeBlocks} /> },
+      ...Object.entries(HOME_LAYOUT_SCREENS).map(([name, load]) => ({
+        path: paths[name as RouteName],
+        errorElement: <RouteErrorPage />,
+        lazy: homeLayout(load),
+      })),
       {
         path: paths.quoteDetail,
         ...guard('quoteDetail'),
         lazy: screenWith(() => import('../features/market/quote-detail-page'), {
           panels: tradePanels,
+        }),
+      },
+      {
+        path: paths.recharge,
+        ...guard('recharge'),
+        lazy: screenWith(() => import('../features/wallet/recharge-page'), {
+          DepositRewards: depositRewards,
         }),
       },
       {

@@ -1,7 +1,12 @@
-/** The four tabs of spec section 2: home, quotes (market), quote detail (trade), wallet. */
+/**
+ * The four tabs of spec section 2: home, quotes (market), quote detail (trade), wallet. The home
+ * tab opens the home layout the operator chose (lib/layout.ts) and is the current tab on any of
+ * them.
+ */
 import { AppOutline, FileOutline, HistogramOutline, PayCircleOutline } from 'antd-mobile-icons';
 import { useTranslation } from '../i18n/react';
 import { paths, TAB_ROUTES, type TabRoute } from '../config/paths';
+import { isHomePath } from '../lib/layout';
 import { switchTab } from '../lib/navigation';
 
 const TABS: Record<TabRoute, { label: string; icon: React.ReactNode }> = {
@@ -16,7 +21,7 @@ export function TabBarView({ pathname }: { pathname: string }) {
   return (
     <nav className="tab-bar" aria-label={t('tab_navigation')}>
       {TAB_ROUTES.map((name) => {
-        const active = paths[name] === pathname;
+        const active = name === 'home' ? isHomePath(pathname) : paths[name] === pathname;
         return (
           <button
             key={name}

@@ -4,6 +4,7 @@
  * itself at start-up (`setNavigator`).
  */
 import { getHref, paths, type Query, type RouteName } from '../config/paths';
+import { layoutRoute } from './layout';
 
 export interface Navigator {
   navigate(to: string | number, options?: { replace?: boolean }): Promise<void> | void;
@@ -28,19 +29,21 @@ function go(to: string | number, replace = false): void {
   else if (typeof to === 'string') window.location.hash = to;
 }
 
+// `home` and `me` open the layouts the operator chose (lib/layout.ts); other names are themselves.
+
 /** Opens a screen on top of the current one. */
 export function navigateTo(name: RouteName, query?: Query): void {
-  go(getHref(name, query));
+  go(getHref(layoutRoute(name), query));
 }
 
 /** Replaces the current screen. */
 export function redirectTo(name: RouteName, query?: Query): void {
-  go(getHref(name, query), true);
+  go(getHref(layoutRoute(name), query), true);
 }
 
 /** Shows a tab; tabs replace each other instead of stacking. */
 export function switchTab(name: 'home' | 'quotes' | 'quoteDetail' | 'accountDetail'): void {
-  go(paths[name], true);
+  go(paths[layoutRoute(name)], true);
 }
 
 /** The current screen's path and query (the hash router's location). */
@@ -67,7 +70,7 @@ export function returnTo(path: string): void {
 /** Starts over at a screen: cached screen data is dropped (subscribers refetch). */
 export function reLaunch(name: RouteName, query?: Query): void {
   for (const listener of relaunchListeners) listener();
-  go(getHref(name, query), true);
+  go(getHref(layoutRoute(name), query), true);
 }
 
 export function onRelaunch(listener: () => void): () => void {
@@ -85,5 +88,5 @@ function depth(): number {
 export function navigateBack(steps = 1): void {
   const count = Math.max(1, Math.floor(steps));
   if (depth() >= count) go(-count);
-  else go(paths.home, true);
+  else go(paths[layoutRoute('home')], true);
 }

@@ -60,8 +60,19 @@ const dueResyncs = new Map<Resync, number>();
 let resyncTimer: ReturnType<typeof setTimeout> | undefined;
 /** Whether the current socket has signed in (private topics can be subscribed). */
 let authed = false;
-/** The token the current socket signed in (or is signing in) with. */
+/** The token the current socket signed in (or is signing in) with (`visitor:…` for a visitor). */
 let authToken: string | undefined;
+/**
+ * A signed-out customer-service visitor's token (features/service): with no session stored, the
+ * socket signs in as that visitor, which the server lets hear the topic `service` only.
+ */
+let visitorToken: string | undefined;
+
+/** Sets (or clears) the visitor the socket speaks for while no session is stored. */
+export function setVisitor(token: string | undefined): void {
+  visitorToken = token;
+  for (const name of topics.keys()) if (PRIVATE_TOPICS.has(name)) sendSubscribe(name);
+}
 
 function socketUrl(): string {
   const base = baseUrl() || window.location.origin;
@@ -76,14 +87,15 @@ function send(message: Record<string, unknown>): void {
 
 /** Signs the socket in with the stored token, unless it did with that token already. */
 function signIn(): void {
-  const token = getToken();
+  const session = getToken();
+  const token = session ?? (visitorToken ? `visitor:${visitorToken}` : undefined);
   if (!token || token === authToken || socket?.readyState !== WebSocket.OPEN) return;
   authToken = token;
   authed = false;
   // Signing in again (as someone else, perhaps): the private topics are live again once the
   // server confirms them for this session.
   for (const [name, topic] of topics) if (PRIVATE_TOPICS.has(name)) topic.live = false;
-  send({ op: 'auth', token });
+  send(session ? { op: 'auth', token: session } : { op: 'auth', visitor: visitorToken });
 }
 
 /** Subscribes now, or for a private topic once the socket has signed in. */

@@ -23,6 +23,8 @@ export const STORAGE_KEY = {
   popUpVersion: 'popUpVersion',
   siteInfo: 'siteInfo',
   feeSettings: 'orderFeeSetting',
+  /** A signed-out customer-service visitor's token (features/service). */
+  serviceVisitor: 'serviceVisitor',
 } as const;
 
 /** The language pack of a locale is kept under `lang_` plus the locale (spec section 3). */

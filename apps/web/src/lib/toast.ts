@@ -19,10 +19,65 @@ export const TOAST_MS = {
   imageSaveFailure: 2000,
 } as const;
 
-export function showToast(message: string, durationMs: number = TOAST_MS.standard): void {
+function render(message: string, durationMs: number): void {
+  // No document, no screen to toast on (the calls' unit tests run in Node).
+  if (typeof document === 'undefined') return;
   import('./antd-render')
     .then(({ Toast }) => Toast.show({ content: message, duration: durationMs }))
     .catch((error: unknown) => console.error('toast failed', error));
+}
+
+/**
+ * antd-mobile shows one toast at a time: a new one replaces the one on screen. What the user just
+ * did is said at once; what arrives on its own (a notification) waits for the toast on screen to
+ * end, so that neither text is lost, and several arrivals are said one after another.
+ */
+export function toastLine(
+  show: (message: string, durationMs: number) => void,
+  now: () => number = Date.now,
+) {
+  let shownUntil = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waiting: { message: string; durationMs: number }[] = [];
+  const say = (message: string, durationMs: number) => {
+    shownUntil = now() + durationMs;
+    show(message, durationMs);
+  };
+  const drain = (): void => {
+    if (timer !== undefined) return;
+    const wait = shownUntil - now();
+    if (wait > 0) {
+      timer = setTimeout(() => {
+        timer = undefined;
+        drain();
+      }, wait);
+      return;
+    }
+    const next = waiting.shift();
+    if (!next) return;
+    say(next.message, next.durationMs);
+    if (waiting.length > 0) drain();
+  };
+  return {
+    /** Says it now, over whatever is on screen. */
+    now: say,
+    /** Says it once the toast on screen (and those waiting before it) have ended. */
+    after(message: string, durationMs: number): void {
+      waiting.push({ message, durationMs });
+      drain();
+    },
+  };
+}
+
+const line = toastLine(render);
+
+export function showToast(message: string, durationMs: number = TOAST_MS.standard): void {
+  line.now(message, durationMs);
+}
+
+/** A toast of something that arrived on its own: it does not cut off the toast on screen. */
+export function queueToast(message: string, durationMs: number = TOAST_MS.standard): void {
+  line.after(message, durationMs);
 }
 
 /** A helper's short confirmation (1500 ms). */

@@ -1,6 +1,6 @@
 /**
  * The console's settings calls (/admin-api) beyond the trading settings of operators.ts: the
- * platform's currencies (finance), switches and `otherValue` (admin), the API lines (admin,
+ * platform's currencies (finance), switches, `otherValue` and the layouts (admin), the API lines (admin,
  * read-only: the environment sets them), and the preview of a withdrawal channel's save (finance:
  * what applies at once, what after the notice, and when). Every save is audited with its before
  * and after; none sets a price, a balance or an outcome (PRODUCT section 1).
@@ -10,6 +10,8 @@ import {
   currencyConfig,
   currencyListQuery,
   currencySaveBody,
+  layoutConfig,
+  layoutSaveBody,
   otherValueConfig,
   otherValueSaveBody,
   switchConfig,
@@ -79,6 +81,25 @@ export const consoleSettingsApi = {
     encoding: 'json',
     data: otherValueConfig,
     hints: ['hint_currencyUnknown'],
+  }),
+  layout: route({
+    method: 'GET',
+    path: '/admin-api/layout',
+    auth: 'operator',
+    roles: ADMIN,
+    summary: 'The home and user-centre layouts the app opens from its tab bar (white-label).',
+    data: layoutConfig,
+  }),
+  saveLayout: route({
+    method: 'POST',
+    path: '/admin-api/layout/save',
+    auth: 'operator',
+    roles: ADMIN,
+    summary:
+      'Chooses the home and/or user-centre layout; every layout keeps its own route, whichever is chosen.',
+    body: layoutSaveBody,
+    encoding: 'json',
+    data: layoutConfig,
   }),
   apiLines: route({
     method: 'GET',

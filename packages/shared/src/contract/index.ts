@@ -6,18 +6,32 @@
 import { accountApi } from './account';
 import { apiKeysApi } from './api-keys';
 import { assetsApi } from './assets';
+import { consoleContentApi } from './console-content';
 import { consoleDashboardApi } from './console-dashboard';
 import { consoleIdentityApi } from './console-identity';
 import { consoleOperatorsApi } from './console-operators';
 import { consoleSettingsApi } from './console-settings';
 import { consoleSystemApi } from './console-system';
 import { consoleUsersApi } from './console-users';
+import { consoleServiceApi } from './console-service';
+import { consoleMessagesApi } from './console-messages';
+import { contentApi } from './content';
 import { identityApi } from './identity';
+import { messagesApi } from './messages';
 import { operatorsApi } from './operators';
 import { paymentMethodsApi } from './payment-methods';
 import { quotesApi } from './quotes';
+import { consoleRewardsApi } from './console-rewards';
+import { rewardsApi } from './rewards';
+import { referralApi } from './referral';
+import { consoleReferralApi } from './console-referral';
+import { consoleEarnApi } from './console-earn';
+import { earnApi } from './earn';
+import { consoleLoansApi } from './console-loans';
+import { loansApi } from './loans';
 import { securityApi } from './security';
 import type { Route } from './route';
+import { serviceApi } from './service';
 import { settingsApi } from './settings';
 import { tradingApi } from './trading';
 import { walletApi } from './wallet';
@@ -28,17 +42,31 @@ export {
   accountApi,
   apiKeysApi,
   assetsApi,
+  consoleContentApi,
   consoleDashboardApi,
   consoleIdentityApi,
   consoleOperatorsApi,
   consoleSettingsApi,
   consoleSystemApi,
   consoleUsersApi,
+  consoleServiceApi,
+  consoleMessagesApi,
+  contentApi,
   identityApi,
+  messagesApi,
   operatorsApi,
   paymentMethodsApi,
   quotesApi,
+  referralApi,
+  consoleReferralApi,
+  consoleRewardsApi,
+  earnApi,
+  consoleEarnApi,
+  rewardsApi,
+  loansApi,
+  consoleLoansApi,
   securityApi,
+  serviceApi,
   settingsApi,
   tradingApi,
   walletApi,
@@ -49,17 +77,31 @@ export const routeTable = {
   account: accountApi,
   apiKeys: apiKeysApi,
   assets: assetsApi,
+  consoleContent: consoleContentApi,
   consoleDashboard: consoleDashboardApi,
   consoleIdentity: consoleIdentityApi,
   consoleOperators: consoleOperatorsApi,
   consoleSettings: consoleSettingsApi,
   consoleSystem: consoleSystemApi,
   consoleUsers: consoleUsersApi,
+  consoleService: consoleServiceApi,
+  consoleMessages: consoleMessagesApi,
+  content: contentApi,
   identity: identityApi,
+  messages: messagesApi,
   operators: operatorsApi,
   paymentMethods: paymentMethodsApi,
   quotes: quotesApi,
+  consoleRewards: consoleRewardsApi,
+  rewards: rewardsApi,
+  referral: referralApi,
+  consoleReferral: consoleReferralApi,
+  earn: earnApi,
+  consoleEarn: consoleEarnApi,
+  loans: loansApi,
+  consoleLoans: consoleLoansApi,
   security: securityApi,
+  service: serviceApi,
   settings: settingsApi,
   trading: tradingApi,
   wallet: walletApi,

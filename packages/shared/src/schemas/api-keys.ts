@@ -83,7 +83,21 @@ export const ipListField = z.preprocess(
     .transform((list) => [...new Set(list)]),
 );
 
-/** Permissions: `read`, `trade` or both, as a list or `read,trade`; read alone when absent. */
+/**
+ * A key's permissions in their order, with what each implies: `trade` includes `read` (as on
+ * Binance, where reading is never off), since a bot that places orders reads its balances and
+ * orders. The app's form and the server's schema both go through it.
+ */
+export function withImpliedPermissions(list: readonly string[]): ApiKeyPermission[] {
+  return API_KEY_PERMISSIONS.filter(
+    (permission) => list.includes(permission) || (permission === 'read' && list.includes('trade')),
+  );
+}
+
+/**
+ * Permissions: `read`, `trade` (which includes read) or both, as a list or `read,trade`; read
+ * alone when absent.
+ */
 export const permissionsField = z.preprocess(
   (value) => listOf(value) ?? ['read'],
   z
@@ -93,7 +107,7 @@ export const permissionsField = z.preprocess(
       (list) => list.every((item) => (API_KEY_PERMISSIONS as readonly string[]).includes(item)),
       { error: 'hint_apiKeyPermissions' },
     )
-    .transform((list) => API_KEY_PERMISSIONS.filter((permission) => list.includes(permission))),
+    .transform(withImpliedPermissions),
 );
 
 const keyId = intField(1, Number.MAX_SAFE_INTEGER);
@@ -103,7 +117,9 @@ export const apiKeyListQuery = pageQuery;
 
 export const apiKeyCreateBody = z.object({
   label: label.describe('A name for the key, to tell keys apart (1–64 characters).'),
-  permissions: permissionsField.describe('`read`, `trade` or both (default `read`).'),
+  permissions: permissionsField.describe(
+    '`read`, `trade` (which includes `read`) or both (default `read`).',
+  ),
   ipList: z
     .preprocess((value) => value ?? [], ipListField)
     .describe('Addresses or CIDR ranges the key is accepted from (at most 30; none: any).'),

@@ -90,6 +90,25 @@ export function text(maxLength: number, minLength = 1, lines: TextLines = 'singl
     .pipe(safeString(maxLength, lines).min(minLength));
 }
 
+/**
+ * An optional yes/no of a query or a form: `true`/`1` or `false`/`0` (empty: absent); anything
+ * else is refused on its field.
+ */
+export const optionalFlag = z.preprocess((value) => {
+  if (value === '' || value === null) return undefined;
+  if (value === 'true' || value === '1' || value === 1) return true;
+  if (value === 'false' || value === '0' || value === 0) return false;
+  return value;
+}, z.boolean().optional());
+
+/** A time as ISO 8601 text (`2026-11-27T15:00:00.000Z`); empty or absent: none. */
+export const optionalIsoTime = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  safeString(40)
+    .refine((value) => !Number.isNaN(Date.parse(value)), { error: 'hint_paramInvalid' })
+    .optional(),
+);
+
 export function optionalText(maxLength: number, lines: TextLines = 'singleLine') {
   return z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),

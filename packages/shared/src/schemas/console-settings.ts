@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { OTHER_VALUE_DEFAULTS, SWITCH, type OtherValue } from '../constants';
 import { WITHDRAW_TERMS } from '../withdraw-terms';
 import { intField, pageQuery, text } from './common';
-import { apiLine } from './launch';
+import { apiLine, siteLayout } from './launch';
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
@@ -153,6 +153,18 @@ export const otherValueConfig = z.object({
     .describe('The values of a fresh installation (SEED-SPEC section 9).'),
 });
 export type OtherValueConfig = z.output<typeof otherValueConfig>;
+
+// ---------------------------------------------------------------- layouts
+
+/** The home and user-centre layouts (white-label), one or both to change. */
+export const layoutSaveBody = siteLayout.partial().strict();
+export type LayoutSaveBody = z.output<typeof layoutSaveBody>;
+
+export const layoutConfig = z.object({
+  values: siteLayout,
+  defaults: siteLayout.describe('The layouts of a fresh installation (home-k, me-k).'),
+});
+export type LayoutConfig = z.output<typeof layoutConfig>;
 
 // ---------------------------------------------------------------- API lines
 

@@ -41,6 +41,7 @@ export const PLATFORM_ACCOUNT_KINDS = [
   'interest',
   'rewards',
   'demo_faucet',
+  'loans',
 ] as const;
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
@@ -147,6 +148,28 @@ export const marketLease = z.object({
   expired: z.boolean(),
 });
 
+export const schedulerJob = z.object({
+  job: z.string().describe("The daily job: 'earn' or 'loans'."),
+  firstDay: z.string().nullable().describe('The first day it ran (YYYY-MM-DD); null: never yet.'),
+  lastFinishedDay: z.string().nullable().describe('The last day whose work is done.'),
+  latest: z
+    .object({
+      day: z.string(),
+      startedTime: z.string(),
+      finishedTime: z.string().nullable().describe('Null while it runs, or when it failed.'),
+      processed: z.number().int().describe('Orders or loans it processed.'),
+      error: z.string().nullable().describe('Why it failed (it is retried at the next check).'),
+    })
+    .nullable()
+    .describe('The latest day started.'),
+});
+
+export const schedulerInfo = z.object({
+  utcTime: z.string().describe('The UTC time of day at which a day is due.'),
+  nextRunTime: z.string(),
+  jobs: z.array(schedulerJob),
+});
+
 export const systemInfo = z.object({
   version: z.string(),
   commit: z.string().nullable(),
@@ -160,5 +183,8 @@ export const systemInfo = z.object({
   migrations: z.array(appliedMigration),
   instances: z.array(serverInstance),
   leases: z.array(marketLease),
+  scheduler: schedulerInfo.describe(
+    'The daily work (earn and loan interest, maturities, reminders).',
+  ),
 });
 export type SystemInfo = z.output<typeof systemInfo>;

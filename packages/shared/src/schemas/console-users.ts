@@ -6,7 +6,7 @@
  * amounts are decimal strings at their currency's scale.
  */
 import { z } from 'zod';
-import { intField, optionalInt, pageQuery, safeString, text } from './common';
+import { intField, optionalFlag, optionalInt, pageQuery, safeString, text } from './common';
 import { LOGIN_RESULTS } from './security';
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
@@ -20,13 +20,6 @@ export type UserSearchField = (typeof USER_SEARCH_FIELDS)[number];
 /** The columns a user list sorts by, on the server. */
 export const USER_SORT_FIELDS = ['id', 'createTime', 'lastLoginTime'] as const;
 export type UserSortField = (typeof USER_SORT_FIELDS)[number];
-
-const optionalFlag = z.preprocess((value) => {
-  if (value === '' || value === null) return undefined;
-  if (value === 'true' || value === '1' || value === 1) return true;
-  if (value === 'false' || value === '0' || value === 0) return false;
-  return value;
-}, z.boolean().optional());
 
 const book = z.preprocess(emptyToUndefined, z.enum(['live', 'demo']).optional());
 

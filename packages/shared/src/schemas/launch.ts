@@ -65,6 +65,7 @@ export const siteBanner = z.object({
   title: z.string(),
   text: z.string(),
   route: z.string().describe("The app's route the banner opens."),
+  image: z.string().optional().describe("The banner's picture (a URL on the API line), if any."),
 });
 export type SiteBanner = z.output<typeof siteBanner>;
 
@@ -82,6 +83,24 @@ export const otherValue = z.object(
     z.ZodNumber
   >,
 );
+
+/**
+ * The white-label layouts of the app's home tab and user centre (SEED-SPEC section 2: home-k and
+ * me-k are the tab bar's, the others are variants of the same blocks). Each is named by the last
+ * segment of its route; the console's setting picks one of each and the tab bar follows it.
+ */
+export const HOME_LAYOUTS = ['home-k', 'home', 'home-j', 'home-g', 'home-h'] as const;
+export const ME_LAYOUTS = ['me-k', 'me', 'me-f', 'me-j', 'me-g', 'me-h', 'me-e'] as const;
+export type HomeLayout = (typeof HOME_LAYOUTS)[number];
+export type MeLayout = (typeof ME_LAYOUTS)[number];
+export const DEFAULT_LAYOUT: SiteLayout = { home: 'home-k', me: 'me-k' };
+
+/** The layouts the app's tab bar and "me" entries open. */
+export const siteLayout = z.object({
+  home: z.enum(HOME_LAYOUTS, { error: 'hint_paramInvalid' }),
+  me: z.enum(ME_LAYOUTS, { error: 'hint_paramInvalid' }),
+});
+export type SiteLayout = z.output<typeof siteLayout>;
 
 /** siteInfo/getSiteInfo. */
 export const siteInfo = z.object({
@@ -105,6 +124,7 @@ export const siteInfo = z.object({
     })
     .describe('Which registration channels are open, and what they require.'),
   demoAccount: z.boolean().describe('Whether the demo account is offered.'),
+  layout: siteLayout.describe('The home and user-centre layouts the tab bar opens.'),
   marketFeed: z
     .enum(['simulated', 'binance', 'off'])
     .describe('Where prices come from: `simulated` prices are labelled on every quote screen.'),

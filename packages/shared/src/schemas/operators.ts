@@ -10,6 +10,7 @@ import { WITHDRAW_TERMS } from '../withdraw-terms';
 import {
   decimalAmount,
   intField,
+  optionalFlag,
   optionalInt,
   optionalText,
   pageQuery,
@@ -52,13 +53,6 @@ const roles = z.preprocess(
     .transform((list) => OPERATOR_ROLES.filter((role) => list.includes(role))),
 );
 
-const flag = z.preprocess((value) => {
-  if (value === '' || value === null) return undefined;
-  if (value === 'true' || value === '1' || value === 1) return true;
-  if (value === 'false' || value === '0' || value === 0) return false;
-  return value;
-}, z.boolean().optional());
-
 export const adminLoginBody = z.object({
   username: safeString(64).min(1),
   password: safeString(OPERATOR_PASSWORD_MAX).min(1),
@@ -78,7 +72,7 @@ export const operatorCreateBody = z.object({ username, password: newPassword, ro
 export const operatorUpdateBody = z.object({
   id,
   roles: z.preprocess(emptyToUndefined, roles.optional()),
-  disabled: flag,
+  disabled: optionalFlag,
 });
 
 /** Without a password, a random one is made and answered once. */
@@ -102,7 +96,7 @@ export const reviewIdBody = z.object({ id });
 /** Disable (true) or enable again (false) a user's account. */
 export const userStatusBody = z.object({
   id,
-  disabled: flag.refine((value) => value !== undefined, { error: 'hint_paramRequired' }),
+  disabled: optionalFlag.refine((value) => value !== undefined, { error: 'hint_paramRequired' }),
 });
 /** The reason is shown to the user; multi-line, as an operator may explain in a few lines. */
 export const reviewRejectBody = z.object({ id, reason: text(500, 1, 'multiLine') });

@@ -2,11 +2,9 @@
  * An admin removes the two-factor of a user who lost their authenticator: the dialog says what
  * follows (every session ends, withdrawals wait 24 hours) and asks why, which the audit log keeps
  * (how the user proved who they are). Checked with the call's schema (userTwoFactorResetBody: 1 to
- * 500 characters, lines allowed); a refusal of the server is shown on the reason when it names it,
- * else above the form.
+ * 500 characters, lines allowed) in the reason dialog.
  */
-import { useState } from 'react';
-import { Alert, App, Form, Input, Modal, Typography } from 'antd';
+import { Alert, App } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,7 +14,7 @@ import {
 } from '@bourse/shared';
 import { api } from '../../api';
 import { formatTime } from '../../lib/format';
-import { checkWith, showOnField } from '../../lib/form';
+import { ReasonDialog } from '../reason-dialog';
 
 export function ResetTwoFactorDialog({
   open,
@@ -32,19 +30,7 @@ export function ResetTwoFactorDialog({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm();
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
-
-  async function submit() {
-    setFailure(undefined);
-    const values = form.getFieldsValue() as { reason?: string };
-    const body = checkWith(form, userTwoFactorResetBody, {
-      id: userId,
-      reason: values.reason ?? '',
-    });
-    if (!body) return;
-    setBusy(true);
+  async function reset(body: { id: number; reason: string }) {
     try {
       const reset = await api.call(consoleUsersApi.resetTwoFactor, body);
       void message.success(
@@ -53,33 +39,30 @@ export function ResetTwoFactorDialog({
           time: formatTime(reset.withdrawHoldUntil),
         }),
       );
-      form.resetFields();
-      onClose();
-      // The profile's live sessions, the sessions tabs and this state.
-      await queryClient.invalidateQueries({ queryKey: ['user', userId] });
     } catch (error) {
-      setFailure(showOnField(form, error, ['reason']));
       // Turned off meanwhile (by the user, or another admin): show the state as it is.
       await queryClient.invalidateQueries({ queryKey: ['user', userId, 'security'] });
-    } finally {
-      setBusy(false);
+      throw error;
     }
+    // The profile's live sessions, the sessions tabs and this state.
+    await queryClient.invalidateQueries({ queryKey: ['user', userId] });
   }
 
   return (
-    <Modal
+    <ReasonDialog
       open={open}
       title={t('users.security.reset.title', { account })}
       okText={t('users.security.reset.label')}
-      okButtonProps={{ danger: true, loading: busy, 'data-testid': 'resetTwoFactor-confirm' }}
-      cancelText={t('common.cancel')}
-      onOk={() => void submit()}
-      onCancel={() => {
-        setFailure(undefined);
-        onClose();
-      }}
-      destroyOnHidden
-      width={560}
+      testId="resetTwoFactor"
+      reasonTestId="resetTwoFactor-reason"
+      schema={userTwoFactorResetBody}
+      body={(reason) => ({ id: userId, reason })}
+      onSubmit={reset}
+      onClose={onClose}
+      label={t('users.security.reset.reason')}
+      help={t('users.security.reset.reasonHelp')}
+      maxLength={TWO_FACTOR_RESET_REASON_MAX}
+      placeholder={t('users.security.reset.reasonPlaceholder')}
     >
       <Alert
         type="warning"
@@ -94,35 +77,6 @@ export function ResetTwoFactorDialog({
           </ul>
         }
       />
-      {failure && (
-        <Alert
-          type="error"
-          showIcon
-          message={failure}
-          style={{ marginBottom: 16 }}
-          data-testid="resetTwoFactor-failure"
-        />
-      )}
-      <Form form={form} layout="vertical" requiredMark={false} preserve={false}>
-        <Form.Item
-          name="reason"
-          label={t('users.security.reset.reason')}
-          extra={
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('users.security.reset.reasonHelp')}
-            </Typography.Text>
-          }
-        >
-          <Input.TextArea
-            rows={4}
-            maxLength={TWO_FACTOR_RESET_REASON_MAX}
-            showCount
-            placeholder={t('users.security.reset.reasonPlaceholder')}
-            data-testid="resetTwoFactor-reason"
-            autoFocus
-          />
-        </Form.Item>
-      </Form>
-    </Modal>
+    </ReasonDialog>
   );
 }

@@ -189,7 +189,13 @@ export class DemoResets {
       await drain(
         () => contracts.list(actor, { ...first, status: [CONTRACT_STATUS.open] }, LANG),
         async (position) => {
-          await contracts.close(actor, { id: position.id, requestId: `${key}c${position.id}` });
+          // The user is told of the reset, not of each close it makes.
+          await contracts.close(
+            actor,
+            { id: position.id, requestId: `${key}c${position.id}` },
+            LANG,
+            { notify: false },
+          );
           positions += 1;
         },
       );

@@ -46,6 +46,9 @@ import {
 import * as ledger from '../../ledger/ledger';
 import type { SettingsService } from '../settings';
 import type { TwoFactorService } from '../two-factor';
+import { notices, type NoticeEvent, type NoticeWriter } from '../messages';
+import { refuseSelfReferral } from '../referral';
+import { describeDevice } from '../../lib/device';
 import type { CodeSender } from './code-sender';
 import * as repo from './repo';
 import { AccountSecurity } from './security';
@@ -96,6 +99,8 @@ export interface AccountDeps {
   sessionsEnded?: (event: SessionsEnded) => void;
   /** Two-factor authentication: the code asked at sign-in, for withdrawals and security changes. */
   twoFactor: TwoFactorService;
+  /** Notifications of the user's own events (a new sign-in, a password changed). */
+  notices?: NoticeWriter;
 }
 
 export interface ClientMeta {
@@ -544,6 +549,8 @@ export class AccountService implements SessionResolver {
       if (body.inviteCode) {
         inviterId = (await repo.findUserIdByInviteCode(tx, body.inviteCode.toUpperCase())) ?? null;
         if (inviterId === null) throw new AppError('hint_inviteCodeInvalid', 422, ['inviteCode']);
+        // The inviter signed in on this very browser: inviting themselves (the referral rules).
+        await refuseSelfReferral(tx, inviterId, meta, this.now());
       }
       const user = await this.createUser(tx, {
         regType: body.regType,
@@ -742,15 +749,29 @@ export class AccountService implements SessionResolver {
     meta: ClientMeta,
     challenge?: string,
   ): Promise<string> {
-    return this.deps.db.transaction(async (tx) => {
+    let told: NoticeEvent[] = [];
+    const token = await this.deps.db.transaction(async (tx) => {
       if (challenge !== undefined) await this.deps.twoFactor.endChallenge(tx, challenge);
       const opened = await this.sessions.open(tx, user, { account_type: user.account_type }, meta);
       await this.security.recordLogin(user.id, 'success', meta, {
         q: tx,
         sessionId: opened.sessionId,
       });
+      // The owner's other open apps hear of the new sign-in (where from).
+      const device = describeDevice(meta.userAgent);
+      told = [
+        notices.newSignIn({
+          userId: user.id,
+          sessionId: opened.sessionId,
+          device: [device.browser, device.os].filter(Boolean).join(' · ') || device.type,
+          ip: meta.ip,
+        }),
+      ];
+      await this.deps.notices?.record(tx, told);
       return opened.token;
     });
+    this.deps.notices?.push(told);
+    return token;
   }
 
   // ------------------------------------------------------------ profile and passwords
@@ -824,11 +845,14 @@ export class AccountService implements SessionResolver {
     await this.deps.twoFactor.requireCode(user.id, body.twoFactorCode);
     const passwordHash = await hashPassword(body.newPwd);
     const now = this.now();
+    const told = [notices.security(user.id, 'passwordChanged', now)];
     const ended = await this.deps.db.transaction(async (tx) => {
       await repo.updatePasswordHash(tx, user.id, passwordHash, now);
+      await this.deps.notices?.record(tx, told);
       return this.sessions.endAll(tx, user.id, now);
     });
     this.deps.sessionsEnded?.({ sessionIds: ended, msg: 'hint_sessionExpired' });
+    this.deps.notices?.push(told);
   }
 
   /**

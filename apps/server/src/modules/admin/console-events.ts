@@ -13,7 +13,12 @@
  * proxies from closing an idle stream.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { consoleIdentityApi, operatorsApi, type OperatorRole } from '@bourse/shared';
+import {
+  consoleIdentityApi,
+  consoleServiceApi,
+  operatorsApi,
+  type OperatorRole,
+} from '@bourse/shared';
 import type { QueueEvent, QueueEventBus } from '../../market/cluster';
 import { AppError } from '../../lib/errors';
 
@@ -24,6 +29,8 @@ export const QUEUE_ROLES: Record<string, readonly OperatorRole[]> = {
   recharges: operatorsApi.recharges.roles,
   withdrawals: operatorsApi.withdrawals.roles,
   identity: consoleIdentityApi.identityRecords.roles,
+  // Customer-service conversations (id: the conversation; data: what happened in it).
+  service: consoleServiceApi.conversations.roles,
 };
 
 /** Streams one operator may hold open at once (a console tab each). */
@@ -65,7 +72,8 @@ export class ConsoleEvents {
   }
 
   private deliver(event: QueueEvent): void {
-    const frame = `event: queue\ndata: ${JSON.stringify({ queue: event.queue, id: event.id })}\n\n`;
+    const { queue, id, data } = event;
+    const frame = `event: queue\ndata: ${JSON.stringify(data === undefined ? { queue, id } : { queue, id, data })}\n\n`;
     for (const stream of this.streams) if (stream.queues.has(event.queue)) stream.write(frame);
   }
 

@@ -45,6 +45,8 @@ export interface AdminRoutesDeps {
   instances?: SystemInfoDeps['instances'];
   /** /ws connections open on this instance. */
   wsConnections: () => number;
+  /** The daily scheduler, shown on the system page. */
+  scheduler: SystemInfoDeps['scheduler'];
   /** The review queues' changes, streamed to consoles. */
   events: ConsoleEvents;
   /** Identity verification requests, reviewed by support. */
@@ -79,6 +81,7 @@ export function adminRoutes(router: Router, deps: AdminRoutesDeps): AdminService
       instance: deps.instance,
       instances: deps.instances,
       wsConnections: deps.wsConnections,
+      scheduler: deps.scheduler,
     }),
   );
   dashboardRoutes(

@@ -39,6 +39,12 @@ export function adminSettingsRoutes(
     outcome(await settings.saveOtherValue(operator, body)),
   );
 
+  router.handle(routes.layout, async () => ok(await settings.layout()));
+
+  router.handle(routes.saveLayout, async ({ operator, body }) =>
+    outcome(await settings.saveLayout(operator, body)),
+  );
+
   router.handle(routes.apiLines, async () => ok(settings.apiLines()));
 
   router.handle(routes.previewWithdrawChannel, async ({ body }) =>

@@ -13,6 +13,7 @@ import {
   WITHDRAW_TERMS,
   type ApiLinesConfig,
   type CurrencySaveBody,
+  type LayoutSaveBody,
   type OtherValueSaveBody,
   type WithdrawChannelPreview,
   type WithdrawTerm,
@@ -112,6 +113,14 @@ export class AdminSettings {
 
   saveOtherValue(operator: OperatorContext, input: OtherValueSaveBody) {
     return this.deps.settings.saveOtherValue(input, this.audit(operator));
+  }
+
+  layout() {
+    return this.deps.settings.layout();
+  }
+
+  saveLayout(operator: OperatorContext, input: LayoutSaveBody) {
+    return this.deps.settings.saveLayout(input, this.audit(operator));
   }
 
   apiLines(): ApiLinesConfig {

@@ -39,6 +39,9 @@ export const CONFIG_VISIBILITY: Record<keyof typeof configSchema.shape, 'shown' 
   VERIFICATION_CODES: 'shown',
   SESSION_TTL_HOURS: 'shown',
   WS_SESSION_CHECK_MS: 'shown',
+  REFERRAL_WORKER_MS: 'shown',
+  SCHEDULER_UTC_TIME: 'shown',
+  SCHEDULER_CHECK_MS: 'shown',
   LOGIN_MAX_FAILURES: 'shown',
   LOGIN_LOCK_MINUTES: 'shown',
   RATE_LIMIT_LOGIN_PER_MINUTE: 'shown',
@@ -126,6 +129,11 @@ export interface SystemInfoDeps {
   instances?: () => Promise<AnnouncedInstance[]>;
   /** /ws connections open on this instance. */
   wsConnections: () => number;
+  /** The daily scheduler: its jobs' days. */
+  scheduler: {
+    status(): Promise<SystemInfo['scheduler']['jobs']>;
+    nextRunAt(): Date;
+  };
 }
 
 export class SystemInfoService {
@@ -156,6 +164,11 @@ export class SystemInfoService {
         expiresTime: row.expires_at.toISOString(),
         expired: row.expired,
       })),
+      scheduler: {
+        utcTime: config.SCHEDULER_UTC_TIME,
+        nextRunTime: this.deps.scheduler.nextRunAt().toISOString(),
+        jobs: await this.deps.scheduler.status(),
+      },
     };
   }
 

@@ -8,6 +8,7 @@
  * The module's only public face: the rest of the server imports it from here, never from its
  * files (eslint.config.js checks it).
  */
+import type { NoticeWriter } from '../messages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import type { Clock } from '../../lib/clock';
@@ -29,6 +30,8 @@ export interface ApiKeysDeps {
   twoFactor: TwoFactorService;
   codes: CodeSender;
   logger: FastifyBaseLogger;
+  /** Notifications of the user's own events (a key created). */
+  notices?: NoticeWriter;
 }
 
 /** The keys' service, the steps of a call with a key, and Bourse's signing over them. */

@@ -30,6 +30,7 @@ import type { Actor } from '../../http/actor';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { CodeSender } from '../account';
+import { notices, type NoticeWriter } from '../messages';
 import type { SecretSealer, TwoFactorService } from '../two-factor';
 import { sealedFor } from './calls';
 import * as repo from './repo';
@@ -45,6 +46,8 @@ export interface ApiKeyServiceDeps {
   twoFactor: Pick<TwoFactorService, 'refuseMissingCode' | 'requireCode'>;
   codes: CodeSender;
   logger: FastifyBaseLogger;
+  /** Notifications of the user's own events (a key created). */
+  notices?: NoticeWriter;
 }
 
 /** The notices a change of keys sends: their subject and body keys. */
@@ -102,10 +105,12 @@ export class ApiKeyService {
     const apiKey = randomAlphanumeric(API_KEY.keyLength);
     const secret = randomAlphanumeric(API_KEY.secretLength);
     const secretSealed = await this.deps.sealer.seal(secret, sealedFor(userId, apiKey));
+    const told = [notices.security(userId, 'apiKeyCreated', now, [body.label])];
     const row = await this.deps.db.transaction(async (tx) => {
       await withUserLock(tx, userId);
       if ((await repo.countLiveKeys(tx, userId, now)) >= API_KEY.maxLiveKeys)
         throw new AppError('hint_apiKeyLimit', 422, [API_KEY.maxLiveKeys]);
+      await this.deps.notices?.record(tx, told);
       return repo.insertKey(tx, {
         userId,
         apiKey,
@@ -119,6 +124,7 @@ export class ApiKeyService {
         at: now,
       });
     });
+    this.deps.notices?.push(told);
     await this.notify(userId, 'created', row, lang);
     return { ...this.view(row), secret };
   }

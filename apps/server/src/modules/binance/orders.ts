@@ -166,6 +166,15 @@ function newClientOrderId(): string {
   return randomBytes(16).toString('base64url').slice(0, 22);
 }
 
+/** The order a query or cancel names: its pair, and its id or the client order id it was placed with. */
+function orderReference(params: Params) {
+  const symbol = params.required('symbol');
+  const orderId = params.integer('orderId');
+  const origClientOrderId = clientOrderId(params, 'origClientOrderId');
+  if (orderId === undefined && origClientOrderId === undefined)
+    throw refusals.eitherMandatory('orderId', 'origClientOrderId');
+  return { symbol, orderId, origClientOrderId };
+}
 /** The client order id a call names, checked; undefined when absent. */
 function clientOrderId(params: Params, name: string): string | undefined {
   const value = params.optional(name);
@@ -539,11 +548,7 @@ export class BinanceOrders {
   }
 
   async queryOrder(actor: Actor, params: Params) {
-    const symbol = params.required('symbol');
-    const orderId = params.integer('orderId');
-    const origClientOrderId = clientOrderId(params, 'origClientOrderId');
-    if (orderId === undefined && origClientOrderId === undefined)
-      throw refusals.eitherMandatory('orderId', 'origClientOrderId');
+    const { symbol, orderId, origClientOrderId } = orderReference(params);
     params.allRead();
     const { info, state } = await this.find(
       actor,
@@ -556,11 +561,7 @@ export class BinanceOrders {
   }
 
   async cancel(actor: Actor, params: Params) {
-    const symbol = params.required('symbol');
-    const orderId = params.integer('orderId');
-    const origClientOrderId = clientOrderId(params, 'origClientOrderId');
-    if (orderId === undefined && origClientOrderId === undefined)
-      throw refusals.eitherMandatory('orderId', 'origClientOrderId');
+    const { symbol, orderId, origClientOrderId } = orderReference(params);
     const cancelId = clientOrderId(params, 'newClientOrderId') ?? newClientOrderId();
     const restriction = params.choice('cancelRestrictions', [
       'ONLY_NEW',

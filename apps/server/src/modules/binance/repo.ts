@@ -77,60 +77,55 @@ export interface OrderFilter {
 }
 
 /** Orders of one product, oldest first: from an id or a time on, else the newest `limit`. */
-export async function orders(
+export function orders(
   q: Queryable,
   owner: Owner,
   productId: number,
   filter: OrderFilter,
   limit: number,
 ): Promise<BinanceOrderRow[]> {
-  const forward = filter.fromId !== undefined || filter.startTime !== undefined;
-  const rows = await allRows<BinanceOrderRow>(
-    q,
-    `SELECT ${COLUMNS} FROM spot_order
-      WHERE ${OWN} AND product_id = $3
-        AND ($4::bigint IS NULL OR id >= $4)
-        AND ($5::timestamptz IS NULL OR created_at >= $5)
-        AND ($6::timestamptz IS NULL OR created_at <= $6)
-      ORDER BY id ${forward ? 'ASC' : 'DESC'} LIMIT $7`,
-    [
-      owner.userId,
-      owner.book,
-      productId,
-      filter.fromId ?? null,
-      dateOrNull(filter.startTime),
-      dateOrNull(filter.endTime),
-      limit,
-    ],
-  );
-  return forward ? rows : rows.reverse();
+  return page(q, owner, productId, { ...filter, filled: false }, limit);
 }
 
 /**
  * Filled orders of one product (each fills once, whole: one trade per order), oldest first: of
  * one order, from a trade id or a time on, else the newest `limit`.
  */
-export async function fills(
+export function fills(
   q: Queryable,
   owner: Owner,
   productId: number,
   filter: OrderFilter & { orderId?: number },
   limit: number,
 ): Promise<BinanceOrderRow[]> {
+  return page(q, owner, productId, { ...filter, filled: true }, limit);
+}
+
+/** Orders (by the time placed) or fills (filled orders, by the time filled) of one product. */
+async function page(
+  q: Queryable,
+  owner: Owner,
+  productId: number,
+  filter: OrderFilter & { orderId?: number; filled: boolean },
+  limit: number,
+): Promise<BinanceOrderRow[]> {
   const forward = filter.fromId !== undefined || filter.startTime !== undefined;
+  const time = filter.filled ? 'filled_at' : 'created_at';
   const rows = await allRows<BinanceOrderRow>(
     q,
     `SELECT ${COLUMNS} FROM spot_order
-      WHERE ${OWN} AND product_id = $3 AND status = ${SPOT_ORDER_STATUS.filled}
-        AND ($4::bigint IS NULL OR id = $4)
-        AND ($5::bigint IS NULL OR id >= $5)
-        AND ($6::timestamptz IS NULL OR filled_at >= $6)
-        AND ($7::timestamptz IS NULL OR filled_at <= $7)
-      ORDER BY id ${forward ? 'ASC' : 'DESC'} LIMIT $8`,
+      WHERE ${OWN} AND product_id = $3
+        AND ($4::boolean IS FALSE OR status = ${SPOT_ORDER_STATUS.filled})
+        AND ($5::bigint IS NULL OR id = $5)
+        AND ($6::bigint IS NULL OR id >= $6)
+        AND ($7::timestamptz IS NULL OR ${time} >= $7)
+        AND ($8::timestamptz IS NULL OR ${time} <= $8)
+      ORDER BY id ${forward ? 'ASC' : 'DESC'} LIMIT $9`,
     [
       owner.userId,
       owner.book,
       productId,
+      filter.filled,
       filter.orderId ?? null,
       filter.fromId ?? null,
       dateOrNull(filter.startTime),

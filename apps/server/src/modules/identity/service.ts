@@ -29,6 +29,7 @@ import {
   type OwnerView,
   type ReviewActor,
 } from '../wallet';
+import { notices, type NoticeWriter } from '../messages';
 import {
   AUTH_TABLE,
   findDocument,
@@ -48,6 +49,16 @@ export interface IdentityDeps {
   clock: Clock;
   /** After a commit that added a request or decided one (the console's queue `identity`). */
   queueChanged?: (queue: string, id: number) => void;
+  /** Notifications of the user's own events (a request decided). */
+  notices?: NoticeWriter;
+}
+
+/** A decided request's notification to its owner. */
+function decided(row: AuthRecordRow, approved: boolean) {
+  return notices.identity(
+    { userId: row.user_id, id: row.id, level: row.auth_level, reason: row.reject_reason },
+    approved,
+  );
 }
 
 const SIDES = { front: 'frontImage', back: 'backImage', hold: 'holdImage' } as const;
@@ -124,13 +135,21 @@ export class IdentityService {
           status: AUTH_RECORD_STATUS.approved,
           by: 'operator',
           action: 'identity.approve',
-          written: (tx, row) => refreshUserAuth(tx, row.user_id),
+          written: async (tx, row) => {
+            await refreshUserAuth(tx, row.user_id);
+            await deps.notices?.record(tx, [decided(row, true)]);
+          },
+          after: (row) => deps.notices?.push([decided(row, true)]),
         },
         reject: {
           status: AUTH_RECORD_STATUS.rejected,
           by: 'operator',
           action: 'identity.reject',
-          written: (tx, row) => refreshUserAuth(tx, row.user_id),
+          written: async (tx, row) => {
+            await refreshUserAuth(tx, row.user_id);
+            await deps.notices?.record(tx, [decided(row, false)]);
+          },
+          after: (row) => deps.notices?.push([decided(row, false)]),
         },
       },
     });

@@ -10,12 +10,16 @@
  * outcome.
  */
 import {
+  DEFAULT_LAYOUT,
   OTHER_VALUE_DEFAULTS,
   type CurrencyConfig,
   type CurrencySaveBody,
+  type LayoutConfig,
+  type LayoutSaveBody,
   type OtherValue,
   type OtherValueConfig,
   type OtherValueSaveBody,
+  type SiteLayout,
   type SwitchConfig,
 } from '@bourse/shared';
 import type { Database, Queryable } from '../../db/database';
@@ -23,7 +27,7 @@ import { mapRows } from '../../db/page';
 import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import * as repo from './repo-admin';
-import { toCurrency, type SettingsService } from './service';
+import { LAYOUT_KEY, toCurrency, toLayout, type SettingsService } from './service';
 
 /** Writes an audit entry in the transaction of the change (the admin module's writer). */
 export type SettingsAuditWriter = (
@@ -188,6 +192,47 @@ export class SettingsAdmin {
     if (result.changed) this.deps.settings.invalidate();
     return {
       record: { values: result.values, defaults: { ...OTHER_VALUE_DEFAULTS } },
+      changed: result.changed,
+    };
+  }
+
+  // ------------------------------------------------------------ layouts
+
+  async layout(): Promise<LayoutConfig> {
+    return { values: await this.deps.settings.layout(), defaults: { ...DEFAULT_LAYOUT } };
+  }
+
+  /**
+   * Chooses the home and/or user-centre layout the app's tab bar opens (white-label: no money,
+   * no price). Audited with the layouts before and after, in the transaction of the change.
+   */
+  async saveLayout(
+    input: LayoutSaveBody,
+    audit: SettingsAuditWriter,
+  ): Promise<SettingOutcome<LayoutConfig>> {
+    if (input.home === undefined && input.me === undefined)
+      throw new AppError('hint_paramRequired', 400, ['home']);
+    const result = await this.deps.db.transaction(async (tx) => {
+      const before = toLayout(await repo.lockSetting<Partial<SiteLayout>>(tx, LAYOUT_KEY));
+      const after: SiteLayout = {
+        home: input.home ?? before.home,
+        me: input.me ?? before.me,
+      };
+      if (before.home === after.home && before.me === after.me)
+        return { values: before, changed: false };
+      await repo.saveSetting(tx, LAYOUT_KEY, after, this.deps.clock.now());
+      await audit(tx, {
+        action: 'layout.update',
+        targetType: 'setting',
+        targetId: LAYOUT_KEY,
+        before,
+        after,
+      });
+      return { values: after, changed: true };
+    });
+    if (result.changed) this.deps.settings.invalidate();
+    return {
+      record: { values: result.values, defaults: { ...DEFAULT_LAYOUT } },
       changed: result.changed,
     };
   }

@@ -1,5 +1,11 @@
 /** The launch calls of SEED-SPEC section 7: what the app reads before its first screen. */
-import { SWITCH, normalize, settingsApi as routes, type LanguageKey } from '@bourse/shared';
+import {
+  SWITCH,
+  normalize,
+  settingsApi as routes,
+  type LanguageKey,
+  type SiteBanner,
+} from '@bourse/shared';
 import type { Config } from '../../config';
 import { ok, page } from '../../http/envelope';
 import type { Router } from '../../http/router';
@@ -9,6 +15,8 @@ import type { SettingsService } from './service';
 export interface SiteInfoExtras {
   /** Whether a verification code is needed to register through each channel. */
   codeRequired: (channel: 'email' | 'phone') => boolean;
+  /** The banners operators wrote (content module), or undefined to show the default ones. */
+  banners?: (lang: LanguageKey) => Promise<SiteBanner[] | undefined>;
 }
 
 /**
@@ -31,21 +39,25 @@ export function settingsRoutes(
     routes.siteInfo,
     async ({ lang, reply }) => {
       const body = await settings.cachedBody(`siteInfo:${lang}`, async () => {
-        const [site, otherValue, switches] = await Promise.all([
+        const [site, otherValue, switches, layout, authoredBanners] = await Promise.all([
           settings.siteInfo(),
           settings.otherValue(),
           settings.switches(),
+          settings.layout(),
+          extras.banners?.(lang),
         ]);
         const on = (name: string) => switches.get(name) === 1;
         return writeSiteInfo(
           ok({
             ...site,
-            banners: site.banners.map((banner) => ({
-              id: banner.id,
-              title: translate(lang, banner.titleKey),
-              text: translate(lang, banner.textKey),
-              route: banner.route,
-            })),
+            banners:
+              authoredBanners ??
+              site.banners.map((banner) => ({
+                id: banner.id,
+                title: translate(lang, banner.titleKey),
+                text: translate(lang, banner.textKey),
+                route: banner.route,
+              })),
             slogan: translate(lang, 'site_slogan'),
             defaultLang: 'en',
             apiLines: config.apiLines,
@@ -60,6 +72,7 @@ export function settingsRoutes(
               },
             },
             demoAccount: on(SWITCH.demoAccount),
+            layout,
             // Quote screens label simulated prices as such (PRODUCT section 1.7).
             marketFeed: config.MARKET_FEED,
           }),

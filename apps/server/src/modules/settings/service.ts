@@ -5,12 +5,15 @@
  */
 import {
   DEFAULT_BANNERS,
+  DEFAULT_LAYOUT,
+  siteLayout,
   OTHER_VALUE_DEFAULTS,
   SWITCH_ON,
   languageByKey,
   type CurrencyConfig,
   type LanguageKey,
   type OtherValue,
+  type SiteLayout,
   type SwitchName,
 } from '@bourse/shared';
 import type { Database } from '../../db/database';
@@ -20,6 +23,9 @@ import { bundledMessages, type Messages } from '../../lib/i18n';
 import * as repo from './repo';
 
 export const SETTINGS_CACHE_MS = 5_000;
+
+/** The site setting of the layouts (migration 0034 seeds home-k and me-k). */
+export const LAYOUT_KEY = 'layout';
 
 /** A home banner: its texts are translation keys (operator overrides come through langMgr). */
 export interface Banner {
@@ -40,6 +46,12 @@ export interface SiteInfoSetting {
 
 /** A platform currency as the app and the server use it (the console's adds its visibility). */
 export type Currency = Omit<CurrencyConfig, 'isVisible' | 'inUse'>;
+
+/** A stored layout setting, a value that is not a known layout replaced by the default. */
+export function toLayout(stored: Partial<SiteLayout> | undefined): SiteLayout {
+  const parsed = siteLayout.safeParse({ ...DEFAULT_LAYOUT, ...stored });
+  return parsed.success ? parsed.data : { ...DEFAULT_LAYOUT };
+}
 
 export function toCurrency(row: repo.CurrencyRow): Currency {
   return {
@@ -92,6 +104,16 @@ export class SettingsService {
       ...OTHER_VALUE_DEFAULTS,
       ...((await repo.getSetting<Partial<OtherValue>>(this.db, 'otherValue')) ?? {}),
     }));
+  }
+
+  /**
+   * The home and user-centre layouts the app opens (white-label). A stored value that is not a
+   * known layout (written by hand) counts as the default, so the app never opens a missing screen.
+   */
+  layout(): Promise<SiteLayout> {
+    return this.cached('layout', async () => {
+      return toLayout(await repo.getSetting<Partial<SiteLayout>>(this.db, LAYOUT_KEY));
+    });
   }
 
   /** Wallet settings: the exchange fee rate (a fraction of the amount exchanged). */

@@ -1,4 +1,5 @@
 /** What every kind of order needs: its product, the trade currency, fees and the current tick. */
+import type { NoticeWriter } from '../messages';
 import { normalize, toScale, type LanguageKey, type TickEvidence } from '@bourse/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/database';
@@ -35,6 +36,8 @@ export interface TradingDeps {
   triggers: TriggerEngine;
   logger: FastifyBaseLogger;
   notify?: Notify;
+  /** Notifications of the users' own events (fills, closes, settlements). */
+  notices?: NoticeWriter;
 }
 
 /** The default trade currency (USDT) in which every trade but coin-to-coin settles. */

@@ -44,8 +44,9 @@ import { assertAmount } from '../../lib/money-assert';
 import { AppError } from '../../lib/errors';
 import * as ledger from '../../ledger/ledger';
 import type { ProductRow } from '../../market/repo';
-import { currencyIn } from '../settings';
+import { currencyIn, type Currency } from '../settings';
 import { fingerprint, orderStamp } from '../wallet';
+import { notices } from '../messages';
 import {
   cancelResting,
   currentTick,
@@ -389,7 +390,47 @@ export class Contracts implements TriggerOwner {
     this.track(row);
     const position = await this.views.one(row, lang);
     this.tell(row, position);
+    // Its open is one statement of its own (contract_open): the notification follows its commit.
+    if (row.status === CONTRACT_STATUS.open)
+      this.deps.notices?.emit([this.notice(row, await this.views.currencies())]);
     return position;
+  }
+
+  /**
+   * The owner's notification of a position's new state: opened (at market or a resting entry
+   * filled) or closed (by its owner, take-profit, stop-loss or liquidation), with the price of the
+   * tick that decided it.
+   */
+  private notice(row: PositionRow, currencies: Map<number, Currency>) {
+    const product = this.deps.market.productById(row.product_id);
+    // Prices as the product quotes them (its decimals).
+    const price = (value: string | null) =>
+      product ? toScale(value ?? '0', product.price_scale) : normalize(value ?? '0');
+    const base = {
+      userId: row.user_id,
+      id: row.id,
+      orderNo: row.order_no,
+      product: product?.product_code ?? '',
+    };
+    if (row.status !== CONTRACT_STATUS.closed)
+      return notices.contractOpened({ ...base, price: price(row.entry_price) });
+    const scale = currencyIn(currencies, row.currency_id).scale;
+    const end =
+      row.close_reason === CLOSE_REASON.takeProfit
+        ? 'takeProfit'
+        : row.close_reason === CLOSE_REASON.stopLoss
+          ? 'stopLoss'
+          : row.close_reason === CLOSE_REASON.liquidation
+            ? 'liquidated'
+            : 'closed';
+    return notices.contractEnded(
+      {
+        ...base,
+        price: price(row.exit_price),
+        pnl: toScale(row.realized_pnl ?? '0', scale),
+      },
+      end,
+    );
   }
 
   /** Checks and sizes an order, then stores it and moves its money in one transaction. */
@@ -531,6 +572,8 @@ export class Contracts implements TriggerOwner {
   /** Resting limit entries reached by a tick: each fills at its limit with what its hold froze. */
   private async fillEntries(ids: number[], tick: FiredTick): Promise<void> {
     const now = this.deps.clock.now();
+    // Read before the transaction (see Database): the notifications' amounts need the scales.
+    const currencies = await this.views.currencies();
     const filled = await this.deps.db.transaction(async (tx) => {
       const rows = await lockPendingPositions(tx, ids);
       if (rows.length === 0) return [];
@@ -571,32 +614,46 @@ export class Contracts implements TriggerOwner {
           })),
         });
       }
-      return fillPositions(
+      const filled = await fillPositions(
         tx,
         rows.map((position, at) => ({ id: position.id, liquidation: liquidations[at]! })),
         tick,
         now,
       );
+      await this.deps.notices?.record(
+        tx,
+        filled.map((position) => this.notice(position, currencies)),
+      );
+      return filled;
     });
     await this.after(filled);
   }
 
-  /** After a commit: the rows' levels follow their new state and their users hear of them. */
-  private async after(rows: PositionRow[]): Promise<void> {
+  /**
+   * After a commit: the rows' levels follow their new state and their users hear of them (their
+   * notifications, written in the transaction, pushed now, unless `notify` is false).
+   */
+  private async after(rows: PositionRow[], notify = true): Promise<void> {
     if (rows.length === 0) return;
     const currencies = await this.views.currencies();
     for (const row of rows) {
       this.track(row);
       this.tell(row, this.views.show(row, currencies, 'en'));
     }
+    if (notify) this.deps.notices?.push(rows.map((row) => this.notice(row, currencies)));
   }
 
   // ------------------------------------------------------------ close
 
+  /**
+   * Closes the user's position at the current tick. `notify: false` when the close is part of a
+   * larger action the user is told of as one (a demo reset): no notification of its own.
+   */
   async close(
     actor: Actor,
     body: CloseContractBody,
     lang: LanguageKey = 'en',
+    { notify = true }: { notify?: boolean } = {},
   ): Promise<ContractPosition> {
     const row = await this.owned(actor, body.id);
     if (row.status === CONTRACT_STATUS.closed && row.close_request_id === body.requestId)
@@ -609,6 +666,7 @@ export class Contracts implements TriggerOwner {
     const [closed] = await this.closeMany(
       [{ id: row.id, reason: CLOSE_REASON.manual, requestId: body.requestId }],
       { ...tick, productId: row.product_id },
+      notify,
     );
     if (closed) return this.views.one(closed, lang);
     // Closed meanwhile (a trigger or a concurrent request): the same request gets its result.
@@ -632,6 +690,7 @@ export class Contracts implements TriggerOwner {
   private async closeMany(
     items: { id: number; reason: number; requestId: string | null }[],
     tick: FiredTick,
+    notify = true,
   ): Promise<PositionRow[]> {
     const now = this.deps.clock.now();
     const currencies = await this.views.currencies();
@@ -696,7 +755,7 @@ export class Contracts implements TriggerOwner {
           ),
         });
       }
-      return closePositions(
+      const ended = await closePositions(
         tx,
         rows.map((position, at) => ({
           id: position.id,
@@ -708,8 +767,14 @@ export class Contracts implements TriggerOwner {
         tick,
         now,
       );
+      if (notify)
+        await this.deps.notices?.record(
+          tx,
+          ended.map((position) => this.notice(position, currencies)),
+        );
+      return ended;
     });
-    await this.after(closed);
+    await this.after(closed, notify);
     return closed;
   }
 

@@ -39,6 +39,7 @@ import type { ProductRow } from '../../market/repo';
 import { firstTickFrom } from '../../market/tick-log';
 import { currencyIn, type Currency } from '../settings';
 import { fingerprint, nextId, orderNumber } from '../wallet';
+import { notices, type NoticeEvent } from '../messages';
 import {
   feeRate,
   groupBy,
@@ -239,6 +240,7 @@ export class FastTrades {
     try {
       const now = this.deps.clock.now();
       const currencies = await this.views.currencies();
+      let told: NoticeEvent[] = [];
       const settled = await this.deps.db.transaction(async (tx) => {
         const rows = await lockOpenFastTrades(
           tx,
@@ -289,8 +291,24 @@ export class FastTrades {
           tick,
           now,
         );
+        // Each owner's notification, with the settling tick's price, in the same transaction.
+        told = outcomes.map(({ row, result }) => {
+          const currency = currencyIn(currencies, row.currency_id);
+          const product = this.deps.market.productById(row.product_id);
+          return notices.fastTradeSettled({
+            userId: row.user_id,
+            id: row.id,
+            orderNo: row.order_no,
+            product: product?.product_code ?? '',
+            price: product ? toScale(tick.price, product.price_scale) : normalize(tick.price),
+            pnl: toScale(result, currency.scale),
+            currency: currency.currencyName,
+          });
+        });
+        await this.deps.notices?.record(tx, told);
         return outcomes;
       });
+      this.deps.notices?.push(told);
       // After the commit: each user's connections hear of their settled orders and balances.
       for (const { row, status, result } of settled) {
         this.deps.notify?.(row.user_id, 'orders', {

@@ -56,6 +56,7 @@ import type { ProductRow } from '../../market/repo';
 import type { HeldOutside } from '../assets';
 import { currencyIn, type Currency } from '../settings';
 import { fingerprint, nextId, orderNumber } from '../wallet';
+import { notices, type NoticeEvent } from '../messages';
 import {
   cancelResting,
   currentTick,
@@ -760,6 +761,7 @@ export class SpotTrading implements TriggerOwner {
     const product = this.deps.market.productById(tick.productId);
     const coin = product ? await this.coinOf(product).catch(() => undefined) : undefined;
     const coins = new Map(coin ? [[tick.productId, coin.id]] : []);
+    let told: NoticeEvent[] = [];
     const filled = await this.deps.db.transaction(async (tx) => {
       const orders = await lockOpenOrders<SpotOrderRow>(tx, 'spot_order', ids);
       if (orders.length === 0) return [];
@@ -843,14 +845,30 @@ export class SpotTrading implements TriggerOwner {
           });
       }
       await writeHoldings(tx, [...holdings.values()], now);
-      return fillSpotOrders(
+      const rows = await fillSpotOrders(
         tx,
         fills.map(({ order, amount, fee, realized }) => ({ id: order.id, amount, fee, realized })),
         tick,
         now,
       );
+      // Each owner's notification of the fill at their limit, in the same transaction.
+      told = rows.map((row) =>
+        notices.limitOrderFilled({
+          userId: row.user_id,
+          id: row.id,
+          orderNo: row.order_no,
+          product: product?.product_code ?? '',
+          price: product
+            ? toScale(row.limit_price ?? '0', product.price_scale)
+            : normalize(row.limit_price ?? '0'),
+          quantity: normalize(row.quantity),
+        }),
+      );
+      await this.deps.notices?.record(tx, told);
+      return rows;
     });
     for (const row of filled) this.tell(row, this.views.show(row, currencies, 'en'));
+    this.deps.notices?.push(told);
   }
 
   // ------------------------------------------------------------ cancel

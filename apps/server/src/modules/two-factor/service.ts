@@ -19,6 +19,7 @@ import type { Database, Queryable } from '../../db/database';
 import type { Clock } from '../../lib/clock';
 import { AppError, assert } from '../../lib/errors';
 import { newToken, sha256 } from '../../lib/secrets';
+import { notices, type NoticeWriter } from '../messages';
 import * as repo from './repo';
 import { TABLES, type TwoFactorKind, type TwoFactorTables } from './repo';
 import { keyFromDataDir, parseKey, SecretSealer } from './sealing';
@@ -46,6 +47,8 @@ export interface TwoFactorDeps {
   confirmLoginPassword(userId: number, password: string): Promise<{ accountName: string }>;
   /** The name the authenticator app shows above the account (the site's name). */
   issuer(): Promise<string>;
+  /** Users' notifications of their own events (turned on or off): users' kind only. */
+  notices?: NoticeWriter;
 }
 
 /** What a check accepts: the app's codes, and recovery codes where the user may have lost it. */
@@ -165,8 +168,10 @@ export class TwoFactorService {
     if (row.enabled_at) throw new AppError('hint_twoFactorAlreadyOn', 409);
     await this.check(userId, code, 'app', 'code');
     const recoveryCodes = Array.from({ length: TWO_FACTOR.recoveryCodes }, newRecoveryCode);
+    const told = [notices.security(userId, 'twoFactorChanged', this.deps.clock.now())];
     const turnedOn = await this.deps.db.transaction(async (tx) => {
       if (!(await repo.enable(tx, this.tables, userId, this.deps.clock.now()))) return false;
+      await this.deps.notices?.record(tx, told);
       await repo.replaceRecoveryCodes(
         tx,
         this.tables,
@@ -176,6 +181,7 @@ export class TwoFactorService {
       return true;
     });
     if (!turnedOn) throw new AppError('hint_twoFactorAlreadyOn', 409);
+    this.deps.notices?.push(told);
     return { recoveryCodes };
   }
 
@@ -190,10 +196,13 @@ export class TwoFactorService {
   ): Promise<void> {
     if (!(await this.isEnabled(userId))) throw new AppError('hint_twoFactorOff', 422);
     await this.check(userId, code, 'appOrRecovery', 'code');
+    const told = [notices.security(userId, 'twoFactorChanged', this.deps.clock.now())];
     await this.deps.db.transaction(async (tx) => {
       await repo.remove(tx, this.tables, userId);
+      await this.deps.notices?.record(tx, told);
       await then?.(tx);
     });
+    this.deps.notices?.push(told);
   }
 
   /**

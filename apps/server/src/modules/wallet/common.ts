@@ -18,6 +18,7 @@ import { pickLanguage } from '../../lib/i18n';
 import type { AccountService } from '../account';
 import type { WithdrawWhitelists } from '../payment-methods';
 import type { RateSource } from '../assets';
+import type { NoticeWriter } from '../messages';
 import type { Currency, SettingsService } from '../settings';
 
 export interface WalletDeps {
@@ -35,6 +36,8 @@ export interface WalletDeps {
    * submitted or leaving review, after its commit.
    */
   queueChanged?: (queue: string, id: number) => void;
+  /** Notifications of the user's own events (a deposit or withdrawal decided). */
+  notices?: NoticeWriter;
   /** Refuses a feature to a user below the verified level it needs (`hint_identityRequired`). */
   identityRequired?: (userId: number, feature: 'withdraw') => Promise<void>;
 }

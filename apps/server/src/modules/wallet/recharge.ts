@@ -37,6 +37,9 @@ import {
   type RechargeRow,
 } from './repo';
 import { ReviewFlow, type ReviewedRecharge } from './review';
+import { notices } from '../messages';
+
+const noop = async () => undefined;
 
 /** Requests under review at once per user: enough for honest use, a brake on flooding. */
 export const MAX_PENDING_RECHARGES = 10;
@@ -47,6 +50,25 @@ export class Recharges {
    * to the user's available balance, once whatever the number of clicks); rejection moves nothing.
    */
   readonly review: ReviewFlow<RechargeRow, ReviewedRecharge, 'approve' | 'reject'>;
+
+  /** The currencies the review last showed its rows with (read before each decision). */
+  private currencies?: Map<number, Currency>;
+
+  /** A decided deposit's notification to its owner. */
+  private notice(row: RechargeRow, approved: boolean) {
+    const currency = this.currencies?.get(row.currency_id);
+    return notices.deposit(
+      {
+        userId: row.user_id,
+        id: row.id,
+        orderNo: row.order_no,
+        amount: currency ? toScale(row.amount, currency.scale) : normalize(row.amount),
+        currency: currency?.currencyName ?? '',
+        reason: row.reject_reason,
+      },
+      approved,
+    );
+  }
 
   constructor(private readonly deps: WalletDeps) {
     this.review = new ReviewFlow({
@@ -61,6 +83,7 @@ export class Recharges {
       closedKey: 'hint_reviewClosed',
       view: async (_audience, lang) => {
         const currencies = await deps.settings.currencyMap();
+        this.currencies = currencies;
         return (row) => this.toRecord(row, currencies, lang);
       },
       decisions: {
@@ -82,9 +105,20 @@ export class Recharges {
             });
             return { entry_id: entry.entryId };
           },
-          after: (row) => tellBalances(deps, row.user_id, 'live', row.currency_id),
+          // The owner's notification, in the decision's transaction; heard after its commit.
+          written: (tx, row) => deps.notices?.record(tx, [this.notice(row, true)]) ?? noop(),
+          after: (row) => {
+            tellBalances(deps, row.user_id, 'live', row.currency_id);
+            deps.notices?.push([this.notice(row, true)]);
+          },
         },
-        reject: { status: RECHARGE_STATUS.rejected, by: 'operator', action: 'recharge.reject' },
+        reject: {
+          status: RECHARGE_STATUS.rejected,
+          by: 'operator',
+          action: 'recharge.reject',
+          written: (tx, row) => deps.notices?.record(tx, [this.notice(row, false)]) ?? noop(),
+          after: (row) => deps.notices?.push([this.notice(row, false)]),
+        },
       },
     });
   }

@@ -810,6 +810,9 @@ const CATEGORY = `CASE
   WHEN e.entry_type = 'exchange' THEN 'exchange'
   WHEN e.entry_type LIKE 'demo%' THEN 'demo'
   WHEN e.entry_type ~ '(^|:)trade' THEN 'trade'
+  WHEN e.entry_type IN ('referral_commission', 'reward') THEN 'reward'
+  WHEN e.entry_type LIKE 'earn\\_%' THEN 'earn'
+  WHEN e.entry_type LIKE 'loan\\_%' THEN 'loan'
   ELSE 'other' END`;
 
 export interface BalancePostingRow {

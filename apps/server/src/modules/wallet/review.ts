@@ -140,7 +140,10 @@ export type ReviewDecision<Row extends ReviewRow> = (
    * written; answers further columns of the request to write (the ledger entry of a credit).
    */
   apply?(tx: Queryable, row: Row): Promise<Record<string, unknown> | void>;
-  /** In the decision's transaction, once its status is written (what follows from it). */
+  /**
+   * In the decision's transaction, once its status is written (what follows from it): the row as
+   * written (its new status and the decision's columns, the reason of a rejection among them).
+   */
   written?(tx: Queryable, row: Row): Promise<void>;
   /** After the commit, when the request changed (the user's screens told of their balances). */
   after?(row: Row): void;
@@ -356,7 +359,12 @@ export class ReviewFlow<Row extends ReviewRow, Shown extends ReviewedRequest, Na
         { status: decision.status, ...how.columns, ...moved },
         now,
       );
-      await decision.written?.(tx, row);
+      await decision.written?.(tx, {
+        ...row,
+        status: decision.status,
+        ...how.columns,
+        ...moved,
+      } as Row);
       if (how.audit) await how.audit(tx, row, (await findRequest<Row>(tx, table, id))!);
       return true;
     });

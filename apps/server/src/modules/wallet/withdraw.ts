@@ -51,6 +51,9 @@ import {
   type WithdrawRow,
 } from './repo';
 import { ReviewFlow, type ReviewedWithdraw } from './review';
+import { notices } from '../messages';
+
+const noop = async () => undefined;
 
 /** Masking of what users see, from the switches; operators see destinations whole. */
 interface Masks {
@@ -66,8 +69,36 @@ export class Withdrawals {
    */
   readonly review: ReviewFlow<WithdrawRow, ReviewedWithdraw, 'pay' | 'reject' | 'cancel'>;
 
+  /** The currencies the review last showed its rows with (read before each decision). */
+  private currencies?: Map<number, Currency>;
+
+  /** A decided withdrawal's notification to its owner. */
+  private notice(row: WithdrawRow, paid: boolean) {
+    const currency = this.currencies?.get(row.currency_id);
+    return notices.withdrawal(
+      {
+        userId: row.user_id,
+        id: row.id,
+        orderNo: row.order_no,
+        amount: currency ? toScale(row.amount, currency.scale) : normalize(row.amount),
+        currency: currency?.currencyName ?? '',
+        reason: row.reject_reason,
+      },
+      paid,
+    );
+  }
+
   constructor(private readonly deps: WalletDeps) {
     const told = (row: WithdrawRow) => tellBalances(deps, row.user_id, 'live', row.currency_id);
+    // The owner's notification of an operator's decision: in its transaction, heard after.
+    const noticed = (paid: boolean) => ({
+      written: (tx: Queryable, row: WithdrawRow) =>
+        deps.notices?.record(tx, [this.notice(row, paid)]) ?? noop(),
+      after: (row: WithdrawRow) => {
+        told(row);
+        deps.notices?.push([this.notice(row, paid)]);
+      },
+    });
     this.review = new ReviewFlow({
       db: deps.db,
       clock: deps.clock,
@@ -83,6 +114,7 @@ export class Withdrawals {
           deps.settings.currencyMap(),
           audience === 'owner' ? this.masks() : null,
         ]);
+        this.currencies = currencies;
         return (row) => this.toRecord(row, currencies, masks, lang);
       },
       decisions: {
@@ -104,7 +136,7 @@ export class Withdrawals {
               });
             }
           },
-          after: told,
+          ...noticed(true),
         },
         reject: {
           status: WITHDRAW_STATUS.rejected,
@@ -113,7 +145,7 @@ export class Withdrawals {
           apply: async (tx, row) => {
             await ledger.release(tx, row.hold_id, 'reject');
           },
-          after: told,
+          ...noticed(false),
         },
         cancel: {
           status: WITHDRAW_STATUS.cancelled,

@@ -174,6 +174,14 @@ export default function RegisterPage() {
       />
       <p className="muted agreement">
         {t('tip_registerAgreement')}{' '}
+        <button
+          type="button"
+          className="link"
+          data-testid="register-agreement"
+          onClick={() => navigateTo('richText', { key: 'registrationAgreement' })}
+        >
+          {t('content_userAgreement')}
+        </button>{' '}
         <button type="button" className="link" onClick={() => navigateTo('privacy')}>
           {t('page_privacy')}
         </button>

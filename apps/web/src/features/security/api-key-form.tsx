@@ -10,6 +10,7 @@ import { Button, Input, TextArea } from 'antd-mobile';
 import {
   API_KEY,
   API_KEY_PERMISSIONS,
+  withImpliedPermissions,
   type ApiKeyCreated,
   type ApiKeyPermission,
   type ApiKeyView,
@@ -178,11 +179,15 @@ export function CreateKeyForm({
     permissions:
       permissions.length > 0 ? undefined : translate('hint_apiKeyPermissions', ['permissions']),
   };
+  /** Read comes with trade: it is on, and stays on, while trade is. */
+  const impliedRead = permissions.includes('trade');
   const toggle = (permission: ApiKeyPermission) => {
     setPermissions((list) =>
-      list.includes(permission)
-        ? list.filter((item) => item !== permission)
-        : API_KEY_PERMISSIONS.filter((item) => item === permission || list.includes(item)),
+      withImpliedPermissions(
+        list.includes(permission)
+          ? list.filter((item) => item !== permission)
+          : [...list, permission],
+      ),
     );
     fields.changed('permissions');
   };
@@ -219,6 +224,7 @@ export function CreateKeyForm({
                 key={permission}
                 type="button"
                 aria-pressed={permissions.includes(permission)}
+                disabled={permission === 'read' && impliedRead}
                 data-testid={`api-key-permission-${permission}`}
                 onClick={() => toggle(permission)}
               >

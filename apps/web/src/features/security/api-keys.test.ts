@@ -8,6 +8,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
+  accountApi,
   API_KEY,
   apiKeyCreateBody,
   apiKeysApi,
@@ -169,7 +170,7 @@ describe('API key calls', () => {
       label: 'Grid bot',
       time: '2026-11-27T08:00:00.000Z',
       method: 'GET',
-      path: '/api/userInfo/getUserInfo',
+      path: accountApi.userInfo.path,
       ip: '127.0.0.1',
       status: 200,
       msg: 'hint_success',

@@ -4,16 +4,11 @@
  * "Save image" downloads it as a PNG with the address (and what it is for) printed under it, so a
  * saved picture still says where it pays to; when that fails, the spec's image-error toast (2 s).
  */
-import {
-  QR_QUIET_ZONE as QUIET_ZONE,
-  QrCode,
-  qrModules as modules,
-} from '../../components/qr-code';
+import { QrCode } from '../../components/qr-code';
+import { downloadBlob, qrPng } from '../../components/qr-image';
 import { useTranslation } from '../../i18n/react';
 import { showImageSaveFailure, showImageToast } from '../../lib/toast';
 
-/** Pixels per module in the saved image: large enough to print or scan from another screen. */
-const MODULE_PX = 8;
 const CAPTION_FONT_PX = 22;
 const CAPTION_LINE_PX = 30;
 
@@ -36,60 +31,12 @@ function wrapLines(context: CanvasRenderingContext2D, text: string, width: numbe
  * The QR code of `value` as a PNG, on white, with `caption` (e.g. "USDT · TRC20") and the value
  * itself under it, wrapped to the code's width.
  */
-export async function depositQrPng(value: string, caption: string): Promise<Blob> {
-  const { count, isDark } = modules(value);
-  const side = (count + QUIET_ZONE * 2) * MODULE_PX;
-  const canvas = document.createElement('canvas');
-  const context = canvas.getContext('2d');
-  if (!context) throw new Error('no 2d canvas');
-  const font = `${CAPTION_FONT_PX}px ui-monospace, Menlo, Consolas, monospace`;
-  context.font = font;
-  const textWidth = side - QUIET_ZONE * MODULE_PX;
-  const lines = [...(caption ? [caption] : []), ...wrapLines(context, value, textWidth)];
-  canvas.width = side;
-  canvas.height = side + lines.length * CAPTION_LINE_PX + QUIET_ZONE * MODULE_PX;
-  context.fillStyle = '#fff';
-  context.fillRect(0, 0, canvas.width, canvas.height);
-  context.fillStyle = '#000';
-  for (let row = 0; row < count; row++) {
-    for (let col = 0; col < count; col++) {
-      if (isDark(row, col))
-        context.fillRect(
-          (col + QUIET_ZONE) * MODULE_PX,
-          (row + QUIET_ZONE) * MODULE_PX,
-          MODULE_PX,
-          MODULE_PX,
-        );
-    }
-  }
-  // Setting the canvas size reset the context: the font again, the text centred under the code.
-  context.font = font;
-  context.textAlign = 'center';
-  context.textBaseline = 'top';
-  context.direction = 'ltr';
-  lines.forEach((line, index) =>
-    context.fillText(line, side / 2, side + index * CAPTION_LINE_PX, textWidth),
-  );
-  return new Promise((resolve, reject) =>
-    canvas.toBlob(
-      (blob) => (blob ? resolve(blob) : reject(new Error('the canvas gave no image'))),
-      'image/png',
-    ),
-  );
-}
-
-/** Hands `blob` to the browser as a download named `name`. */
-function download(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // The download has started from the URL; it is released once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+export function depositQrPng(value: string, caption: string): Promise<Blob> {
+  return qrPng(value, {
+    font: `${CAPTION_FONT_PX}px ui-monospace, Menlo, Consolas, monospace`,
+    lineHeight: CAPTION_LINE_PX,
+    lines: (context, width) => [...(caption ? [caption] : []), ...wrapLines(context, value, width)],
+  });
 }
 
 /** A file name from the currency and network: `USDT-TRC20-deposit-address.png`. */
@@ -112,7 +59,7 @@ export function DepositQr({
 
   async function save() {
     try {
-      download(await depositQrPng(value, caption), fileName(caption));
+      downloadBlob(await depositQrPng(value, caption), fileName(caption));
       // SEED-SPEC section 9: the image toast stays 700 ms.
       showImageToast(t('recharge_imageSaved'));
     } catch {

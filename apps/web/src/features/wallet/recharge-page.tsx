@@ -6,7 +6,7 @@
  * so a retried submit never makes a second deposit. Demo accounts are told that their funds are
  * virtual and offered the live account instead.
  */
-import { useMemo, useRef, useState } from 'react';
+import { Suspense, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, TextArea } from 'antd-mobile';
 import { AddOutline, InformationCircleOutline } from 'antd-mobile-icons';
@@ -40,10 +40,18 @@ import {
 import { ChoiceCard, LiveFundsScreen, RecordsLink } from './wallet-parts';
 import { money } from './wallet-format';
 
-export default function RechargePage() {
+/**
+ * `DepositRewards`: the deposit reward tiers of the chosen currency, shown before the user pays
+ * (the rewards feature's, handed in by the app: features never import each other).
+ */
+export default function RechargePage({
+  DepositRewards,
+}: {
+  DepositRewards?: React.ComponentType<{ currencyId: number }>;
+}) {
   return (
     <LiveFundsScreen screen="recharge" right={<RecordsLink to="rechargeRecord" />}>
-      <RechargeForm />
+      <RechargeForm DepositRewards={DepositRewards} />
     </LiveFundsScreen>
   );
 }
@@ -159,7 +167,11 @@ function ProofPicker({
   );
 }
 
-function RechargeForm() {
+function RechargeForm({
+  DepositRewards,
+}: {
+  DepositRewards?: React.ComponentType<{ currencyId: number }>;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
@@ -289,6 +301,12 @@ function RechargeForm() {
       </section>
 
       {channel && <ChannelDetails channel={channel} />}
+
+      {channel && DepositRewards && (
+        <Suspense fallback={null}>
+          <DepositRewards currencyId={channel.currencyId} />
+        </Suspense>
+      )}
 
       {channel && (
         <Form onSubmit={submit} className="stack" testId="recharge-form">

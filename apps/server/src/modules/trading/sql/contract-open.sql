@@ -51,7 +51,7 @@ BEGIN
   SELECT p.is_lock, p.is_visible INTO v_lock, v_visible
   FROM app_user u CROSS JOIN product p
   WHERE u.id = p_user_id AND p.id = p_product_id
-  FOR UPDATE OF u;
+  FOR NO KEY UPDATE OF u;
   IF v_visible IS DISTINCT FROM 1 THEN
     RAISE EXCEPTION USING ERRCODE = 'BR404', MESSAGE = 'hint_productUnknown';
   END IF;
@@ -138,7 +138,7 @@ BEGIN
   -- The users' locks (one order of a user's at a time), in id order.
   SELECT array_agg(DISTINCT o.user_id) INTO v_users FROM unnest(p_user_id) AS o (user_id);
   SELECT count(*) INTO v_locked FROM (
-    SELECT u.id FROM app_user u WHERE u.id = ANY (v_users) ORDER BY u.id FOR UPDATE
+    SELECT u.id FROM app_user u WHERE u.id = ANY (v_users) ORDER BY u.id FOR NO KEY UPDATE
   ) l;
   -- The products' halts as the database has them now, after the locks.
   SELECT CASE
