@@ -29,6 +29,8 @@ import { consoleEarnApi } from './console-earn';
 import { earnApi } from './earn';
 import { consoleLoansApi } from './console-loans';
 import { loansApi } from './loans';
+import { consoleNewSharesApi } from './console-new-shares';
+import { newSharesApi } from './new-shares';
 import { securityApi } from './security';
 import type { Route } from './route';
 import { serviceApi } from './service';
@@ -65,6 +67,8 @@ export {
   rewardsApi,
   loansApi,
   consoleLoansApi,
+  newSharesApi,
+  consoleNewSharesApi,
   securityApi,
   serviceApi,
   settingsApi,
@@ -100,6 +104,8 @@ export const routeTable = {
   consoleEarn: consoleEarnApi,
   loans: loansApi,
   consoleLoans: consoleLoansApi,
+  newShares: newSharesApi,
+  consoleNewShares: consoleNewSharesApi,
   security: securityApi,
   service: serviceApi,
   settings: settingsApi,
