@@ -74,6 +74,11 @@ export interface MarketEngineOptions {
 }
 
 const INSERT_BATCH = 4000;
+/**
+ * A tick of a product this instance does not know (listed through another instance) reads the
+ * products again, at most this often.
+ */
+const UNKNOWN_PRODUCT_RELOAD_MS = 5000;
 
 function paramsOf(row: repo.ProductRow): SimulatedParams {
   return {
@@ -96,13 +101,30 @@ export class MarketEngine {
   private readonly dirty = new Map<string, repo.StoredCandle>();
   private flushTimer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
-  private feedProducts: FeedProduct[] = [];
   private campaignTimer: NodeJS.Timeout | undefined;
   private stopping = false;
+  /** Restored from the database: products added later start at their reference price. */
+  private prepared = false;
+  /** Reloads of the products, one after another. */
+  private reloading: Promise<void> = Promise.resolve();
+  private unknownReloadAt = 0;
+  private unknownReloadPending = false;
+  private unknownReloadTimer: NodeJS.Timeout | undefined;
+  /**
+   * A provider made only to answer which codes the feed knows (`feedKnows`), on every instance
+   * (the one running the feed may be another); never started.
+   */
+  private lookup: FeedProvider | undefined;
+  private readonly catalogueKeys: Set<string>;
   /** Runs the feed and writes candles: always when alone, the lease holder in a cluster. */
   leader = false;
 
-  constructor(private readonly options: MarketEngineOptions) {}
+  constructor(private readonly options: MarketEngineOptions) {
+    this.catalogueKeys = new Set(
+      options.catalogue.map((product) => productKey(product.productType, product.code)),
+    );
+    this.lookup = options.provider?.({ params: [], startPrices: new Map() });
+  }
 
   get simulated(): boolean {
     return this.provider?.simulated ?? true;
@@ -118,9 +140,12 @@ export class MarketEngine {
     await repo.insertCatalogue(db, this.options.catalogue);
     await this.reloadProducts();
     const now = this.options.clock.now().getTime();
+    // History is made for the catalogue's products only: a product listed later (a new share or
+    // coin) has no price before its listing, and its first candles are the feed's.
     const missing: repo.ProductRow[] = [];
-    for (const product of this.products.values()) {
-      if (!(await repo.hasCandles(db, product.id))) missing.push(product);
+    for (const [key, product] of this.products) {
+      if (this.catalogueKeys.has(key) && !(await repo.hasCandles(db, product.id)))
+        missing.push(product);
     }
     const real =
       missing.length > 0 && this.options.historySource
@@ -145,6 +170,7 @@ export class MarketEngine {
       }
     }
     await this.restore(now);
+    this.prepared = true;
   }
 
   private get historyDepth(): number | undefined {
@@ -157,13 +183,93 @@ export class MarketEngine {
     return this.options.seed ?? 'bourse';
   }
 
-  async reloadProducts(): Promise<void> {
-    const rows = await repo.allProducts(this.options.db);
-    this.products = new Map(
-      rows.map((row) => [productKey(row.product_type, row.product_code), row]),
-    );
-    this.productsById = new Map(rows.map((row) => [row.id, row]));
-    for (const [key, row] of this.products) this.store.register(key, row.price_scale);
+  /**
+   * Reads the products again (an operator's change, a product listed). A product that was not
+   * there before starts at its reference price, and the running feed starts pricing it.
+   */
+  reloadProducts(): Promise<void> {
+    const reload = this.reloading.then(async () => {
+      const rows = await repo.allProducts(this.options.db);
+      const before = this.productsById;
+      this.products = new Map(
+        rows.map((row) => [productKey(row.product_type, row.product_code), row]),
+      );
+      this.productsById = new Map(rows.map((row) => [row.id, row]));
+      for (const [key, row] of this.products) this.store.register(key, row.price_scale);
+      if (!this.prepared) return;
+      for (const row of rows) if (!before.has(row.id)) this.startListed(row);
+    });
+    this.reloading = reload.catch(() => undefined);
+    return reload;
+  }
+
+  /**
+   * Lists a product added to the database while the engine runs (a new share or coin, by
+   * modules/new-shares): its price starts at its reference price (the offer price), with no
+   * candle before now, and the feed prices it from now on, simulated products labelled as such.
+   * Other instances of a cluster learn of it from its first tick (onTick) or within a lease
+   * renewal. Calling it again for a listed product changes nothing.
+   */
+  async listProduct(productId: number): Promise<void> {
+    await this.reloadProducts();
+    if (!this.productsById.has(productId))
+      throw new Error(`listProduct: no product ${productId} in the database`);
+  }
+
+  /** A product new to this engine: its first price, and the running feed's. */
+  private startListed(row: repo.ProductRow): void {
+    const key = productKey(row.product_type, row.product_code);
+    const state = this.store.state(key);
+    if (state && !state.last) {
+      this.store.restore(key, {
+        candles: {},
+        last: this.listingTick(row, this.options.clock.now().getTime()),
+      });
+    }
+    if (!this.leader || !this.provider) return;
+    const added = this.provider.addProduct?.(this.feedProduct(row), {
+      params: paramsOf(row),
+      startPrice: this.store.state(key)?.last?.price ?? normalize(row.reference_price),
+    });
+    if (added)
+      this.options.logger.info({ product: row.product_code }, 'product listed on the feed');
+    else
+      this.options.logger.warn(
+        { product: row.product_code, feed: this.feedName },
+        'the running feed cannot add this product: it is priced from the next start of the feed',
+      );
+  }
+
+  /**
+   * The price of a product with neither a tick nor a candle yet (listed, not yet traded): its
+   * reference price, stamped `listing`.
+   */
+  private listingTick(row: repo.ProductRow, time: number): Tick {
+    return {
+      productType: row.product_type as ProductType,
+      productCode: row.product_code,
+      price: normalize(row.reference_price),
+      volume: '0',
+      time,
+      source: 'listing',
+      sequence: 0,
+    };
+  }
+
+  /**
+   * Whether the feed of this product type can price this code: any code on a simulated feed, on a
+   * real one a symbol it lists (a new coin can be listed only then).
+   */
+  feedKnows(productType: number, productCode: string): boolean {
+    const provider = this.lookup;
+    if (!provider) return true;
+    const product: FeedProduct = {
+      productType: productType as ProductType,
+      productCode,
+      sourceSymbol: productCode,
+      priceScale: 0,
+    };
+    return provider.knows?.(product) ?? provider.simulated;
   }
 
   /** Current candles of every interval, the previous day and the last price, from the database. */
@@ -187,25 +293,33 @@ export class MarketEngine {
       const minute = restored['1m'];
       const lastPrice = minute?.close ?? previousDay?.close ?? product.reference_price;
       const logged = lastTicks.get(product.id);
+      // Listed (not of the catalogue) and not traded yet: neither a tick nor a candle.
+      const listed =
+        !this.catalogueKeys.has(key) &&
+        !logged &&
+        !previousDay &&
+        Object.keys(restored).length === 0;
       this.store.restore(key, {
         candles: restored,
         previousDay,
-        last: {
-          productType: product.product_type as ProductType,
-          productCode: product.product_code,
-          price: logged ? normalize(logged.price) : lastPrice,
-          volume: '0',
-          time: logged?.time ?? (minute ? Math.min(now, minute.openTime + 59_999) : now),
-          // No tick logged (a new database, or none for three days): the history's last close.
-          source: logged?.source ?? 'history',
-          sequence: logged?.sequence ?? 0,
-        },
+        last: listed
+          ? this.listingTick(product, now)
+          : {
+              productType: product.product_type as ProductType,
+              productCode: product.product_code,
+              price: logged ? normalize(logged.price) : lastPrice,
+              volume: '0',
+              time: logged?.time ?? (minute ? Math.min(now, minute.openTime + 59_999) : now),
+              // No tick logged (a new database, or none for three days): the history's last close.
+              source: logged?.source ?? 'history',
+              sequence: logged?.sequence ?? 0,
+            },
       });
     }
   }
 
   async start(): Promise<void> {
-    this.feedProducts = [...this.products.values()].map((row) => this.feedProduct(row));
+    this.lookup?.watchSymbols?.();
     this.flushTimer = setInterval(() => void this.flush(), this.options.flushIntervalMs ?? 1000);
     this.flushTimer.unref();
     const cluster = this.options.cluster;
@@ -237,6 +351,9 @@ export class MarketEngine {
         this.options.logger.warn({ instance: cluster.instance }, 'lost the market feed lease');
         await this.provider?.stop();
       }
+      // A product listed through another instance, before any tick of it arrives here (the one
+      // running the feed learns of it only so). Like the lease, a failure waits for the next round.
+      await this.reloadIfListed().catch(() => undefined);
     };
     await campaign();
     this.campaignTimer = setInterval(() => void campaign(), Math.max(50, Math.floor(ttl / 3)));
@@ -273,6 +390,7 @@ export class MarketEngine {
       const price = this.store.state(key)?.last?.price;
       if (price) startPrices.set(key, price);
     }
+    const feedProducts = [...this.products.values()].map((row) => this.feedProduct(row));
     this.provider =
       this.options.provider?.({ params, startPrices }) ??
       new SimulatedFeed({
@@ -283,7 +401,7 @@ export class MarketEngine {
         tickIntervalMs: this.options.tickIntervalMs,
         spreadTicks: this.options.spreadTicks,
       });
-    await this.provider.start(this.feedProducts, {
+    await this.provider.start(feedProducts, {
       onTick: numbered,
       onGap: (product, detail) =>
         this.options.logger.warn({ product: product.productCode, detail }, 'feed gap'),
@@ -296,7 +414,11 @@ export class MarketEngine {
   onTick(tick: Tick): void {
     const key = productKey(tick.productType, tick.productCode);
     const product = this.products.get(key);
-    if (!product) return;
+    if (!product) {
+      // In a cluster: a product another instance listed; its next ticks apply here.
+      if (this.options.cluster) this.reloadForUnknown();
+      return;
+    }
     const candles = this.store.apply(key, tick);
     const ticker = this.store.tickerInfo(key);
     if (!candles || !ticker) return;
@@ -319,6 +441,29 @@ export class MarketEngine {
         this.options.logger.error({ err: error }, 'market listener failed');
       }
     }
+  }
+
+  /** One reload at a time, at most every UNKNOWN_PRODUCT_RELOAD_MS, however many ticks ask. */
+  private reloadForUnknown(): void {
+    if (this.unknownReloadPending || this.stopping || !this.prepared) return;
+    this.unknownReloadPending = true;
+    const wait = Math.max(0, this.unknownReloadAt + UNKNOWN_PRODUCT_RELOAD_MS - Date.now());
+    this.unknownReloadTimer = setTimeout(() => {
+      this.unknownReloadAt = Date.now();
+      if (this.stopping) return;
+      this.reloadProducts()
+        .catch((error: unknown) =>
+          this.options.logger.error({ err: error }, 'reading the products failed'),
+        )
+        .finally(() => (this.unknownReloadPending = false));
+    }, wait);
+    this.unknownReloadTimer.unref();
+  }
+
+  /** Reads the products again when the database has one this engine has not seen. */
+  private async reloadIfListed(): Promise<void> {
+    const latest = await repo.latestProductId(this.options.db);
+    if (latest !== undefined && !this.productsById.has(latest)) await this.reloadProducts();
   }
 
   onTickEvent(listener: (event: TickEvent) => void): () => void {
@@ -350,7 +495,9 @@ export class MarketEngine {
     this.stopping = true;
     if (this.flushTimer) clearInterval(this.flushTimer);
     if (this.campaignTimer) clearInterval(this.campaignTimer);
+    clearTimeout(this.unknownReloadTimer);
     await this.provider?.stop();
+    if (this.lookup !== this.provider) await this.lookup?.stop();
     await this.flush();
     const cluster = this.options.cluster;
     if (cluster) {

@@ -98,6 +98,12 @@ export function allProducts(q: Queryable) {
   );
 }
 
+/** The newest product's id (products are only ever added): a cheap check for one listed. */
+export async function latestProductId(q: Queryable): Promise<number | undefined> {
+  const { rows } = await q.query<{ id: number | null }>('SELECT max(id) AS id FROM product');
+  return rows[0]?.id ?? undefined;
+}
+
 export async function favouriteProductIds(q: Queryable, userId: number): Promise<Set<number>> {
   const { rows } = await q.query<{ product_id: number }>(
     'SELECT product_id FROM user_product_option WHERE user_id = $1 ORDER BY created_at, product_id',

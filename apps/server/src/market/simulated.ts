@@ -18,6 +18,7 @@ import type {
   FeedHandlers,
   FeedProduct,
   FeedProvider,
+  ListingStart,
   SessionKind,
 } from './types';
 
@@ -396,7 +397,9 @@ export class SimulatedFeed implements FeedProvider {
   private readonly params = new Map<string, SimulatedParams>();
   private fed: FedProduct[] = [];
   private interval = 1000;
+  private slots = 1;
   private slotMs = 1000;
+  private started = false;
   private stopped = false;
 
   constructor(private readonly options: SimulatedFeedOptions) {
@@ -415,29 +418,19 @@ export class SimulatedFeed implements FeedProvider {
     const known = products.filter((product) =>
       this.params.has(productKey(product.productType, product.productCode)),
     );
-    const slots =
+    const slots = (this.slots =
       this.options.spreadTicks === false
         ? 1
-        : Math.max(1, Math.min(known.length, Math.floor(interval / SLOT_MS)));
+        : Math.max(1, Math.min(known.length, Math.floor(interval / SLOT_MS))));
     this.slotMs = interval / slots;
     const now = this.options.clock.now().getTime();
-    const intervalStart = Math.floor(now / interval) * interval;
-    this.fed = known.map((product, index) => {
+    this.fed = [];
+    for (const product of known) {
       const key = productKey(product.productType, product.productCode);
       const params = this.params.get(key)!;
-      const start = this.options.startPrices?.get(key) ?? params.referencePrice;
-      this.prices.set(key, toMinor(start, params.priceScale));
-      this.sequences.set(key, 0);
-      const offset = Math.floor((index % slots) * this.slotMs);
-      const first = intervalStart + offset;
-      return {
-        key,
-        params,
-        floor: floorOf(params),
-        offset,
-        next: first > now ? first : first + interval,
-      };
-    });
+      this.fed.push(this.fedProduct(key, params, this.options.startPrices?.get(key), now));
+    }
+    this.started = true;
     handlers.onStatus?.('live');
     // Each run is timed to a slot boundary, and a tick is stamped with its slot's instant: a tick's
     // time is when it left (what the fan-out benchmark measures against).
@@ -447,6 +440,42 @@ export class SimulatedFeed implements FeedProvider {
       this.schedule(run);
     };
     this.schedule(run);
+  }
+
+  /** A product's place in the walk: its price from `start` (else its reference), its slot. */
+  private fedProduct(
+    key: string,
+    params: SimulatedParams,
+    start: DecimalString | undefined,
+    now: number,
+  ): FedProduct {
+    this.prices.set(key, toMinor(start ?? params.referencePrice, params.priceScale));
+    this.sequences.set(key, 0);
+    const offset = Math.floor((this.fed.length % this.slots) * this.slotMs);
+    const first = Math.floor(now / this.interval) * this.interval + offset;
+    return {
+      key,
+      params,
+      floor: floorOf(params),
+      offset,
+      next: first > now ? first : first + this.interval,
+    };
+  }
+
+  /**
+   * A product listed while the feed runs (a new share or coin): its walk starts at the start
+   * price (its offer price), its first tick at its slot's next instant, with no history before
+   * that. Before the feed starts, it is fed from the start when it is among the products.
+   */
+  addProduct(product: FeedProduct, listing: ListingStart): boolean {
+    if (this.stopped) return false;
+    const key = productKey(product.productType, product.productCode);
+    if (this.fed.some((fed) => fed.key === key)) return true;
+    this.params.set(key, listing.params);
+    if (!this.started) return true;
+    const now = this.options.clock.now().getTime();
+    this.fed.push(this.fedProduct(key, listing.params, listing.startPrice, now));
+    return true;
   }
 
   private schedule(run: () => void): void {

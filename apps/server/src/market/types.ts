@@ -10,6 +10,7 @@ import type {
   LanguageKey,
   ProductType,
 } from '@bourse/shared';
+import type { SimulatedParams } from './simulated';
 
 /** When a product trades (PRODUCT section 4). */
 export type SessionKind =
@@ -104,6 +105,25 @@ export interface FeedProvider {
   sourceOf?(product: FeedProduct): string;
   /** The product's order book from the source (read only), when the source publishes one. */
   orderBook?(product: FeedProduct, levels: number): Promise<BookSides | undefined>;
+  /**
+   * Whether the source can price this product's symbol: a real source, when it lists the symbol;
+   * absent, what `simulated` says (a simulated feed makes up a price for any code).
+   */
+  knows?(product: FeedProduct): boolean;
+  /** Starts learning which symbols the source lists (for `knows`), again now and then until stopped. */
+  watchSymbols?(): void;
+  /**
+   * Starts feeding a product listed while the feed runs (a new share or coin) from now; a source
+   * that makes prices up starts it at `listing.startPrice`. False when this provider cannot take it.
+   */
+  addProduct?(product: FeedProduct, listing: ListingStart): boolean;
+}
+
+/** How a product listed while the feed runs starts (what a simulated walk needs of it). */
+export interface ListingStart {
+  params: SimulatedParams;
+  /** Its reference price (the offer price of a new share), or its last price after a restart. */
+  startPrice: DecimalString;
 }
 
 /** Both sides of an order book, best price first; prices and amounts are decimal strings. */

@@ -32,6 +32,7 @@ import type {
   FeedHandlers,
   FeedProduct,
   FeedProvider,
+  ListingStart,
   Tick,
 } from '../types';
 import { candleStart } from '../price-store';
@@ -88,6 +89,12 @@ const SYMBOLS_PER_TICKER_REQUEST = 100;
 const REST_TIMEOUT_MS = 10_000;
 const MAX_REST_BYTES = 4 * 1024 * 1024;
 const CLOSE_WAIT_MS = 1000;
+/** How often the list of Binance's symbols (for `knows`) is read again. */
+const SYMBOLS_REFRESH_MS = 30 * 60_000;
+/** An unknown symbol asked about reads the list again, at most this often (a new coin). */
+const SYMBOLS_RETRY_MS = 60_000;
+/** Binance lists about 3,000 symbols; a longer list is not believed. */
+const MAX_SYMBOLS = 20_000;
 const SYMBOL_PATTERN = /^[A-Za-z0-9]{1,32}$/;
 
 const silentLogger: FeedLogger = {
@@ -325,6 +332,12 @@ export class BinanceFeed implements FeedProvider {
   /** Per `symbol@interval`: open time of the last closed candle delivered. */
   private lastCandleOpen = new Map<string, number>();
 
+  /** Upper-case symbols Binance lists, as last read (`knows`); undefined before the first read. */
+  private listed: Set<string> | undefined;
+  private symbolsTimer: NodeJS.Timeout | undefined;
+  private symbolsReadAt = 0;
+  private readingSymbols: Promise<void> | undefined;
+
   constructor(options: BinanceFeedOptions = {}) {
     this.wsUrl = trimBase(options.wsUrl ?? DEFAULT_WS_URL);
     this.restUrl = trimBase(options.restUrl ?? DEFAULT_REST_URL);
@@ -380,6 +393,113 @@ export class BinanceFeed implements FeedProvider {
     await firstAttempt;
   }
 
+  /**
+   * Whether Binance lists the product's symbol (as last read by `watchSymbols`): only such a code
+   * can be listed as a new coin on this feed. An unknown one has the list read again (at most once
+   * a minute), so a coin Binance listed since is known when asked again.
+   */
+  knows(product: FeedProduct): boolean {
+    const symbol = product.sourceSymbol.toUpperCase();
+    if (this.listed?.has(symbol)) return true;
+    if (this.symbolsTimer && Date.now() - this.symbolsReadAt >= SYMBOLS_RETRY_MS)
+      void this.readSymbols();
+    return false;
+  }
+
+  /** Reads the symbols Binance lists now and every 30 minutes, until stopped. */
+  watchSymbols(): void {
+    if (this.symbolsTimer || this.stopped) return;
+    this.symbolsTimer = setInterval(() => void this.readSymbols(), SYMBOLS_REFRESH_MS);
+    this.symbolsTimer.unref();
+    void this.readSymbols();
+  }
+
+  /** Every symbol from `GET /api/v3/ticker/price` without a symbol (weight 4, ~150 kB). */
+  private readSymbols(): Promise<void> {
+    this.readingSymbols ??= (async () => {
+      this.symbolsReadAt = Date.now();
+      try {
+        const body = await getJson(`${this.restUrl}/api/v3/ticker/price`, this.restAbort.signal);
+        if (!Array.isArray(body) || body.length > MAX_SYMBOLS)
+          throw new Error('the ticker answer is not a list of symbols');
+        const symbols = new Set<string>();
+        for (const entry of body) {
+          if (
+            isRecord(entry) &&
+            typeof entry.symbol === 'string' &&
+            SYMBOL_PATTERN.test(entry.symbol)
+          )
+            symbols.add(entry.symbol.toUpperCase());
+        }
+        this.listed = symbols;
+      } catch (error) {
+        if (!this.stopped)
+          this.logger.warn(
+            { feed: this.name, err: errorText(error) },
+            'binance feed: could not read the list of symbols',
+          );
+      } finally {
+        this.readingSymbols = undefined;
+      }
+    })();
+    return this.readingSymbols;
+  }
+
+  /**
+   * A coin listed while the feed runs: its trades and candles are subscribed on the open
+   * connection (or with every stream at the next one) and its latest price read at once. False
+   * when its streams would pass Binance's limit per connection.
+   */
+  addProduct(product: FeedProduct, _listing: ListingStart): boolean {
+    if (!this.started || this.stopped) return false;
+    if (!SYMBOL_PATTERN.test(product.sourceSymbol) || !isScale(product.priceScale)) return false;
+    const symbol = product.sourceSymbol.toLowerCase();
+    const list = this.bySymbol.get(symbol) ?? [];
+    const same = (other: FeedProduct) =>
+      other.productType === product.productType && other.productCode === product.productCode;
+    if (list.some(same)) return true;
+    const streams =
+      list.length > 0
+        ? []
+        : [
+            `${symbol}@aggTrade`,
+            ...this.intervals.map((interval) => `${symbol}@kline_${interval}`),
+          ];
+    if (this.streams.length + streams.length > MAX_STREAMS) {
+      this.logger.warn(
+        { feed: this.name, symbol, streams: this.streams.length },
+        'binance feed: no room for another symbol on the connection',
+      );
+      return false;
+    }
+    list.push(product);
+    this.bySymbol.set(symbol, list);
+    this.products.push(product);
+    this.streams.push(...streams);
+    if (streams.length > 0) {
+      if (this.socket?.readyState === WebSocket.OPEN) {
+        this.unsentChunks.push(streams);
+        this.subscribeTimer ??= setTimeout(() => this.sendNextChunk(), SUBSCRIBE_SPACING_MS);
+      } else if (!this.socket && !this.reconnectTimer) {
+        // Started without a product: not connected yet.
+        this.status('connecting');
+        this.connect();
+      }
+      // A connection being opened subscribes every stream, this one's too.
+    }
+    void this.getTicker(`symbol=${encodeURIComponent(product.sourceSymbol.toUpperCase())}`).then(
+      (body) => this.seedFrom([body]),
+      (error: unknown) => {
+        if (!this.stopped)
+          this.logger.warn(
+            { feed: this.name, symbol, err: errorText(error) },
+            'binance feed: could not read the latest price',
+          );
+      },
+    );
+    return true;
+  }
+
   /** The product's book from Binance's REST depth (read only). */
   orderBook(product: FeedProduct, levels: number): Promise<BookSides> {
     return fetchDepth(this.restUrl, product.sourceSymbol, levels, product.priceScale);
@@ -389,6 +509,7 @@ export class BinanceFeed implements FeedProvider {
     if (this.stopped) return;
     this.stopped = true;
     this.restAbort.abort();
+    clearInterval(this.symbolsTimer);
     this.clearConnectionTimers();
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = undefined;
