@@ -687,7 +687,7 @@ describe('the allocation', () => {
     );
     expect(offerings[0]).toEqual({ status: 2, seed: null });
     for (const user of users) {
-      expect(await balance(user.userId, 'frozen')).toBe(costOf(offered, 4n).total);
+      expect(await balance(user.userId, 'frozen')).toBe(normalize(costOf(offered, 4n).total));
       expect((await subscriptionsOf(user.token))[0]).toMatchObject({ status: 0, paid: null });
     }
 

@@ -294,6 +294,13 @@ export const holding = z.object({
   productName: z.string(),
   quantity: z.string(),
   frozenQuantity: z.string().describe('Part of the quantity frozen by resting sell orders.'),
+  lockedQuantity: z
+    .string()
+    .optional()
+    .describe(
+      'Part of the quantity not sellable before `lockedUntil` (allocated new shares in their lock-up; absent otherwise).',
+    ),
+  lockedUntil: z.string().optional().describe('When the locked quantity may be sold.'),
   averageCost: z.string(),
   costAmount: z.string(),
   nowPrice: z.string().nullable(),

@@ -108,8 +108,6 @@ export class NewSharesConsole {
       allocationTime: new Date(body.allocationTime),
       listingTime: new Date(body.listingTime),
     };
-    if (times.subscribeStart.getTime() <= now.getTime())
-      throw new AppError('hint_newShareStartPast', 422, ['subscribeStart']);
     for (const field of ['lotsOffered', 'minLots', 'maxLots'] as const)
       if (BigInt(body[field]) > BigInt(NEW_SHARE_LIMITS.lotsMax))
         throw new AppError('hint_newShareLotsInvalid', 422, [field]);
@@ -126,6 +124,8 @@ export class NewSharesConsole {
           if (phaseOf(before, now) !== OFFERING_STATUS.upcoming)
             throw new AppError('hint_newShareStarted', 409, ['id']);
         }
+        if (times.subscribeStart.getTime() <= now.getTime())
+          throw new AppError('hint_newShareStartPast', 422, ['subscribeStart']);
         if (await repo.codeTaken(tx, body.productType, body.code, body.id ?? null))
           throw new AppError('hint_newShareCodeTaken', 409, ['code']);
         const values: repo.OfferingValues = {

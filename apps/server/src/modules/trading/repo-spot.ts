@@ -41,6 +41,9 @@ export interface HoldingRow {
   quantity: string;
   frozen_quantity: string;
   cost: string;
+  /** Allocated new shares not sellable while now < `locked_until` (migration 0040). */
+  locked_quantity: string;
+  locked_until: Date | null;
   updated_at: Date;
 }
 

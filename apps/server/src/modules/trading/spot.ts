@@ -27,6 +27,7 @@ import {
   gt,
   isPositive,
   lt,
+  max,
   min,
   mul,
   neg,
@@ -194,6 +195,18 @@ const OWNER = 'spot';
 const BATCH = 500;
 const BUY = ORDER_DIRECTION.up;
 
+/**
+ * What of a holding is locked at `now`: allocated new shares before their lock-up ends
+ * (modules/new-shares), none after.
+ */
+export function lockedNow(
+  holding: Pick<HoldingRow, 'locked_quantity' | 'locked_until'>,
+  now: Date,
+): string {
+  if (!holding.locked_until || now.getTime() >= holding.locked_until.getTime()) return '0';
+  return normalize(holding.locked_quantity);
+}
+
 /** The share of a holding's cost that leaves with `quantity` (all of it with the last unit). */
 export function costShare(cost: string, held: string, quantity: string): string {
   if (!lt(quantity, held)) return normalize(cost);
@@ -338,7 +351,9 @@ export class SpotTrading implements TriggerOwner {
       this.heldRows(actor.userId, actor.book, POSITION_TYPE.spot),
       tradeCurrency(this.deps.settings),
     ]);
+    const time = this.deps.clock.now();
     return rows.map((row) => {
+      const locked = lockedNow(row, time);
       const product = this.deps.market.productById(row.product_id);
       const priceScale = product?.price_scale ?? 8;
       const now = this.nowPrice(row.product_id);
@@ -348,6 +363,10 @@ export class SpotTrading implements TriggerOwner {
         ...productLabel(product, lang),
         quantity: normalize(row.quantity),
         frozenQuantity: normalize(row.frozen_quantity),
+        // Only while allocated new shares are in their lock-up (modules/new-shares).
+        ...(isPositive(locked)
+          ? { lockedQuantity: locked, lockedUntil: row.locked_until!.toISOString() }
+          : {}),
         averageCost: this.averageCost(row, priceScale),
         costAmount: toScale(row.cost, currency.scale, 'halfUp'),
         nowPrice: now === null ? null : toScale(now, priceScale),
@@ -413,19 +432,22 @@ export class SpotTrading implements TriggerOwner {
     let value = '0';
     let pnl = '0';
     const holdings: HeldOutside[] = [];
+    const time = this.deps.clock.now();
     for (const row of rows) {
       const now = this.nowPrice(row.product_id);
       const worth = now === null ? null : mul(row.quantity, now);
       if (worth !== null) pnl = add(pnl, sub(worth, row.cost));
       if (row.position_type !== POSITION_TYPE.spot) continue;
       if (worth !== null) value = add(value, worth);
+      const locked = lockedNow(row, time);
       const code =
         this.deps.market.productById(row.product_id)?.product_code ?? String(row.product_id);
       holdings.push({
         assetName: heldAssetName(code, trade.currencyName),
         productCode: code,
-        available: normalize(sub(row.quantity, row.frozen_quantity)),
-        frozen: normalize(row.frozen_quantity),
+        // Allocated new shares in their lock-up are not available: shown with the frozen part.
+        available: normalize(max(sub(sub(row.quantity, row.frozen_quantity), locked), '0')),
+        frozen: normalize(add(row.frozen_quantity, locked)),
         value: worth,
       });
     }
@@ -606,6 +628,14 @@ export class SpotTrading implements TriggerOwner {
             throw new AppError('hint_insufficientHolding', 422, [
               normalize(available),
               product.product_code,
+            ]);
+          // Allocated new shares stay put until their lock-up ends (market and limit sells).
+          const locked = holding ? lockedNow(holding, now) : '0';
+          if (isPositive(locked) && gt(quantity, sub(available, locked)))
+            throw new AppError('hint_newShareLocked', 422, [
+              normalize(max(sub(available, locked), '0')),
+              product.product_code,
+              `${holding!.locked_until!.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
             ]);
           if (rests) {
             await shiftFrozenQuantity(tx, ref, quantity, now);

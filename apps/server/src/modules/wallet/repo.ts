@@ -813,6 +813,7 @@ const CATEGORY = `CASE
   WHEN e.entry_type IN ('referral_commission', 'reward') THEN 'reward'
   WHEN e.entry_type LIKE 'earn\\_%' THEN 'earn'
   WHEN e.entry_type LIKE 'loan\\_%' THEN 'loan'
+  WHEN e.entry_type LIKE 'new\\_share\\_%' OR e.entry_type LIKE '%:new\\_share' THEN 'newShares'
   ELSE 'other' END`;
 
 export interface BalancePostingRow {
