@@ -20,7 +20,9 @@ import {
   OFFERING_STATUS,
   allocate,
   bookOf,
+  consoleIdentityApi,
   consoleNewSharesApi,
+  identityApi,
   newSharesApi,
   normalize,
   operatorsApi,
@@ -96,12 +98,24 @@ function localInput(ms: number): string {
   return local.endsWith(':00') ? local.slice(0, 16) : local;
 }
 
-/** A user with `amount` USD deposited (approved by an admin) and exchanged to USDT. */
+/**
+ * A user with the basic identity level (new shares require it by default) and `amount` USD
+ * deposited and exchanged to USDT, the trade currency offerings are paid in; an admin approves.
+ */
 async function fundedUser(amount: string): Promise<TestUser> {
   const user = await registerUser();
-  const deposit = await submitDeposit(user, amount);
-  await client(await firstAdminToken()).call(operatorsApi.approveRecharge, { id: deposit.id });
+  const admin = client(await firstAdminToken());
   const app = client(user.token);
+  const identity = await app.call(identityApi.authApply, {
+    authLevel: 0,
+    realName: 'Grace Hopper',
+    idType: 2,
+    idNumber: `P${user.id}`.padEnd(8, '7'),
+    requestId: requestId(),
+  });
+  await admin.call(consoleIdentityApi.approveIdentity, { id: identity.id });
+  const deposit = await submitDeposit(user, amount);
+  await admin.call(operatorsApi.approveRecharge, { id: deposit.id });
   const quote = await app.call(walletApi.exchangeQuote, {
     fromCurrencyId: 1,
     toCurrencyId: 3,
@@ -215,6 +229,7 @@ describe('new shares in the console', () => {
       .toBe(serverText('hint_newShareMaxAboveOffer', 'en', ['maxLots']));
     // Typed in small letters, kept in capitals.
     expect(await testId(page, 'new-share-code').inputValue()).toBe(code);
+    await testId(page, 'new-share-max-lots').scrollIntoViewIfNeeded();
     await screenshot(page, 'new-shares-editor-en');
 
     await testId(page, 'new-share-max-lots').fill('200');
@@ -224,8 +239,11 @@ describe('new shares in the console', () => {
     await row.waitFor();
     const id = Number((await row.getAttribute('data-testid'))!.replace(/\D+/g, ''));
     expect(await textOf(page, `new-share-status-${id}`)).toBe(text('newShares.status.0'));
-    expect(await textOf(page, `new-share-book-${id}`)).toBe(
-      text('newShares.bookLine', 'en', { subscribers: 0, lots: '0' }),
+    expect(await textOf(page, `new-share-subscribers-${id}`)).toBe(
+      text('newShares.subscribersLine_other', 'en', { count: 0 }),
+    );
+    expect(await textOf(page, `new-share-requested-${id}`)).toBe(
+      text('newShares.requestedLine', 'en', { lots: '0' }),
     );
     const saved = await consoleOffering(id);
     expect(saved).toMatchObject({
@@ -263,6 +281,32 @@ describe('new shares in the console', () => {
     expect(changed.lotsOffered).toBe('1200');
     expect(changed.name.ar).toBe(`هاربر للروبوتات ${run}`);
     expect(changed.subscribeStart).toBe(saved.subscribeStart);
+
+    // Another offering under the same code: the server's refusal goes on the code.
+    await testId(page, 'new-share-new').click();
+    await editor.waitFor();
+    await testId(page, 'new-share-code').fill(code);
+    await testId(page, 'new-share-price').fill('3');
+    await testId(page, 'new-share-lot-size').fill('1');
+    await testId(page, 'new-share-lots-offered').fill('10');
+    await testId(page, 'new-share-max-lots').fill('5');
+    await testId(page, 'new-share-start').fill(localInput(opens));
+    await testId(page, 'new-share-end').fill(localInput(opens + DAY));
+    await testId(page, 'new-share-allocation-time').fill(localInput(opens + DAY));
+    await testId(page, 'new-share-listing-time').fill(localInput(opens + 2 * DAY));
+    await testId(page, 'new-share-name-en').fill(`Second ${run}`);
+    await testId(page, 'new-share-save').click();
+    await expect
+      .poll(() => fieldError(page, 'new-share-code').textContent())
+      .toBe(serverText('hint_newShareCodeTaken', 'en', ['code']));
+    expect(await testId(page, 'new-share-failure').count()).toBe(0);
+    await page
+      .locator('.ant-drawer-footer button', { hasText: new RegExp(`^${text('common.cancel')}$`) })
+      .click();
+    await editor.waitFor({ state: 'detached' });
+    expect(await page.locator('[data-testid^="new-share-row-"]', { hasText: code }).count()).toBe(
+      1,
+    );
   });
 
   it('shows the subscriptions of an open offering and cancels it with a reason', async () => {
@@ -285,8 +329,11 @@ describe('new shares in the console', () => {
     expect(await textOf(page, `new-share-status-${id}`)).toBe(text('newShares.status.1'));
     // The window is open: the terms are fixed.
     expect(await testId(page, `new-share-edit-${id}`).isDisabled()).toBe(true);
-    expect(await textOf(page, `new-share-book-${id}`)).toBe(
-      text('newShares.bookLine', 'en', { subscribers: 2, lots: '15' }),
+    expect(await textOf(page, `new-share-subscribers-${id}`)).toBe(
+      text('newShares.subscribersLine_other', 'en', { count: 2 }),
+    );
+    expect(await textOf(page, `new-share-requested-${id}`)).toBe(
+      text('newShares.requestedLine', 'en', { lots: '15' }),
     );
 
     await testId(page, `new-share-subscriptions-${id}`).click();
@@ -323,6 +370,13 @@ describe('new shares in the console', () => {
           .textContent(),
       )
       .toBe(serverText('hint_paramRequired', 'en', ['reason']));
+    // Closed without cancelling, and opened again with a fresh form.
+    await page
+      .locator('.ant-modal-footer button', { hasText: new RegExp(`^${text('common.cancel')}$`) })
+      .click();
+    await testId(page, 'new-share-cancel-reason').waitFor({ state: 'detached' });
+    expect(await textOf(page, `new-share-status-${id}`)).toBe(text('newShares.status.1'));
+    await testId(page, `new-share-cancel-${id}`).click();
     const reason = 'The issuer withdrew its listing application.';
     await testId(page, 'new-share-cancel-reason').fill(reason);
     await screenshot(page, 'new-shares-cancel-en');

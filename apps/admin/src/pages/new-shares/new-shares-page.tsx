@@ -8,7 +8,7 @@
  * once). Nothing here sets an allocation or a price: the rule and the feed do. Every change is in
  * the audit log.
  */
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { App, Button, Select, Space, Tooltip, Typography } from 'antd';
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,11 +21,11 @@ import {
   type ConsoleOffering,
 } from '@bourse/shared';
 import { api } from '../../api';
-import { Muted, TimeCell, ToolbarRow } from '../../components/cells';
+import { Muted, ToolbarRow } from '../../components/cells';
 import { DataTable, ListError } from '../../components/data-table';
 import { ReasonDialog } from '../../components/reason-dialog';
 import { percent } from '../../components/settings/parts';
-import { formatAmount } from '../../lib/format';
+import { formatAmount, formatTime } from '../../lib/format';
 import { AllocationDrawer } from './allocation-drawer';
 import { OfferingEditor } from './offering-editor';
 import {
@@ -84,23 +84,34 @@ function StatusSelect({ value, onChange }: { value?: number; onChange(value?: nu
   );
 }
 
-/** Two times, one above the other, each with its label. */
-function TwoTimes({
-  first,
-  second,
-}: {
-  first: { label: string; iso: string };
-  second: { label: string; iso: string };
-}) {
+/** An offering's four times, one a line, each after its label. */
+function Times({ row }: { row: ConsoleOffering }) {
+  const { t } = useTranslation();
+  const times = [
+    ['subscribeStart', row.subscribeStart],
+    ['subscribeEnd', row.subscribeEnd],
+    ['allocationTime', row.allocationTime],
+    ['listingTime', row.listingTime],
+  ] as const;
   return (
-    <Space size={12} align="start">
-      {[first, second].map((item) => (
-        <div key={item.label}>
-          <Muted small>{item.label}</Muted>
-          <TimeCell iso={item.iso} />
-        </div>
+    <div
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'auto auto',
+        columnGap: 8,
+        lineHeight: 1.5,
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {times.map(([field, iso]) => (
+        <Fragment key={field}>
+          <Muted small>{t(`newShares.field.${field}`)}</Muted>
+          <span style={{ fontSize: 12 }} data-testid={`new-share-${field}-${row.id}`}>
+            {formatTime(iso)}
+          </span>
+        </Fragment>
       ))}
-    </Space>
+    </div>
   );
 }
 
@@ -170,30 +181,15 @@ export default function NewSharesPage() {
       ),
     },
     {
-      title: t('newShares.field.window'),
-      key: 'window',
-      render: (_: unknown, row: ConsoleOffering) => (
-        <TwoTimes
-          first={{ label: t('newShares.field.subscribeStart'), iso: row.subscribeStart }}
-          second={{ label: t('newShares.field.subscribeEnd'), iso: row.subscribeEnd }}
-        />
-      ),
-    },
-    {
       title: t('newShares.field.times'),
       key: 'times',
-      render: (_: unknown, row: ConsoleOffering) => (
-        <TwoTimes
-          first={{ label: t('newShares.field.allocationTime'), iso: row.allocationTime }}
-          second={{ label: t('newShares.field.listingTime'), iso: row.listingTime }}
-        />
-      ),
+      render: (_: unknown, row: ConsoleOffering) => <Times row={row} />,
     },
     {
       title: t('newShares.field.status'),
       key: 'status',
       render: (_: unknown, row: ConsoleOffering) => (
-        <Space direction="vertical" size={0} style={{ maxWidth: 200 }}>
+        <Space direction="vertical" size={2} style={{ maxWidth: 160 }}>
           <OfferingStatusTag
             phase={phaseOf(row, fetchedAt)}
             testId={`new-share-status-${row.id}`}
@@ -211,8 +207,11 @@ export default function NewSharesPage() {
       key: 'book',
       render: (_: unknown, row: ConsoleOffering) => (
         <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
-          <span data-testid={`new-share-book-${row.id}`}>
-            {t('newShares.bookLine', { subscribers: row.subscribers, lots: row.lotsRequested })}
+          <span data-testid={`new-share-subscribers-${row.id}`}>
+            {t('newShares.subscribersLine', { count: row.subscribers })}
+          </span>
+          <span data-testid={`new-share-requested-${row.id}`}>
+            {t('newShares.requestedLine', { lots: row.lotsRequested })}
           </span>
           <Muted small>
             <span data-testid={`new-share-frozen-${row.id}`}>
@@ -239,7 +238,7 @@ export default function NewSharesPage() {
           </Button>
         );
         return (
-          <Space size={6} wrap style={{ maxWidth: 240 }}>
+          <Space direction="vertical" size={4}>
             {editable(phase) ? (
               edit
             ) : (
