@@ -102,6 +102,8 @@ export default async function setup({ provide }: TestProject): Promise<() => Pro
         MARKET_FEED: 'simulated',
         API_LINES: 'Asia|https://asia.example.com,Europe|https://eu.example.com',
         WITHDRAW_TERMS_NOTICE_HOURS: String(NOTICE_HOURS),
+        // New shares' windows and allocations run by the clock within a test (new-shares.test.ts).
+        NEW_SHARES_CHECK_MS: '500',
       },
     }),
     // Nothing but sign-in happens there: no market feed to run.

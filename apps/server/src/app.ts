@@ -24,7 +24,7 @@ import { registerApiDocs } from './http/openapi';
 import { RequestBudgets } from './http/budgets';
 import { Router } from './http/router';
 import { AppError } from './lib/errors';
-import { systemClock, type Clock } from './lib/clock';
+import { serverClock, type Clock } from './lib/clock';
 import {
   accountRoutes,
   AccountService,
@@ -94,6 +94,13 @@ import {
 } from './modules/rewards';
 import { Earn, EarnConsole, earnConsoleRoutes, EarnDailyJob, earnRoutes } from './modules/earn';
 import {
+  NewShares,
+  NewSharesConsole,
+  newSharesConsoleRoutes,
+  newSharesRoutes,
+  NewSharesWorker,
+} from './modules/new-shares';
+import {
   CommissionWorker,
   ReferralConsole,
   referralConsoleRoutes,
@@ -138,6 +145,8 @@ export interface Services {
   apiKeyCalls: ApiKeyCalls;
   /** The daily work (earn and loan interest, maturities, reminders), once per job and day. */
   scheduler: Scheduler;
+  /** New shares' windows, allocations and listings, as they fall due (issue 24). */
+  newSharesWorker: NewSharesWorker;
 }
 
 declare module 'fastify' {
@@ -158,7 +167,12 @@ const TRIGGER_REFRESH_MS = 5000;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
-  const clock = options.clock ?? systemClock;
+  // The system's, or moved by CLOCK_OFFSET_FILE's milliseconds (browser tests).
+  const clock =
+    options.clock ??
+    serverClock(config.CLOCK_OFFSET_FILE, (message) =>
+      app.log.warn({ clock: message }, 'clock offset file'),
+    );
   const loggerOption = options.logger ?? loggerOptions(config);
   const isLoggerInstance =
     typeof loggerOption === 'object' && loggerOption !== null && 'child' in loggerOption;
@@ -301,7 +315,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     else app.hub?.publishToUser(userId, topic, data);
   };
   if (config.MARKET_FEED !== 'off') {
-    const feed = await feedFor(config, app.log);
+    const feed = await feedFor(config, app.log, clock);
     marketEngine = new MarketEngine({
       db,
       clock,
@@ -447,6 +461,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   };
   scheduler.register(new LoanDailyJob(loansDeps));
+  // New shares (issue 24): windows, allocations by the published rule and listings on the feed,
+  // as they fall due, one instance at a time.
+  const listingEngine = marketEngine;
+  const newSharesWorker = new NewSharesWorker({
+    db,
+    clock,
+    notices,
+    notify: notifyUser,
+    logger: app.log,
+    listProduct: listingEngine ? (productId) => listingEngine.listProduct(productId) : undefined,
+    checkMs: config.NEW_SHARES_CHECK_MS,
+  });
+  app.addHook('onClose', async () => newSharesWorker.stop());
   app.decorate('services', {
     accounts,
     settings,
@@ -462,6 +489,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rewards,
     apiKeyCalls: apiKeys.calls,
     scheduler,
+    newSharesWorker,
   });
 
   app.get('/healthz', { config: { rateLimit: false } }, async (_request, reply) => {
@@ -504,6 +532,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   rewardRoutes(router, rewards);
   earnRoutes(router, earn);
   loanRoutes(router, new Loans(loansDeps));
+  newSharesRoutes(router, new NewShares({ db, clock, notify: notifyUser }));
   referralRoutes(router, new TeamService(db, clock));
   if (fastTrades) tradingRoutes(router, fastTrades);
   if (contracts) contractRoutes(router, contracts);
@@ -587,6 +616,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   loanConsoleRoutes(router.useOperators(adminService), new LoansConsole(loansDeps), (operator) =>
     adminService.auditWriter(operator),
   );
+  newSharesConsoleRoutes(
+    router.useOperators(adminService),
+    new NewSharesConsole({
+      db,
+      clock,
+      settings,
+      notices,
+      notify: notifyUser,
+      // Without a market feed nothing is listed on one: the code is not checked.
+      feedKnows: listingEngine
+        ? (productType, code) => listingEngine.feedKnows(productType, code)
+        : undefined,
+    }),
+    (operator) => adminService.auditWriter(operator),
+  );
   // The Binance-compatible API: Binance's own dialect under its prefix, not the route table's.
   await app.register(binanceApi, {
     prefix: BINANCE_PREFIX,
@@ -655,6 +699,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   rewards.start();
   commissions.start();
   scheduler.start();
+  newSharesWorker.start();
   return app;
 }
 
@@ -665,6 +710,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 async function feedFor(
   config: Config,
   logger: FastifyBaseLogger,
+  clock: Clock,
 ): Promise<
   | { provider: MarketEngineOptions['provider']; history: MarketEngineOptions['historySource'] }
   | undefined
@@ -688,7 +734,7 @@ async function feedFor(
         {
           provider: new SimulatedFeed({
             seed: config.MARKET_SEED,
-            clock: systemClock,
+            clock,
             params,
             startPrices,
             tickIntervalMs: config.MARKET_TICK_MS,

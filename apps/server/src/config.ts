@@ -82,6 +82,11 @@ export const configSchema = z.object({
     .default('00:05'),
   /** How often each instance checks for due days of the scheduler (0: never, for tests that run it). */
   SCHEDULER_CHECK_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  /**
+   * How often each instance moves new-share offerings through their times, allocates and lists
+   * what is due (0: never, for tests that run it).
+   */
+  NEW_SHARES_CHECK_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   /** Failed logins per account before it is locked, and for how long. */
   LOGIN_MAX_FAILURES: positiveInt.max(100).default(5),
   LOGIN_LOCK_MINUTES: positiveInt.max(24 * 60).default(15),
@@ -134,6 +139,11 @@ export const configSchema = z.object({
   WITHDRAW_TERMS_NOTICE_HOURS: positiveInt.max(24 * 365).default(72),
   /** API lines offered on the line-selection page: `Name|https://host,Name 2|https://host2`. */
   API_LINES: list.default([]),
+  /**
+   * Testing only: a file holding a whole number of milliseconds added to the server's clock (browser
+   * tests move time by writing it). Refused when NODE_ENV is production.
+   */
+  CLOCK_OFFSET_FILE: z.string().max(4096).optional(),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -163,6 +173,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const config = parsed.data;
+  if (config.CLOCK_OFFSET_FILE && config.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration: CLOCK_OFFSET_FILE moves the server clock for tests and is refused when NODE_ENV=production; unset it',
+    );
+  }
   const apiLines = config.API_LINES.map((entry, index) => {
     const [name, url] = entry.includes('|') ? entry.split('|', 2) : [`Line ${index + 1}`, entry];
     if (!url || !/^https?:\/\/[^\s]+$/.test(url.trim())) {
@@ -183,6 +198,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? path.resolve(env.INIT_CWD ?? process.cwd(), config.ADMIN_DIR)
       : DEFAULT_ADMIN_DIR,
     seedDemoUser: config.SEED_DEMO_USER ?? !config.DATABASE_URL,
+    CLOCK_OFFSET_FILE: config.CLOCK_OFFSET_FILE
+      ? path.resolve(env.INIT_CWD ?? process.cwd(), config.CLOCK_OFFSET_FILE)
+      : undefined,
     apiLines,
   };
 }

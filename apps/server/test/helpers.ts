@@ -92,6 +92,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     MARKET_TICK_SPREAD: 'false',
     // Tests run the scheduler's days themselves (app.scheduler.runDue after moving the clock).
     SCHEDULER_CHECK_MS: '0',
+    // Tests allocate and list new shares themselves (NewSharesWorker.runDue after moving the clock).
+    NEW_SHARES_CHECK_MS: '0',
     ...env,
   });
 }

@@ -373,6 +373,7 @@ export const MAX_WALLET_ADDRESSES = 20;
  * Categories of balance changes in the records (accountRecord), each covering ledger entry
  * types: `recharge`, `withdraw` (hold, payment, release), `exchange`, `demo` (virtual funds),
  * `trade` (orders and settlements), `reward` (referral commissions, task and deposit rewards),
+ * `earn`, `loan`, `newShares` (subscriptions frozen, changed, cancelled, allocated, refunded),
  * `other`.
  */
 export const RECORD_TYPES = [
@@ -384,6 +385,7 @@ export const RECORD_TYPES = [
   'reward',
   'earn',
   'loan',
+  'newShares',
   'other',
 ] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
@@ -429,5 +431,9 @@ export const NOTIFICATION_TYPES = [
   'loanRepaid',
   'loanDueSoon',
   'loanOverdue',
+  'newShareAllocated',
+  'newShareRefunded',
+  'newShareCancelled',
+  'newShareListed',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

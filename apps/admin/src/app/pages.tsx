@@ -25,6 +25,7 @@ import {
   LayoutOutlined,
   PercentageOutlined,
   ReadOutlined,
+  RocketOutlined,
   SafetyCertificateOutlined,
   ShareAltOutlined,
   ShopOutlined,
@@ -42,6 +43,7 @@ import {
   consoleIdentityApi,
   consoleLoansApi,
   consoleMessagesApi,
+  consoleNewSharesApi,
   consoleReferralApi,
   consoleRewardsApi,
   consoleServiceApi,
@@ -82,7 +84,8 @@ export type PageKey =
   | 'referral'
   | 'rewards'
   | 'earn'
-  | 'loans';
+  | 'loans'
+  | 'newShares';
 export type MenuGroup =
   'overview' | 'review' | 'users' | 'content' | 'settings' | 'records' | 'platform' | 'self';
 
@@ -216,6 +219,14 @@ export const consolePages: readonly ConsolePage[] = [
     route: consoleEarnApi.products,
     icon: <FundOutlined />,
     component: lazy(() => import('../pages/earn/earn-page')),
+  },
+  {
+    key: 'newShares',
+    path: '/new-shares',
+    group: 'users',
+    route: consoleNewSharesApi.offerings,
+    icon: <RocketOutlined />,
+    component: lazy(() => import('../pages/new-shares/new-shares-page')),
   },
   {
     key: 'products',

@@ -25,6 +25,8 @@ import type loansEn from './locales/loans/en.json';
 import type loansZh from './locales/loans/zh.json';
 import type messagesEn from './locales/messages/en.json';
 import type messagesZh from './locales/messages/zh.json';
+import type newSharesEn from './locales/newShares/en.json';
+import type newSharesZh from './locales/newShares/zh.json';
 import type operatorsEn from './locales/operators/en.json';
 import type operatorsZh from './locales/operators/zh.json';
 import type referralEn from './locales/referral/en.json';
@@ -66,7 +68,8 @@ type English = typeof en &
   typeof referralEn &
   typeof rewardsEn &
   typeof earnEn &
-  typeof loansEn;
+  typeof loansEn &
+  typeof newSharesEn;
 type Chinese = typeof zh &
   typeof dashboardZh &
   typeof usersZh &
@@ -81,7 +84,8 @@ type Chinese = typeof zh &
   typeof referralZh &
   typeof rewardsZh &
   typeof earnZh &
-  typeof loansZh;
+  typeof loansZh &
+  typeof newSharesZh;
 
 // Both languages have the same keys: each must be assignable to the other's type.
 export type ConsoleMessages = English;
@@ -116,6 +120,7 @@ const files: Record<ConsoleLanguage, { console: () => Module[]; server: () => Mo
       import('./locales/rewards/en.json'),
       import('./locales/earn/en.json'),
       import('./locales/loans/en.json'),
+      import('./locales/newShares/en.json'),
     ],
     server: () => import('@bourse/shared/locales/en.json'),
   },
@@ -136,6 +141,7 @@ const files: Record<ConsoleLanguage, { console: () => Module[]; server: () => Mo
       import('./locales/rewards/zh.json'),
       import('./locales/earn/zh.json'),
       import('./locales/loans/zh.json'),
+      import('./locales/newShares/zh.json'),
     ],
     server: () => import('@bourse/shared/locales/zh.json'),
   },

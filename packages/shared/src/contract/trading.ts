@@ -55,6 +55,8 @@ const orderHints = [
 
 const buyHints = [...orderHints, 'hint_insufficientBalance'] as const;
 const sellHints = [...orderHints, 'hint_insufficientHolding'] as const;
+/** A spot sell may not use allocated new shares before their lock-up ends. */
+const spotSellHints = [...sellHints, 'hint_newShareLocked'] as const;
 const cancelOrderHints = ['hint_orderNotFound', 'hint_orderNotResting'] as const;
 
 export const tradingApi = {
@@ -219,10 +221,10 @@ export const tradingApi = {
     auth: 'user',
     key: 'trade',
     summary:
-      'Sells what the user holds (even of a halted or hidden product) at the current tick, or rests a limit.',
+      'Sells what the user holds (even of a halted or hidden product) at the current tick, or rests a limit. Allocated new shares are not sellable before their lock-up ends.',
     body: spotOrderBody,
     data: spotOrder,
-    hints: sellHints,
+    hints: spotSellHints,
   }),
   cancelSpotOrder: route({
     method: 'POST',

@@ -12,6 +12,7 @@ import {
   optionalText,
   pageQuery,
   requestId,
+  safeString,
   text,
 } from './common';
 import { languageTexts } from './operators';
@@ -137,7 +138,7 @@ export const subscriptionListQuery = pageQuery.extend({ productType: optionalPro
 const lotsField = z
   .preprocess(
     (value) => (typeof value === 'number' ? String(value) : value),
-    z.string().regex(/^[1-9][0-9]{0,9}$/, { error: 'hint_newShareLotsInvalid' }),
+    safeString(16).regex(/^[1-9][0-9]{0,9}$/, { error: 'hint_newShareLotsInvalid' }),
   )
   .describe('Lots (a whole number).');
 
@@ -177,7 +178,7 @@ export const consoleOfferingQuery = pageQuery.extend({
 });
 
 const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-const isoTime = z.string().refine((value) => !Number.isNaN(Date.parse(value)), {
+const isoTime = safeString(64).refine((value) => !Number.isNaN(Date.parse(value)), {
   error: 'hint_timeInvalid',
 });
 
@@ -187,7 +188,7 @@ export const offeringSaveBody = z
       'The offering to change (only before it opens); absent: a new one.',
     ),
     productType: productTypeField,
-    code: z.string().regex(/^[A-Z0-9.]{1,16}$/, { error: 'hint_newShareCodeInvalid' }),
+    code: safeString(16).regex(/^[A-Z0-9.]{1,16}$/, { error: 'hint_newShareCodeInvalid' }),
     name: languageTexts(NEW_SHARE_LIMITS.nameMax),
     description: languageTexts(NEW_SHARE_LIMITS.descriptionMax, 'multiLine'),
     price: decimalAmount({ maxScale: NEW_SHARE_LIMITS.priceScale }),

@@ -42,6 +42,7 @@ export const CONFIG_VISIBILITY: Record<keyof typeof configSchema.shape, 'shown' 
   REFERRAL_WORKER_MS: 'shown',
   SCHEDULER_UTC_TIME: 'shown',
   SCHEDULER_CHECK_MS: 'shown',
+  NEW_SHARES_CHECK_MS: 'shown',
   LOGIN_MAX_FAILURES: 'shown',
   LOGIN_LOCK_MINUTES: 'shown',
   RATE_LIMIT_LOGIN_PER_MINUTE: 'shown',
@@ -61,6 +62,7 @@ export const CONFIG_VISIBILITY: Record<keyof typeof configSchema.shape, 'shown' 
   REDIS_PREFIX: 'shown',
   WITHDRAW_TERMS_NOTICE_HOURS: 'shown',
   API_LINES: 'shown',
+  CLOCK_OFFSET_FILE: 'shown',
 };
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
