@@ -147,10 +147,11 @@ function Proof({ allocation }: { allocation: OfferingAllocation }) {
               data-testid={`new-share-my-${line.id}`}
             >
               <Line label={t('newShares_subscriptionId')} value={line.id} />
-              <Line label={t('newShares_lotsAsked')} value={lotsText(line.lots)} />
+              <Line label={t('newShares_lotsAsked')} value={lotsText(line.lots)} number={false} />
               <Line
                 label={t('newShares_allocatedLots')}
                 value={lotsText(line.allocated)}
+                number={false}
                 testId={`new-share-my-${line.id}-allocated`}
                 strong
               />

@@ -4,6 +4,7 @@
  * the state, and the lock-up (locked until, or sellable: the way to the spot form of its market);
  * the way to each offering and, once allocated, to the published allocation and its proof.
  */
+import { useEffect, useRef } from 'react';
 import { Button } from 'antd-mobile';
 import {
   OFFERING_STATUS,
@@ -87,6 +88,7 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
       <Line
         label={t('newShares_lotsAsked')}
         value={lotsText(subscription.lots)}
+        number={false}
         testId={`new-share-sub-${id}-lots`}
       />
       <Line
@@ -98,10 +100,17 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
         <Line
           label={t('newShares_allocatedLots')}
           value={
-            subscription.allocatedQuantity !== null
-              ? `${lotsText(subscription.allocatedLots)} (${quantityText(subscription.allocatedQuantity, subscription)})`
-              : lotsText(subscription.allocatedLots)
+            <>
+              {lotsText(subscription.allocatedLots)}
+              {subscription.allocatedQuantity !== null && (
+                <>
+                  {' '}
+                  <Num>({quantityText(subscription.allocatedQuantity, subscription)})</Num>
+                </>
+              )}
+            </>
           }
+          number={false}
           testId={`new-share-sub-${id}-allocated`}
           strong
         />
@@ -171,6 +180,15 @@ export default function NewShareHistoryPage() {
     newShareKeys.subscriptions,
     (page, type) => fetchSubscriptionPage(page, type),
   );
+  // States move with time (the allocation, the listing, the lock-up's end): opened again, the
+  // screen reads them again rather than show what it read moments ago.
+  const { records } = list;
+  const opened = useRef(false);
+  useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
+    if (records.isSuccess && !records.isFetching) void records.refetch();
+  }, [records]);
   return (
     <SignedInScreen testId="new-share-history-page" title={t('newShares_mySubscriptions')}>
       <RecordTabs list={list} label="newShares_type" filters={FILTERS} testId="new-share-type" />

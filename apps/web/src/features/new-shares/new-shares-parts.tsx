@@ -178,13 +178,25 @@ export function SubscriptionStatusTag({ status }: { status: number }) {
   );
 }
 
-/** Days, hours, minutes and seconds to go: "2d 03:04:05", or "03:04:05" within a day. */
-export function durationText(ms: number): string {
+/** Whole days, and the hours, minutes and seconds after them ("03:04:05"), to go. */
+export function timeLeft(ms: number): { days: number; clock: string } {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
-  const days = Math.floor(seconds / 86_400);
   const pad = (value: number) => String(value).padStart(2, '0');
-  const clock = `${pad(Math.floor((seconds % 86_400) / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
-  return days > 0 ? `${translate('newShares_daysShort', [days])} ${clock}` : clock;
+  return {
+    days: Math.floor(seconds / 86_400),
+    clock: `${pad(Math.floor((seconds % 86_400) / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`,
+  };
+}
+
+/** "2d 03:04:05" (the days in the language's words and direction, the clock left to right). */
+function TimeLeft({ ms }: { ms: number }) {
+  const { days, clock } = timeLeft(ms);
+  return (
+    <span className="ns-countdown-time">
+      {days > 0 && `${translate('newShares_daysShort', [days])} `}
+      <Num>{clock}</Num>
+    </span>
+  );
 }
 
 /** What the offering waits for next, and when: the label's key and the time (or none). */
@@ -236,11 +248,7 @@ export function Countdown({ offering, onDue }: { offering: Offering; onDue?: () 
   return (
     <span className="ns-countdown" data-testid="new-share-countdown">
       <span className="muted">{t(step.key)}</span>{' '}
-      {due ? (
-        <span>{t('newShares_underWay')}</span>
-      ) : (
-        <Num className="ns-countdown-time">{durationText(left)}</Num>
-      )}
+      {due ? <span>{t('newShares_underWay')}</span> : <TimeLeft ms={left} />}
     </span>
   );
 }
@@ -344,7 +352,7 @@ export function OfferingTerms({ offering }: { offering: Offering }) {
         value={`${offering.minLots} – ${offering.maxLots}`}
         testId="new-share-limits"
       />
-      <Line label={t('newShares_fee')} value={fee} number={!isZero(offering.feeRate)} />
+      <Line label={t('newShares_fee')} value={fee} number={false} />
       <Line label={t('newShares_subscribeStart')} value={timeText(offering.subscribeStart)} />
       <Line label={t('newShares_subscribeEnd')} value={timeText(offering.subscribeEnd)} />
       <Line label={t('newShares_allocationTime')} value={timeText(offering.allocationTime)} />

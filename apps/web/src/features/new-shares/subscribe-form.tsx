@@ -202,14 +202,12 @@ function MySubscription({ subscription }: { subscription: Subscription }) {
   const { t } = useTranslation();
   return (
     <div className="ns-terms ns-mine" data-testid="new-share-mine">
-      <div className="row">
-        <strong>{t('newShares_mySubscription')}</strong>
-        <span className="spacer" />
-        <Num className="muted ns-small">{subscription.orderNo}</Num>
-      </div>
+      <strong>{t('newShares_mySubscription')}</strong>
+      <Line label={t('newShares_orderNo')} value={subscription.orderNo} />
       <Line
         label={t('newShares_lotsAsked')}
         value={lotsText(subscription.lots)}
+        number={false}
         testId="new-share-mine-lots"
       />
       {subscription.status === SUBSCRIPTION_STATUS.open && (
@@ -223,6 +221,7 @@ function MySubscription({ subscription }: { subscription: Subscription }) {
         <Line
           label={t('newShares_allocatedLots')}
           value={lotsText(subscription.allocatedLots)}
+          number={false}
           testId="new-share-mine-allocated"
         />
       )}
@@ -435,6 +434,7 @@ export function SubscribeForm({
               <Line
                 label={t('newShares_lots')}
                 value={lotsText(lots)}
+                number={false}
                 testId="new-share-confirm-lots"
                 strong
               />
