@@ -146,7 +146,7 @@ export async function operatorPost<T = unknown>(url: string, body: unknown): Pro
  * password, two-factor on), for operator steps through /admin-api.
  */
 export function operatorToken(): Promise<string> {
-  return Promise.resolve(inject('adminToken'));
+  return Promise.resolve(ownServer?.adminToken ?? inject('adminToken'));
 }
 
 /** Deposits through the online channel (no proof needed) and has the operator approve it. */
@@ -190,8 +190,20 @@ export function currentPopUpVersion(): Promise<unknown> {
   return popUpVersion;
 }
 
+/** A server the file started itself (other settings than the shared one's), when it did. */
+let ownServer: { baseUrl: string; adminToken: string } | undefined;
+
+/**
+ * Points every helper of this file (its pages, API calls and operator steps) at a server the test
+ * file started itself, or back at the shared one (undefined).
+ */
+export function useOwnServer(server: { baseUrl: string; adminToken: string } | undefined): void {
+  ownServer = server;
+  popUpVersion = undefined;
+}
+
 export function baseUrl(): string {
-  return inject('baseUrl');
+  return ownServer?.baseUrl ?? inject('baseUrl');
 }
 
 /** The app's URL for a route path ('/pages/…'). */

@@ -198,6 +198,10 @@ const SCREENS: Partial<Record<RouteName, () => Promise<{ default: React.Componen
   loanBuy: () => import('../features/loans/loan-buy-page'),
   loanDetail: () => import('../features/loans/loan-detail-page'),
   loanRepay: () => import('../features/loans/loan-repay-page'),
+  newShares: () => import('../features/new-shares/new-shares-page'),
+  newShareDetail: () => import('../features/new-shares/new-share-detail-page'),
+  newShareHistory: () => import('../features/new-shares/new-share-history-page'),
+  newShareAllocation: () => import('../features/new-shares/new-share-allocation-page'),
   language: () => import('../features/settings/language-page'),
   line: () => import('../features/settings/line-page'),
   networkError: () => import('../features/settings/network-error-page'),
@@ -248,6 +252,7 @@ export const PROTECTED: ReadonlySet<RouteName> = new Set<RouteName>([
   'loanBuy',
   'loanDetail',
   'loanRepay',
+  'newShareHistory',
 ]);
 
 /** The path and query a loader was asked for, as the hash router names it. */

@@ -78,6 +78,8 @@ export const paths = {
   newShareDetail: '/pages/newShares/detail',
   newShares: '/pages/newShares/newShares',
   newShareHistory: '/pages/newShares/his',
+  // Not in the seed: the published allocation and its proof (issue 24).
+  newShareAllocation: '/pages/newShares/allocation',
 
   lockMining: '/pages/lockMining/lockMining',
   lockMiningProducts: '/pages/lockMining/lockMiningProductList',

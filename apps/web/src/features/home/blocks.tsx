@@ -66,6 +66,7 @@ const ENTRIES = entryTable({
   welfare: ['area_welfare', GiftOutline],
   lockMining: ['area_lockMining', ShopbagOutline],
   pledgeList: ['area_pledge', ShopbagOutline],
+  newShares: ['area_newShares', GiftOutline],
 });
 
 export const SHORTCUTS = screenEntries(
@@ -79,6 +80,7 @@ const SERVICES = screenEntries(
   [
     'lockMining',
     'pledgeList',
+    'newShares',
     'service',
     'qa',
     'activity',
