@@ -71,6 +71,9 @@ export default defineConfig(async () => {
             include: ['packages/shared/**/*.test.ts'],
             environment: 'node',
             env: { TZ: 'UTC' },
+            // The property walks take 1-3 s alone and over 5 s (the default) beside the browser
+            // lanes on two cores: a limit against hanging, not a target.
+            testTimeout: 60_000,
           },
         },
         {
