@@ -189,6 +189,49 @@ export function bookOf(lines: readonly { id: string; lots: string }[]): BookLine
   });
 }
 
+/** A part of a published allocation that its recomputation does not reproduce. */
+export type AllocationPart = 'book' | 'input' | 'seed' | 'result' | 'lines' | 'lotsAllocated';
+
+/**
+ * Recomputes a published allocation from its book alone (`allocate` on the published lines' ids
+ * and lots) and names the published parts that differ, byte for byte: empty when it matches.
+ * `book` alone: the book itself is not a valid one (lots not whole, ids repeated).
+ */
+export function checkPublishedAllocation(published: {
+  offeringId: number;
+  lotsOffered: string;
+  lotsAllocated?: string;
+  input: string;
+  seed: string;
+  result: string;
+  lines: readonly { id: string; lots: string; allocated: string }[];
+}): AllocationPart[] {
+  let again: Allocation;
+  try {
+    if (!/^[1-9][0-9]*$/.test(published.lotsOffered)) return ['book'];
+    again = allocate({
+      offeringId: published.offeringId,
+      lotsOffered: BigInt(published.lotsOffered),
+      book: bookOf(published.lines),
+    });
+  } catch {
+    return ['book'];
+  }
+  const differs: AllocationPart[] = [];
+  if (again.input !== published.input) differs.push('input');
+  if (again.seed !== published.seed) differs.push('seed');
+  if (again.result !== published.result) differs.push('result');
+  // The published table must say what the result says, line for line and in id order.
+  const shown = published.lines.map((line) => `${line.id} ${line.lots} ${line.allocated}\n`);
+  if (shown.join('') !== again.result) differs.push('lines');
+  if (
+    published.lotsAllocated !== undefined &&
+    published.lotsAllocated !== String(again.lotsAllocated)
+  )
+    differs.push('lotsAllocated');
+  return differs;
+}
+
 /** The offering's status at `now` from its times (before the worker has caught up). */
 export function offeringPhase(
   offering: {

@@ -10,11 +10,9 @@ import { CheckCircleOutlined, CloseCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
-  allocate,
-  bookOf,
+  checkPublishedAllocation,
   consoleNewSharesApi,
   type ConsoleOffering,
-  type OfferingAllocation,
 } from '@bourse/shared';
 import { api } from '../../api';
 import { ListError } from '../../components/data-table';
@@ -23,23 +21,6 @@ import { formatTime } from '../../lib/format';
 import { PublishedText } from './parts';
 
 /** Which published parts the recomputation does not reproduce (none: it matches). */
-function recompute(published: OfferingAllocation): string[] {
-  try {
-    const again = allocate({
-      offeringId: published.offeringId,
-      lotsOffered: BigInt(published.lotsOffered),
-      book: bookOf(published.lines),
-    });
-    const differs: string[] = [];
-    if (again.input !== published.input) differs.push('input');
-    if (again.seed !== published.seed) differs.push('seed');
-    if (again.result !== published.result) differs.push('result');
-    if (String(again.lotsAllocated) !== published.lotsAllocated) differs.push('lotsAllocated');
-    return differs;
-  } catch (error) {
-    return [error instanceof Error ? error.message : String(error)];
-  }
-}
 
 export function VerifyCommand({ id }: { id: number }) {
   const command = `npm run ipo:verify -- ${id}`;
@@ -63,7 +44,7 @@ export function AllocationDrawer({
     queryFn: () => api.call(consoleNewSharesApi.allocation, { id: offering.id }),
   });
   const allocation = query.data;
-  const differs = allocation ? recompute(allocation) : [];
+  const differs = allocation ? checkPublishedAllocation(allocation) : [];
 
   return (
     <Drawer

@@ -28,6 +28,7 @@ import {
 import { ApiError } from '../../api/client';
 import { AmountField } from '../../components/amount-field';
 import { BottomSheet } from '../../components/bottom-sheet';
+import { SheetButtons } from '../../components/sheet-buttons';
 import { Num } from '../../components/status-views';
 import { useSubmit } from '../../hooks/use-submit';
 import { useUser } from '../../hooks/use-user';
@@ -36,15 +37,7 @@ import { currentHref, navigateTo } from '../../lib/navigation';
 import { showToast } from '../../lib/toast';
 import { fetchBalance, percentText, useRequestId } from '../../lib/trade';
 import { buyProduct, earnKeys } from './api';
-import {
-  amountText,
-  Line,
-  ORDERS_ROUTE,
-  PenaltyLine,
-  payoutText,
-  SheetButtons,
-  termText,
-} from './earn-parts';
+import { amountText, Line, ORDERS_ROUTE, PenaltyLine, payoutText, termText } from './earn-parts';
 
 /** What is wrong with an amount typed for `product`, or undefined. */
 function amountProblem(

@@ -81,42 +81,6 @@ export function PenaltyLine({
   );
 }
 
-/** A sheet's last row: cancel, and the button that confirms (busy while the call runs). */
-export function SheetButtons({
-  pending,
-  onCancel,
-  color,
-  label,
-  testId,
-  onConfirm,
-}: {
-  pending: boolean;
-  onCancel: () => void;
-  color: 'primary' | 'warning';
-  label: string;
-  testId: string;
-  onConfirm: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="row">
-      <Button block fill="outline" disabled={pending} onClick={onCancel}>
-        {t('common_cancel')}
-      </Button>
-      <Button
-        block
-        color={color}
-        loading={pending}
-        disabled={pending}
-        data-testid={testId}
-        onClick={onConfirm}
-      >
-        {label}
-      </Button>
-    </div>
-  );
-}
-
 export function EarnStatusTag({ status }: { status: number }) {
   const { t } = useTranslation();
   const tone = STATUS_TONE[status];

@@ -8,12 +8,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatMessage, isPositive, type EarnKind, type EarnOrder } from '@bourse/shared';
 import { ApiError } from '../../api/client';
 import { BottomSheet } from '../../components/bottom-sheet';
+import { SheetButtons } from '../../components/sheet-buttons';
 import { useSubmit } from '../../hooks/use-submit';
 import { useTranslation } from '../../i18n/react';
 import { showToast } from '../../lib/toast';
 import { useRequestId } from '../../lib/trade';
 import { earnKeys, fetchRedemptionPreview, redeemOrder } from './api';
-import { amountText, Line, SheetButtons } from './earn-parts';
+import { amountText, Line } from './earn-parts';
 
 export function RedeemSheet({
   kind,

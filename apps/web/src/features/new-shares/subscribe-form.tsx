@@ -24,6 +24,7 @@ import { BottomSheet } from '../../components/bottom-sheet';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DemoBadge, useDemoAccount } from '../../components/demo-account';
 import { Field } from '../../components/field';
+import { SheetButtons } from '../../components/sheet-buttons';
 import { Num } from '../../components/status-views';
 import { useSubmit } from '../../hooks/use-submit';
 import { useUser } from '../../hooks/use-user';
@@ -160,40 +161,6 @@ function CostLines({
         strong
       />
     </>
-  );
-}
-
-/** A sheet's last row: cancel, and the button that confirms (busy while the call runs). */
-function SheetButtons({
-  pending,
-  onCancel,
-  label,
-  testId,
-  onConfirm,
-}: {
-  pending: boolean;
-  onCancel: () => void;
-  label: string;
-  testId: string;
-  onConfirm: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <div className="row">
-      <Button block fill="outline" disabled={pending} onClick={onCancel}>
-        {t('common_cancel')}
-      </Button>
-      <Button
-        block
-        color="primary"
-        loading={pending}
-        disabled={pending}
-        data-testid={testId}
-        onClick={onConfirm}
-      >
-        {label}
-      </Button>
-    </div>
   );
 }
 
