@@ -125,7 +125,7 @@ async function fundedUser(amount: string): Promise<TestUser> {
   return user;
 }
 
-/** An offering saved through the console's API, its window opening `opensInMs` from now. */
+/** A coin offering (its code the coin and USDT) saved through the console's API, its window opening `opensInMs` from now. */
 async function offeringOpening(
   code: string,
   opensInMs: number,
@@ -312,7 +312,7 @@ describe('new shares in the console', () => {
   it('shows the subscriptions of an open offering and cancels it with a reason', async () => {
     const users = await Promise.all([fundedUser('300'), fundedUser('300')]);
     const before = await Promise.all(users.map((user) => balance(user, 'USDT')));
-    const offering = await offeringOpening(`NC${run}`.slice(0, 16), 3 * SECOND, DAY);
+    const offering = await offeringOpening(`${`NC${run}`.slice(0, 10)}USDT`, 3 * SECOND, DAY);
     await waitUntil(offering.subscribeStart);
     const subscriptions = [
       await subscribe(users[0]!, offering.id, '10'),
@@ -400,12 +400,17 @@ describe('new shares in the console', () => {
   it('shows an oversubscribed allocation as published, recomputed, with its refunds', async () => {
     const users = await Promise.all([fundedUser('300'), fundedUser('300'), fundedUser('300')]);
     const before = await Promise.all(users.map((user) => balance(user, 'USDT')));
-    const offering = await offeringOpening(`NA${run}`.slice(0, 16), 3 * SECOND, 10 * SECOND, {
-      lotsOffered: '10',
-      maxLots: '10',
-      price: '1.5',
-      feeRate: '0.01',
-    });
+    const offering = await offeringOpening(
+      `${`NA${run}`.slice(0, 10)}USDT`,
+      3 * SECOND,
+      10 * SECOND,
+      {
+        lotsOffered: '10',
+        maxLots: '10',
+        price: '1.5',
+        feeRate: '0.01',
+      },
+    );
     await waitUntil(offering.subscribeStart);
     const asked = ['6', '5', '4'];
     const subscriptions = await Promise.all(

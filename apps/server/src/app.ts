@@ -472,6 +472,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: app.log,
     listProduct: listingEngine ? (productId) => listingEngine.listProduct(productId) : undefined,
     checkMs: config.NEW_SHARES_CHECK_MS,
+    // A coin listed is a new wallet currency: forget the cached ones.
+    currenciesChanged: () => settings.invalidate(),
   });
   app.addHook('onClose', async () => newSharesWorker.stop());
   app.decorate('services', {

@@ -29,7 +29,9 @@ import {
 } from '@bourse/shared';
 import { ADMIN_USERNAME, adminLogin } from '../src/admin-login';
 import { ManualClock } from '../src/lib/clock';
+import { userBalances as ledgerBalances } from '../src/ledger/ledger';
 import { verifyLedger } from '../src/ledger/verify';
+import { isSessionOpen } from '../src/market/sessions';
 import { NewSharesWorker } from '../src/modules/new-shares';
 import type { NoticeWriter } from '../src/modules/messages';
 import { adminApiCall, operatorReady } from './support/admin-api';
@@ -50,6 +52,7 @@ const NOW = Date.parse('2026-11-18T15:00:00Z');
 const USDT = 3;
 /** USDT's decimals in the seeded catalogue. */
 const SCALE = 4;
+const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const PASSWORD = 'steady orchard lamp';
@@ -510,7 +513,7 @@ describe('the allocation', () => {
     const house = await platform('house');
     const fees = await platform('fees');
 
-    expect(await moveTo(offered.allocationTime)).toEqual({ allocated: 1, listed: 0 });
+    expect(await moveTo(offered.allocationTime)).toEqual({ allocated: 1, listed: 0, unlocked: 0 });
 
     const published = await call(t.app, 'GET', '/api/newProductApplyPurchase/allocation', {
       token: users[1]!.token,
@@ -589,7 +592,11 @@ describe('the allocation', () => {
     const { rows: before } = await t.db.query<{ count: number }>(
       'SELECT count(*)::int AS count FROM ledger_entry',
     );
-    expect(await t.app.services.newSharesWorker.runDue()).toEqual({ allocated: 0, listed: 0 });
+    expect(await t.app.services.newSharesWorker.runDue()).toEqual({
+      allocated: 0,
+      listed: 0,
+      unlocked: 0,
+    });
     const { rows: after } = await t.db.query<{ count: number }>(
       'SELECT count(*)::int AS count FROM ledger_entry',
     );
@@ -680,7 +687,7 @@ describe('the allocation', () => {
       emit: () => undefined,
     };
     const crashing = new NewSharesWorker({ db: t.db, clock, notices: failing });
-    expect(await crashing.runDue()).toEqual({ allocated: 0, listed: 0 });
+    expect(await crashing.runDue()).toEqual({ allocated: 0, listed: 0, unlocked: 0 });
     const { rows: offerings } = await t.db.query<{ status: number; seed: string | null }>(
       'SELECT status, allocation_seed AS seed FROM new_share_offering WHERE id = $1',
       [offered.id],
@@ -704,7 +711,7 @@ describe('the allocation', () => {
         ),
       ),
     );
-    expect(await other.runDue()).toEqual({ allocated: 0, listed: 0 });
+    expect(await other.runDue()).toEqual({ allocated: 0, listed: 0, unlocked: 0 });
   });
 });
 
@@ -788,10 +795,17 @@ describe('cancelling an offering', () => {
 });
 
 describe('listing and the lock-up', () => {
-  it('lists the product at the offer price with the allocated holdings locked until the lock-up ends', async () => {
-    const code = newCode('COIN');
+  /** The first time at or after `from` when US stocks trade (minute by minute). */
+  function nextUsOpen(from: number): number {
+    let at = Math.ceil(from / MINUTE_MS) * MINUTE_MS;
+    while (!isSessionOpen('usStock', at)) at += 30 * MINUTE_MS;
+    return at;
+  }
+
+  it('lists a stock at the offer price with the allocated shares as spot holdings locked until the lock-up ends', async () => {
+    const code = newCode('STK');
     const offered = await offering({
-      productType: PRODUCT_TYPE.crypto,
+      productType: PRODUCT_TYPE.usStock,
       code,
       price: '2.5',
       lotSize: '0.5',
@@ -803,8 +817,8 @@ describe('listing and the lock-up', () => {
     await moveTo(offered.subscribeStart);
     const user = await investor('1000');
     await subscribed(user.token, offered.id, '30');
-    expect(await moveTo(offered.allocationTime)).toEqual({ allocated: 1, listed: 0 });
-    expect(await moveTo(offered.listingTime)).toEqual({ allocated: 0, listed: 1 });
+    expect(await moveTo(offered.allocationTime)).toEqual({ allocated: 1, listed: 0, unlocked: 0 });
+    expect(await moveTo(offered.listingTime)).toEqual({ allocated: 0, listed: 1, unlocked: 0 });
 
     const { rows: products } = await t.db.query<Record<string, unknown>>(
       `SELECT p.id, p.product_type, p.position_types, p.standard::text AS standard, p.price_scale,
@@ -813,10 +827,10 @@ describe('listing and the lock-up', () => {
       [offered.id],
     );
     expect(products[0]).toMatchObject({
-      product_type: 2,
+      product_type: 1,
       position_types: [2],
       price_scale: 2,
-      session: 'crypto',
+      session: 'usStock',
       is_visible: 1,
       product_name_lang: { en: 'Harbor Robotics', fr: 'Robotique du Port' },
     });
@@ -825,7 +839,7 @@ describe('listing and the lock-up', () => {
     const productId = products[0]!.id as number;
     // The market knows it at once, at the offer price.
     const engine = t.app.services.marketEngine!;
-    const product = engine.product(PRODUCT_TYPE.crypto, code);
+    const product = engine.product(PRODUCT_TYPE.usStock, code);
     expect(product?.id).toBe(productId);
     expect(normalize(engine.tickerInfo(product!)!.nowPrice)).toBe('2.5');
 
@@ -870,7 +884,7 @@ describe('listing and the lock-up', () => {
       call(t.app, 'POST', '/api/spotTradeOrder/sellSpotTradeOrder', {
         token: user.token,
         json: {
-          productType: PRODUCT_TYPE.crypto,
+          productType: PRODUCT_TYPE.usStock,
           productCode: code,
           orderType: ORDER_TYPE.market,
           quantity: '5',
@@ -878,6 +892,9 @@ describe('listing and the lock-up', () => {
           ...fields,
         },
       });
+    // In the lock-up, while the market is open.
+    clock.set(new Date(nextUsOpen(clock.now().getTime())));
+    user.token = await signIn(user.email);
     feed.tick(code, '2.6', clock.now().getTime());
     const lockedText = `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
     expect(await sell()).toMatchObject({
@@ -892,7 +909,7 @@ describe('listing and the lock-up', () => {
     const buy = await call(t.app, 'POST', '/api/spotTradeOrder/addSpotTradeOrder', {
       token: user.token,
       json: {
-        productType: PRODUCT_TYPE.crypto,
+        productType: PRODUCT_TYPE.usStock,
         productCode: code,
         orderType: ORDER_TYPE.market,
         quantity: '2',
@@ -906,8 +923,8 @@ describe('listing and the lock-up', () => {
     });
     expect((await sell({ quantity: '2' })).status).toBe(200);
 
-    // After the lock-up: sellable like any holding (signed in again: two days went by).
-    clock.set(until);
+    // After the lock-up: sellable like any holding (signed in again: days went by).
+    clock.set(new Date(nextUsOpen(until.getTime())));
     user.token = await signIn(user.email);
     feed.tick(code, '2.7', clock.now().getTime());
     const sold = await sell({ quantity: '15' });
@@ -918,6 +935,160 @@ describe('listing and the lock-up', () => {
     expect(
       (left.body.data as { productCode: string }[]).some((held) => held.productCode === code),
     ).toBe(false);
+  });
+
+  it('lists a coin as a wallet currency: the allocation credited as coins, frozen by a hold until the lock-up ends', async () => {
+    const coin = newCode('C');
+    const code = `${coin}USDT`;
+    // A crypto offering's code is its coin and the trade currency.
+    const refused = await consoleCall('POST', '/offerings/save', tokens.finance, {
+      productType: PRODUCT_TYPE.crypto,
+      code: coin,
+      name: { en: 'No pair' },
+      description: { en: 'A coin without its pair.' },
+      price: '1',
+      lotSize: '1',
+      lotsOffered: '10',
+      minLots: '1',
+      maxLots: '10',
+      feeRate: '0',
+      subscribeStart: new Date(clock.now().getTime() + HOUR_MS).toISOString(),
+      subscribeEnd: new Date(clock.now().getTime() + 2 * HOUR_MS).toISOString(),
+      allocationTime: new Date(clock.now().getTime() + 3 * HOUR_MS).toISOString(),
+      listingTime: new Date(clock.now().getTime() + 4 * HOUR_MS).toISOString(),
+      lockUpDays: 1,
+      minAuthLevel: -1,
+    });
+    expect(refused).toMatchObject({
+      status: 422,
+      body: { msg: 'hint_newShareCoinCodeInvalid', params: ['USDT'] },
+    });
+    const offered = await offering({
+      productType: PRODUCT_TYPE.crypto,
+      code,
+      price: '2.5',
+      lotSize: '0.5',
+      lotsOffered: '1000',
+      maxLots: '100',
+      feeRate: '0',
+      lockUpDays: 2,
+    });
+    await moveTo(offered.subscribeStart);
+    const user = await investor('1000');
+    await subscribed(user.token, offered.id, '30');
+    expect(await moveTo(offered.allocationTime)).toEqual({ allocated: 1, listed: 0, unlocked: 0 });
+    expect(await moveTo(offered.listingTime)).toEqual({ allocated: 0, listed: 1, unlocked: 0 });
+
+    // The coin is a wallet currency now (no network: no deposit or withdrawal channel), and its
+    // pair trades spot and coin to coin.
+    const { rows: currencies } = await t.db.query<Record<string, unknown>>(
+      `SELECT id, currency_type, wallet_address_type, scale, is_visible FROM platform_currency
+       WHERE currency_name = $1`,
+      [coin],
+    );
+    expect(currencies).toEqual([
+      expect.objectContaining({
+        currency_type: 2,
+        wallet_address_type: '',
+        scale: 8,
+        is_visible: 1,
+      }),
+    ]);
+    const coinId = currencies[0]!.id as number;
+    const { rows: products } = await t.db.query<{ id: number; position_types: number[] }>(
+      `SELECT p.id, p.position_types FROM product p
+       JOIN new_share_offering o ON o.product_id = p.id WHERE o.id = $1 AND o.coin_currency_id = $2`,
+      [offered.id, coinId],
+    );
+    expect(products[0]!.position_types).toEqual([2, 3]);
+    const productId = products[0]!.id;
+
+    // 15 coins in the wallet, all frozen; the coin-to-coin holding keeps their cost.
+    const coinBalance = async () => {
+      const lines = await ledgerBalances(t.db, 'live', user.userId);
+      const line = lines.find((entry) => entry.currencyId === coinId);
+      return {
+        available: normalize(line?.available ?? '0'),
+        frozen: normalize(line?.frozen ?? '0'),
+      };
+    };
+    expect(await coinBalance()).toEqual({ available: '0', frozen: '15' });
+    const { rows: holdings } = await t.db.query<{ quantity: string; cost: string }>(
+      `SELECT quantity::text AS quantity, cost::text AS cost FROM holding
+       WHERE user_id = $1 AND product_id = $2 AND book = 'live' AND position_type = 3`,
+      [user.userId, productId],
+    );
+    expect(holdings.map((held) => [normalize(held.quantity), normalize(held.cost)])).toEqual([
+      ['15', '37.5'],
+    ]);
+    const until = new Date(Date.parse(offered.listingTime) + 2 * DAY_MS);
+    expect((await subscriptionsOf(user.token))[0]).toMatchObject({
+      productId,
+      lockedUntil: until.toISOString(),
+      sellable: false,
+    });
+    const assets = await call(t.app, 'GET', '/api/userBibiAssets/list', { token: user.token });
+    // Its average cost is the offer price.
+    expect(assets.body.rows).toEqual([
+      { productCode: code, bibiAmount: '0', frozenAmount: '15', averageCost: '2.50' },
+    ]);
+
+    const sell = (fields: Record<string, string> = {}) =>
+      call(t.app, 'POST', '/api/bibiTradeOrder/sell', {
+        token: user.token,
+        json: {
+          productCode: code,
+          orderType: ORDER_TYPE.market,
+          quantity: '5',
+          requestId: requestId(),
+          ...fields,
+        },
+      });
+    feed.tick(code, '2.6', clock.now().getTime());
+    const lockedText = `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    expect(await sell()).toMatchObject({
+      status: 422,
+      body: { msg: 'hint_newShareLocked', params: ['0', coin, lockedText] },
+    });
+    expect(await sell({ orderType: String(ORDER_TYPE.limit), price: '9' })).toMatchObject({
+      status: 422,
+      body: { msg: 'hint_newShareLocked' },
+    });
+    // Coins bought on the pair are free: only the allocated ones are frozen.
+    const buy = await call(t.app, 'POST', '/api/bibiTradeOrder/buy', {
+      token: user.token,
+      json: {
+        productCode: code,
+        orderType: ORDER_TYPE.market,
+        quantity: '2',
+        requestId: requestId(),
+      },
+    });
+    expect(buy.status, JSON.stringify(buy.body)).toBe(200);
+    expect(await sell({ quantity: '2.1' })).toMatchObject({
+      status: 422,
+      body: { msg: 'hint_newShareLocked', params: ['2', coin, lockedText] },
+    });
+    expect((await sell({ quantity: '2' })).status).toBe(200);
+    expect(await coinBalance()).toEqual({ available: '0', frozen: '15' });
+
+    // The lock-up ends: the worker's next run releases the coins, then they sell like any coin.
+    clock.set(until);
+    user.token = await signIn(user.email);
+    expect((await subscriptionsOf(user.token))[0]).toMatchObject({ sellable: false });
+    expect(await t.app.services.newSharesWorker.runDue()).toEqual({
+      allocated: 0,
+      listed: 0,
+      unlocked: 1,
+    });
+    expect(await t.app.services.newSharesWorker.runDue()).toMatchObject({ unlocked: 0 });
+    expect(await coinBalance()).toEqual({ available: '15', frozen: '0' });
+    expect((await subscriptionsOf(user.token))[0]).toMatchObject({ sellable: true });
+    feed.tick(code, '2.7', clock.now().getTime());
+    const sold = await sell({ quantity: '15' });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+    expect(await coinBalance()).toEqual({ available: '0', frozen: '0' });
+    expect((await verifyLedger(database.db)).problems).toEqual([]);
   });
 });
 

@@ -209,6 +209,19 @@ async function usdt(user: RegisteredUser): Promise<{ amount: string; frozenAmoun
   };
 }
 
+/** Available and frozen NOVA of a user: the coins of its allocation, from the wallet. */
+async function coins(user: RegisteredUser): Promise<{ available: string; frozen: string }> {
+  const answer = await apiCall<unknown>('GET', '/api/userBibiAssets/list', { token: user.token });
+  expect(answer.code, JSON.stringify(answer)).toBe(200);
+  const row = (
+    answer.rows as { productCode: string; bibiAmount: string; frozenAmount: string }[]
+  ).find((entry) => entry.productCode === 'NOVAUSDT');
+  return {
+    available: normalize(row?.bibiAmount ?? '0'),
+    frozen: normalize(row?.frozenAmount ?? '0'),
+  };
+}
+
 /**
  * A live user whose basic identity the operator approved (new shares need it by default), with
  * USD deposited (approved by the operator) and exchanged to USDT.
@@ -624,7 +637,7 @@ describe('new shares and new coins', () => {
         ).find((row) => row.productCode === 'NOVAUSDT');
       };
       const first = await quote();
-      expect(first).toMatchObject({ simulated: true, source: 'simulated', PositionType: [2] });
+      expect(first).toMatchObject({ simulated: true, source: 'simulated', PositionType: [2, 3] });
       // Its first price is the offer price: the listing's own, or the feed's first step from it.
       const candles = await apiCall<{ open: string }[]>('GET', '/api/kline/list', {
         query: { productType: '2', productCode: 'NOVAUSDT', interval: '1m', limit: '1000' },
@@ -654,6 +667,9 @@ describe('new shares and new coins', () => {
       await page.locator('[data-testid="spot-panel"]').waitFor();
       await screenshot(page, 'new-share-listed-market-en');
 
+      // The allocated coins are in the wallet, frozen until the lock-up ends.
+      expect(await coins(holder.user)).toEqual({ available: '0', frozen: quantity });
+
       // In the lock-up the allocated coins are not for sale.
       await page.goto(appUrl('/pages/newShares/his'));
       const row = `new-share-sub-${holder.subscription.id}`;
@@ -671,10 +687,9 @@ describe('new shares and new coins', () => {
       expect(await textOf(page, `${row}-lock`)).toBe(formatDateTime(locked!.lockedUntil!));
       expect(await page.locator(`[data-testid="${row}-sell"]`).count()).toBe(0);
       await screenshot(page, 'new-share-history-locked-en');
-      const refused = await apiCall('POST', '/api/spotTradeOrder/sellSpotTradeOrder', {
+      const refused = await apiCall('POST', '/api/bibiTradeOrder/sell', {
         token: holder.user.token,
         form: {
-          productType: '2',
           productCode: 'NOVAUSDT',
           orderType: '1',
           quantity,
@@ -682,45 +697,40 @@ describe('new shares and new coins', () => {
         },
       });
       expect(refused.msg, JSON.stringify(refused)).toBe('hint_newShareLocked');
-      await page.goto(
-        appUrl(
-          '/pages/quoteDetail/quoteDetail?productType=2&productCode=NOVAUSDT&mode=spot&side=2',
-        ),
-      );
-      await page.locator('[data-testid="spot-panel"]').waitFor();
-      await page.locator('#spot-quantity').fill(quantity);
-      await page.locator('[data-testid="spot-submit"]').click();
-      await page.locator('[data-testid="spot-confirm"]').waitFor();
-      await page.locator('.adm-dialog-button', { hasText: text('common_confirm') }).click();
-      // The refusal's words (its figures and time filled in around them).
-      const [refusal] = text('hint_newShareLocked')
-        .split(/\{\d\}/)
-        .map((part) => part.trim())
-        .sort((a, b) => b.length - a.length);
-      await expectToast(page, refusal!);
+      expect((refused as { params?: unknown[] }).params?.[1]).toBe('NOVA');
+      // The coin-to-coin form has none of them to sell: refused on its field before sending.
+      await page.goto(appUrl('/pages/quoteDetail/bibi?productCode=NOVAUSDT&side=2'));
+      await page.locator('[data-testid="bibi-panel"]').waitFor();
+      expect(
+        await page.locator('[data-testid="bibi-side-sell"]').getAttribute('aria-pressed'),
+      ).toBe('true');
+      await page.locator('#bibi-quantity').fill(quantity);
+      await expect
+        .poll(() => page.locator('[data-testid="bibi-panel"] .field-error').textContent())
+        .toBe(text('hint_insufficientHolding').replace('{0}', '0').replace('{1}', 'NOVA'));
       await screenshot(page, 'new-share-sell-locked-en');
       expect((await usdt(holder.user)).frozenAmount).toBe('0');
 
-      // Past the listing plus one day: sellable, and sold.
+      // Past the listing plus one day: the worker releases the coins; sellable, and sold.
       moveClockTo(listingTime + DAY_MS + MINUTE_MS);
+      await expect.poll(() => coins(holder.user)).toEqual({ available: quantity, frozen: '0' });
       await page.goto(appUrl('/pages/newShares/his'));
       await page.locator(`[data-testid="${row}-sell"]`).waitFor();
       await expect.poll(() => textOf(page, `${row}-lock`)).toBe(text('newShares_sellable'));
-      // (The refusal's toast has gone.)
-      await page.locator('.adm-toast-main').waitFor({ state: 'detached' });
       await screenshot(page, 'new-share-history-sellable-en');
       await page.locator(`[data-testid="${row}-sell"]`).click();
-      await waitForRoute(page, '/pages/quoteDetail/quoteDetail');
-      await page.locator('[data-testid="spot-panel"]').waitFor();
+      await waitForRoute(page, '/pages/quoteDetail/bibi');
+      await page.locator('[data-testid="bibi-panel"]').waitFor();
       expect(
-        await page.locator('[data-testid="spot-side-sell"]').getAttribute('aria-pressed'),
+        await page.locator('[data-testid="bibi-side-sell"]').getAttribute('aria-pressed'),
       ).toBe('true');
-      await page.locator('#spot-quantity').fill(quantity);
-      await page.locator('[data-testid="spot-submit"]').click();
-      await page.locator('[data-testid="spot-confirm"]').waitFor();
+      await page.locator('#bibi-quantity').fill(quantity);
+      await page.locator('[data-testid="bibi-submit"]').click();
+      await page.locator('[data-testid="bibi-confirm"]').waitFor();
       await page.locator('.adm-dialog-button', { hasText: text('common_confirm') }).click();
       await expectToast(page, text('trade_orderFilled'));
-      const orders = await apiCall('GET', '/api/spotTradeOrder/list', {
+      expect(await coins(holder.user)).toEqual({ available: '0', frozen: '0' });
+      const orders = await apiCall('GET', '/api/bibiTradeOrder/list', {
         token: holder.user.token,
         query: { pageNum: '1', pageSize: '20' },
       });

@@ -43,6 +43,7 @@ export const consoleNewSharesApi = {
       'hint_newShareStarted',
       'hint_newShareCodeTaken',
       'hint_newShareCodeUnknownToFeed',
+      'hint_newShareCoinCodeInvalid',
       'hint_newShareStartPast',
       'hint_newShareMaxBelowMin',
       'hint_newShareMaxAboveOffer',

@@ -12,6 +12,7 @@ import {
   MAX_INTEGER_DIGITS,
   NEW_SHARE_LIMITS,
   OFFERING_STATUS,
+  PRODUCT_TYPE,
   ALLOCATION_RULE,
   toScale,
   type ConsoleOffering,
@@ -30,7 +31,13 @@ import type { AuditWriter } from '../wallet';
 import * as notices from './notices';
 import * as repo from './repo';
 import { costOf } from './service';
-import { allocationView, consoleOfferingView, consoleSubscriptionView, phaseOf } from './views';
+import {
+  allocationView,
+  coinOf,
+  consoleOfferingView,
+  consoleSubscriptionView,
+  phaseOf,
+} from './views';
 
 export interface ConsoleOperator {
   operatorId: number;
@@ -84,7 +91,7 @@ export class NewSharesConsole {
     return { rows: page.rows.map((row) => consoleOfferingView(row, now)), total: page.total };
   }
 
-  private async tradeCurrency(): Promise<{ id: number; scale: number }> {
+  private async tradeCurrency(): Promise<{ id: number; scale: number; currencyName: string }> {
     const id = (await this.deps.settings.otherValue()).default_trade_currency_id;
     const currency = await this.deps.settings.currency(id);
     if (!currency) throw new AppError('hint_currencyUnknown', 422);
@@ -114,6 +121,12 @@ export class NewSharesConsole {
     if (this.deps.feedKnows && !this.deps.feedKnows(body.productType, body.code))
       throw new AppError('hint_newShareCodeUnknownToFeed', 422, ['code']);
     const currency = await this.tradeCurrency();
+    // A coin lists as a wallet currency of its own: its code is the coin and the trade currency.
+    if (
+      body.productType === PRODUCT_TYPE.crypto &&
+      coinOf(body.code, currency.currencyName) === null
+    )
+      throw new AppError('hint_newShareCoinCodeInvalid', 422, [currency.currencyName]);
     try {
       return await this.deps.db.transaction(async (tx) => {
         let before: repo.OfferingRow | undefined;

@@ -379,6 +379,9 @@ export interface SubscriptionRow {
   listing_time: Date;
   lock_up_days: number;
   product_id: number | null;
+  /** A crypto allocation's coins frozen until the lock-up ends (migration 0041); null for stocks. */
+  lock_hold_id: number | null;
+  unlocked_at: Date | null;
 }
 
 const SUBSCRIPTION_COLUMNS = `s.id, s.public_id, s.order_no, s.offering_id, s.user_id,
@@ -387,7 +390,7 @@ const SUBSCRIPTION_COLUMNS = `s.id, s.public_id, s.order_no, s.offering_id, s.us
   s.created_at, s.updated_at, s.closed_at, o.product_type, o.code, o.name, c.currency_name,
   o.currency_id, c.scale, o.price::text AS price, o.lot_size::text AS lot_size,
   o.fee_rate::text AS fee_rate, o.status AS offering_status, o.subscribe_start, o.subscribe_end,
-  o.listing_time, o.lock_up_days, o.product_id`;
+  o.listing_time, o.lock_up_days, o.product_id, s.lock_hold_id, s.unlocked_at`;
 const SUBSCRIPTION_FROM = `new_share_subscription s
   JOIN new_share_offering o ON o.id = s.offering_id
   JOIN platform_currency c ON c.id = o.currency_id`;
@@ -680,12 +683,14 @@ export interface NewProduct {
   referencePrice: string;
   volatility: string;
   dailyVolume: string;
+  /** Position types it trades: spot, and coin to coin for a coin that is a wallet currency. */
+  positionTypes: readonly number[];
 }
 
 /**
- * Creates the listed product: spot only (position type 2), visible, last in its type's order,
- * fed from its code. An existing product of the code (made meanwhile by a catalogue) is kept as
- * it is; its id is answered.
+ * Creates the listed product: spot (position type 2), and coin to coin (3) for a coin, visible,
+ * last in its type's order, fed from its code. An existing product of the code (made meanwhile by
+ * a catalogue) is kept as it is; its id is answered.
  */
 export async function insertProduct(q: Queryable, product: NewProduct): Promise<number> {
   const inserted = await firstRow<{ id: number }>(
@@ -693,7 +698,7 @@ export async function insertProduct(q: Queryable, product: NewProduct): Promise<
     `INSERT INTO product (product_type, product_code, product_name_lang, product_desc,
        position_types, is_visible, sort, standard, price_scale, leverages, session, source_symbol,
        reference_price, volatility, daily_volume, recommended)
-     VALUES ($1, $2, $3::jsonb, $4, '{2}', 1,
+     VALUES ($1, $2, $3::jsonb, $4, $11::smallint[], 1,
        (SELECT coalesce(max(sort), 0) + 1 FROM product WHERE product_type = $1), $5, $6, '{1}',
        $7, $2, $8, $9, $10, 0)
      ON CONFLICT (product_type, product_code) DO NOTHING
@@ -709,6 +714,7 @@ export async function insertProduct(q: Queryable, product: NewProduct): Promise<
       product.referencePrice,
       product.volatility,
       product.dailyVolume,
+      product.positionTypes,
     ],
   );
   if (inserted) return inserted.id;
@@ -751,4 +757,101 @@ export async function addLockedHoldings(
       now,
     ],
   );
+}
+
+// ---------------------------------------------------------------- coins (migration 0041)
+
+/**
+ * The wallet currency of a listed coin: the one of its name if there is one, else a new crypto
+ * currency (no network: no deposit or withdrawal until an operator sets one), visible, last.
+ */
+export async function ensureCoinCurrency(
+  q: Queryable,
+  name: string,
+  scale: number,
+): Promise<number> {
+  const existing = await firstRow<{ id: number }>(
+    q,
+    'SELECT id FROM platform_currency WHERE currency_name = $1',
+    [name],
+  );
+  if (existing) return existing.id;
+  const row = await oneRow<{ id: number }>(
+    q,
+    `INSERT INTO platform_currency (id, currency_name, currency_type, wallet_address_type, scale, sort)
+     SELECT coalesce(max(id), 0) + 1, $1, 2, '', $2, coalesce(max(sort), 0) + 1 FROM platform_currency
+     RETURNING id`,
+    [name, scale],
+  );
+  return row.id;
+}
+
+export async function setCoinCurrency(q: Queryable, offeringId: number, currencyId: number) {
+  await q.query('UPDATE new_share_offering SET coin_currency_id = $2 WHERE id = $1', [
+    offeringId,
+    currencyId,
+  ]);
+}
+
+/**
+ * Adds coins bought through an allocation to the users' coin-to-coin holdings: the holding keeps
+ * the cost of coins bought (for their average cost), the coins themselves are wallet balances.
+ */
+export async function addCoinCosts(
+  q: Queryable,
+  productId: number,
+  rows: readonly { userId: number; quantity: string; cost: string }[],
+  now: Date,
+): Promise<void> {
+  if (rows.length === 0) return;
+  await q.query(
+    `INSERT INTO holding (user_id, book, product_id, position_type, quantity, frozen_quantity, cost,
+       updated_at)
+     SELECT d.user_id, 'live', $1, 3, d.quantity, 0, d.cost, $5
+     FROM unnest($2::bigint[], $3::numeric[], $4::numeric[]) AS d (user_id, quantity, cost)
+     ORDER BY d.user_id
+     ON CONFLICT (user_id, book, position_type, product_id) DO UPDATE
+       SET quantity = holding.quantity + EXCLUDED.quantity, cost = holding.cost + EXCLUDED.cost,
+           updated_at = EXCLUDED.updated_at`,
+    [
+      productId,
+      rows.map((row) => row.userId),
+      rows.map((row) => row.quantity),
+      rows.map((row) => row.cost),
+      now,
+    ],
+  );
+}
+
+export async function setLockHold(
+  q: Queryable,
+  subscriptionId: number,
+  holdId: number,
+  unlockAt: Date,
+): Promise<void> {
+  await q.query(
+    'UPDATE new_share_subscription SET lock_hold_id = $2, unlock_at = $3 WHERE id = $1',
+    [subscriptionId, holdId, unlockAt],
+  );
+}
+
+/** Allocated coins whose lock-up has ended and that are still frozen, oldest first. */
+export function dueUnlocks(q: Queryable, now: Date, limit: number) {
+  return allRows<{ id: number; user_id: number; lock_hold_id: number; offering_id: number }>(
+    q,
+    `SELECT id, user_id, lock_hold_id, offering_id FROM new_share_subscription
+     WHERE lock_hold_id IS NOT NULL AND unlocked_at IS NULL AND unlock_at <= $1
+     ORDER BY unlock_at, id LIMIT $2`,
+    [now, limit],
+  );
+}
+
+/** Marks a lock released; false when another run did it first. */
+export async function markUnlocked(q: Queryable, subscriptionId: number, now: Date) {
+  const { rowCount } = await q.query(
+    `UPDATE new_share_subscription SET unlocked_at = $2
+     WHERE id = $1 AND unlocked_at IS NULL`,
+    [subscriptionId, now],
+  );
+  return (rowCount ?? 0) > 0;
 }

@@ -27,6 +27,16 @@ export function lockedUntil(row: { listing_time: Date; lock_up_days: number }): 
   return new Date(row.listing_time.getTime() + row.lock_up_days * DAY_MS);
 }
 
+/**
+ * The coin a crypto offering lists: its code without the trade currency (NOVA of NOVAUSDT), when
+ * that is a currency name (2 to 10 capital letters or digits); null otherwise.
+ */
+export function coinOf(code: string, tradeCurrencyName: string): string | null {
+  if (!code.endsWith(tradeCurrencyName)) return null;
+  const coin = code.slice(0, -tradeCurrencyName.length);
+  return /^[A-Z0-9]{2,10}$/.test(coin) ? coin : null;
+}
+
 /** The status at `now`: the stored one, or the window's phase its times give. */
 export function phaseOf(
   row: { status: number; subscribe_start: Date; subscribe_end: Date },
@@ -170,10 +180,11 @@ export function subscriptionView(row: SubscriptionRow, lang: LanguageKey, now: D
     offeringStatus,
     listingTime: row.listing_time.toISOString(),
     lockedUntil: until ? until.toISOString() : null,
+    // Coins are sellable once their hold is released (the worker does it when the lock-up ends).
     sellable:
       until !== null &&
       offeringStatus === OFFERING_STATUS.listed &&
-      now.getTime() >= until.getTime(),
+      (row.lock_hold_id === null ? now.getTime() >= until.getTime() : row.unlocked_at !== null),
     productId: row.product_id,
     createTime: row.created_at.toISOString(),
     updateTime: row.updated_at.toISOString(),

@@ -14,24 +14,32 @@
  * a crash that rolled it back) it finds the offering allocated, or allocates it whole.
  *
  * Listing, in one transaction per offering: the product row (spot, fed from its code at the offer
- * price), the allocated lots as live spot holdings at their cost (the amount without the fee, as
- * spot buys count it), locked until the listing time plus the lock-up. After it commits the market
- * engine starts feeding the product (`listProduct`); a failure there is logged, and the engine
- * loads the product at its next start as it loads every other.
+ * price) and the allocated lots at their cost (the amount without the fee, as spot buys count it),
+ * locked until the listing time plus the lock-up. Stocks become live spot holdings whose allocated
+ * quantity is locked (holding.locked_quantity). A coin becomes a wallet currency (no network until
+ * an operator sets one) whose pair also trades coin to coin, and each allocation is credited to the
+ * subscriber's coin balance from the house and frozen there by a ledger hold (migration 0041),
+ * released by this worker when the lock-up ends: frozen coins cannot be sold, exchanged or
+ * withdrawn. After it commits the market engine starts feeding the product (`listProduct`); a
+ * failure there is logged, and the engine loads the product at its next start as it loads every
+ * other.
  */
 import {
   OFFERING_STATUS,
+  POSITION_TYPE,
+  PRODUCT_TYPE,
   allocate,
   isNegative,
   isPositive,
   mul,
+  neg,
   normalize,
   scaleOf,
   sub,
   toScale,
 } from '@bourse/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import * as ledger from '../../ledger/ledger';
 import type { Clock } from '../../lib/clock';
 import { assert } from '../../lib/errors';
@@ -40,9 +48,14 @@ import type { NoticeEvent, NoticeWriter } from '../messages';
 import * as notices from './notices';
 import * as repo from './repo';
 import { costOf } from './service';
-import { lockedUntil, phaseOf } from './views';
+import { coinOf, lockedUntil, phaseOf } from './views';
 
 const LOCK_KEY = 7_310_040;
+/** Locks released per transaction, and per run at most. */
+const UNLOCK_BATCH = 500;
+const MAX_UNLOCKS = 10_000;
+/** The decimals of a listed coin's wallet currency: the lot size's, at least eight. */
+const COIN_SCALE_MIN = 8;
 /** Offerings allocated or listed in one run, at most (more wait for the next run). */
 const MAX_PER_RUN = 100;
 /**
@@ -51,6 +64,13 @@ const MAX_PER_RUN = 100;
  */
 const LISTING_VOLATILITY: Record<number, string> = { 1: '0.3', 2: '0.6' };
 const SESSION: Record<number, 'usStock' | 'crypto'> = { 1: 'usStock', 2: 'crypto' };
+
+export interface RunResult {
+  allocated: number;
+  listed: number;
+  /** Allocations whose coins were released at the end of their lock-up. */
+  unlocked: number;
+}
 
 export interface NewSharesWorkerDeps {
   db: Database;
@@ -62,6 +82,8 @@ export interface NewSharesWorkerDeps {
   listProduct?: (productId: number) => Promise<void>;
   /** How often to run (ms; 0: only when runDue is called). */
   checkMs?: number;
+  /** Cached settings are stale (a coin listed as a new wallet currency). */
+  currenciesChanged?: () => void;
 }
 
 /** A time as notifications show it: `2026-11-18 15:00 UTC`. */
@@ -82,7 +104,7 @@ export function listedPriceScale(price: string): number {
 
 export class NewSharesWorker {
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<{ allocated: number; listed: number }> | undefined;
+  private running: Promise<RunResult> | undefined;
 
   constructor(private readonly deps: NewSharesWorkerDeps) {}
 
@@ -104,7 +126,7 @@ export class NewSharesWorker {
   }
 
   /** Does what is due now; one run at a time per instance, one instance at a time. */
-  runDue(): Promise<{ allocated: number; listed: number }> {
+  runDue(): Promise<RunResult> {
     this.running ??= this.deps.db
       .withAdvisoryLock(LOCK_KEY, () => this.runAll())
       .finally(() => {
@@ -113,7 +135,7 @@ export class NewSharesWorker {
     return this.running;
   }
 
-  private async runAll(): Promise<{ allocated: number; listed: number }> {
+  private async runAll(): Promise<RunResult> {
     const { db, clock, logger } = this.deps;
     await repo.advancePhases(db, clock.now());
     let allocated = 0;
@@ -136,7 +158,40 @@ export class NewSharesWorker {
         logger?.error({ err: error, offeringId: id }, 'new shares listing failed');
       }
     }
-    return { allocated, listed };
+    let unlocked = 0;
+    try {
+      unlocked = await this.unlockDue();
+    } catch (error) {
+      logger?.error({ err: error }, 'new shares unlock failed');
+    }
+    return { allocated, listed, unlocked };
+  }
+
+  /**
+   * Releases the coins of allocations whose lock-up has ended, in batches of one transaction each
+   * (a lock marked released and its hold released together); at most MAX_UNLOCKS per run.
+   */
+  async unlockDue(): Promise<number> {
+    const now = this.deps.clock.now();
+    let unlocked = 0;
+    while (unlocked < MAX_UNLOCKS) {
+      const due = await repo.dueUnlocks(this.deps.db, now, UNLOCK_BATCH);
+      if (due.length === 0) break;
+      const users = await this.deps.db.transaction(async (tx) => {
+        const released = new Map<number, number>();
+        for (const row of due) {
+          if (!(await repo.markUnlocked(tx, row.id, now))) continue;
+          const outcome = await ledger.release(tx, row.lock_hold_id, 'unlock');
+          released.set(row.user_id, outcome.hold.currencyId);
+        }
+        return released;
+      });
+      unlocked += due.length;
+      for (const [userId, currencyId] of users)
+        this.deps.notify?.(userId, 'balances', { book: 'live', currencyId });
+      if (due.length < UNLOCK_BATCH) break;
+    }
+    return unlocked;
   }
 
   /** Allocates an offering whose allocation is due; false when it is not (any more). */
@@ -257,6 +312,19 @@ export class NewSharesWorker {
       )
         return null;
       const quantityOffered = normalize(mul(offering.lots_offered, offering.lot_size));
+      // A coin (its code the coin and the trade currency) lists as a wallet currency of its own.
+      const coin =
+        offering.product_type === PRODUCT_TYPE.crypto
+          ? coinOf(offering.code, offering.currency_name)
+          : null;
+      const coinId =
+        coin === null
+          ? null
+          : await repo.ensureCoinCurrency(
+              tx,
+              coin,
+              Math.min(18, Math.max(COIN_SCALE_MIN, scaleOf(normalize(offering.lot_size)))),
+            );
       const product = await repo.insertProduct(tx, {
         productType: offering.product_type,
         code: offering.code,
@@ -268,6 +336,8 @@ export class NewSharesWorker {
         referencePrice: normalize(offering.price),
         volatility: LISTING_VOLATILITY[offering.product_type]!,
         dailyVolume: quantityOffered,
+        positionTypes:
+          coinId === null ? [POSITION_TYPE.spot] : [POSITION_TYPE.spot, POSITION_TYPE.coinToCoin],
       });
       const until = lockedUntil(offering);
       const holders = await repo.allocatedSubscriptions(tx, id);
@@ -279,8 +349,18 @@ export class NewSharesWorker {
           cost: costOf(offering, lots).amount,
         };
       });
-      // One holding per user: a user has at most one allocated subscription of an offering.
-      await repo.addLockedHoldings(tx, product, holdings, until, now);
+      if (coinId === null) {
+        // One holding per user: a user has at most one allocated subscription of an offering.
+        await repo.addLockedHoldings(tx, product, holdings, until, now);
+      } else {
+        await repo.setCoinCurrency(tx, id, coinId);
+        await this.creditCoins(
+          tx,
+          { offeringId: id, coinId, productId: product, until, now },
+          holders,
+          holdings,
+        );
+      }
       await repo.markListed(tx, id, product, now);
       for (const [index, row] of holders.entries())
         events.push(
@@ -297,6 +377,7 @@ export class NewSharesWorker {
       return product;
     });
     if (productId === null) return false;
+    this.deps.currenciesChanged?.();
     this.deps.notices?.push(events);
     try {
       await this.deps.listProduct?.(productId);
@@ -305,5 +386,52 @@ export class NewSharesWorker {
     }
     this.deps.logger?.info({ offeringId: id, productId }, 'new shares listed');
     return true;
+  }
+
+  /**
+   * Credits each allocation's coins to its subscriber's wallet from the house (one entry) and
+   * freezes them with a hold per subscription until the lock-up ends; the coin-to-coin holding
+   * keeps their cost.
+   */
+  private async creditCoins(
+    tx: Queryable,
+    at: { offeringId: number; coinId: number; productId: number; until: Date; now: Date },
+    holders: readonly { id: number; user_id: number }[],
+    holdings: readonly { userId: number; quantity: string; cost: string }[],
+  ): Promise<void> {
+    const postings: ledger.PostingInput[] = [];
+    for (const holding of holdings) {
+      if (!isPositive(holding.quantity)) continue;
+      postings.push(
+        {
+          account: ledger.platform(at.coinId, 'house', holding.userId),
+          amount: neg(holding.quantity),
+        },
+        { account: ledger.user(holding.userId, at.coinId), amount: holding.quantity },
+      );
+    }
+    if (postings.length === 0) return;
+    await ledger.post(tx, {
+      book: 'live',
+      type: 'new_share_coins',
+      refType: 'new_share_offering',
+      refId: at.offeringId,
+      postings: ledger.summed(postings),
+    });
+    for (const [index, row] of holders.entries()) {
+      const quantity = holdings[index]!.quantity;
+      if (!isPositive(quantity)) continue;
+      const hold = await ledger.hold(tx, {
+        book: 'live',
+        userId: row.user_id,
+        currencyId: at.coinId,
+        amount: quantity,
+        type: 'new_share_lockup',
+        refType: 'new_share_subscription',
+        refId: row.id,
+      });
+      await repo.setLockHold(tx, row.id, hold.id, at.until);
+    }
+    await repo.addCoinCosts(tx, at.productId, holdings, at.now);
   }
 }

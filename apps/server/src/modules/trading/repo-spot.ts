@@ -340,3 +340,23 @@ export async function writeHoldings(
     ],
   );
 }
+
+/**
+ * When the first of a user's coins frozen by a new listing's lock-up (modules/new-shares,
+ * migration 0041) unlocks, or null when none is frozen.
+ */
+export async function coinLockedUntil(
+  q: Queryable,
+  book: string,
+  userId: number,
+  currencyId: number,
+): Promise<Date | null> {
+  const { rows } = await q.query<{ until: Date | null }>(
+    `SELECT min(s.unlock_at) AS until
+     FROM ledger_hold h JOIN new_share_subscription s ON s.lock_hold_id = h.id
+     WHERE h.book = $1 AND h.user_id = $2 AND h.currency_id = $3 AND h.status = 'pending'
+       AND h.hold_type = 'new_share_lockup'`,
+    [book, userId, currencyId],
+  );
+  return rows[0]?.until ?? null;
+}

@@ -76,6 +76,7 @@ import {
 } from './common';
 import {
   changeHolding,
+  coinLockedUntil,
   fillSpotOrders,
   findSpotOrder,
   findUserSpotOrder,
@@ -205,6 +206,11 @@ export function lockedNow(
 ): string {
   if (!holding.locked_until || now.getTime() >= holding.locked_until.getTime()) return '0';
   return normalize(holding.locked_quantity);
+}
+
+/** A time as refusals name it: `2026-11-18 15:00 UTC`. */
+function utcMinute(at: Date): string {
+  return `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 /** The share of a holding's cost that leaves with `quantity` (all of it with the last unit). */
@@ -601,6 +607,16 @@ export class SpotTrading implements TriggerOwner {
           // Coin to coin sells the coin from the wallet: its available balance in the ledger.
           const balances = await ledger.userBalances(tx, book, userId);
           const available = balances.find((line) => line.currencyId === coin.id)?.available ?? '0';
+          // Coins of a new listing frozen until their lock-up ends (modules/new-shares) say so.
+          const lockedUntil = gt(quantity, available)
+            ? await coinLockedUntil(tx, book, userId, coin.id)
+            : null;
+          if (lockedUntil)
+            throw new AppError('hint_newShareLocked', 422, [
+              normalize(available),
+              coin.currencyName,
+              utcMinute(lockedUntil),
+            ]);
           if (gt(quantity, available))
             throw new AppError('hint_insufficientHolding', 422, [
               normalize(available),
@@ -635,7 +651,7 @@ export class SpotTrading implements TriggerOwner {
             throw new AppError('hint_newShareLocked', 422, [
               normalize(max(sub(available, locked), '0')),
               product.product_code,
-              `${holding!.locked_until!.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+              utcMinute(holding!.locked_until!),
             ]);
           if (rests) {
             await shiftFrozenQuantity(tx, ref, quantity, now);

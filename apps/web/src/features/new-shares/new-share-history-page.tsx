@@ -9,6 +9,7 @@ import { Button } from 'antd-mobile';
 import {
   OFFERING_STATUS,
   ORDER_DIRECTION,
+  PRODUCT_TYPE,
   SUBSCRIPTION_STATUS,
   formatDateTime,
 } from '@bourse/shared';
@@ -158,12 +159,15 @@ function SubscriptionCard({ subscription }: { subscription: Subscription }) {
             color="primary"
             data-testid={`new-share-sub-${id}-sell`}
             onClick={() =>
-              navigateTo('quoteDetail', {
-                productType: subscription.productType,
-                productCode: subscription.code,
-                mode: 'spot',
-                side: ORDER_DIRECTION.down,
-              })
+              // A coin is sold coin to coin (it is in the wallet); a stock on its spot form.
+              subscription.productType === PRODUCT_TYPE.crypto
+                ? navigateTo('bibi', { productCode: subscription.code, side: ORDER_DIRECTION.down })
+                : navigateTo('quoteDetail', {
+                    productType: subscription.productType,
+                    productCode: subscription.code,
+                    mode: 'spot',
+                    side: ORDER_DIRECTION.down,
+                  })
             }
           >
             {t('newShares_sell')}

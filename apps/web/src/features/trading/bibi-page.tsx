@@ -30,10 +30,15 @@ import { Line } from './parts';
 import SpotPanel, { baseAsset } from './spot-panel';
 import { heldProduct, priceText, quantityText, tradeScale } from './trading-api';
 
-function usePairCode(): string {
+/** The pair of `?productCode=`, and the side `?side=` opens the form on (buy when none). */
+function usePair(): { productCode: string; side: number | undefined } {
   const [search] = useSearchParams();
   const code = (search.get('productCode') ?? '').toUpperCase();
-  return /^[A-Z0-9.]{1,16}$/.test(code) ? code : 'BTCUSDT';
+  const side = Number(search.get('side'));
+  return {
+    productCode: /^[A-Z0-9.]{1,16}$/.test(code) ? code : 'BTCUSDT',
+    side: side === ORDER_DIRECTION.up || side === ORDER_DIRECTION.down ? side : undefined,
+  };
 }
 
 /** One of the user's resting orders in the book: price, quantity, cancel. */
@@ -124,7 +129,7 @@ function Balances({ productCode, priceScale }: { productCode: string; priceScale
 export default function BibiPage() {
   useTradingPush(useBook() !== undefined);
   const { t } = useTranslation();
-  const productCode = usePairCode();
+  const { productCode, side } = usePair();
   const signedIn = isSignedIn();
   const product = useQuery({
     queryKey: ['product', PRODUCT_TYPE.crypto, productCode],
@@ -185,7 +190,15 @@ export default function BibiPage() {
               {formatChangeRate(ticker?.changeRate)}
             </span>
           </section>
-          {data && <SpotPanel product={data} ticker={ticker} kind="bibi" />}
+          {data && (
+            <SpotPanel
+              key={`${productCode}:${side ?? ''}`}
+              product={data}
+              ticker={ticker}
+              kind="bibi"
+              initialSide={side}
+            />
+          )}
           {signedIn && (
             <div className="bibi-sections">
               <Balances productCode={productCode} priceScale={priceScale} />
