@@ -423,7 +423,7 @@ function windowStats(
     period,
     roi: toScale(sub(index, '1'), scale, 'down'),
     pnl,
-    winRate: count === 0 ? toScale('0', scale) : div(String(wins), String(count), scale, 'down'),
+    winRate: toScale(count === 0 ? '0' : div(String(wins), String(count), scale, 'down'), scale),
     trades: count,
     avgHoldSeconds: count === 0 ? 0 : Math.floor(held / count),
     maxDrawdown: toScale(drawdown, scale, 'down'),
