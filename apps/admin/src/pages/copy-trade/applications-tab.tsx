@@ -1,0 +1,217 @@
+/**
+ * Applications to lead: pending first (the queue, read again every few seconds while shown), then
+ * the reviewed ones, newest first. Each shows the applicant, their closed live trades when they
+ * applied and now against the track record the settings ask, and their identity level now. An
+ * operator approves (the user becomes a lead trader) or rejects with the reason the user reads.
+ */
+import { useState } from 'react';
+import { App, Button, Input, Popconfirm, Select, Space, Typography } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  APPLICATION_STATUS,
+  applicationRejectBody,
+  consoleCopyTradingApi,
+  type ConsoleApplication,
+} from '@bourse/shared';
+import { api } from '../../api';
+import { Muted, TimeCell, ToolbarRow, UserCell } from '../../components/cells';
+import { DataTable, ListError } from '../../components/data-table';
+import { ReasonDialog } from '../../components/reason-dialog';
+import { ApplicationStatusTag, COPY_KEY, LevelTag, PAGE_SIZE, useCopyAction } from './parts';
+
+/** Applications wait for a decision: the list reads itself this often while shown. */
+const QUEUE_REFRESH_MS = 5_000;
+/** The reason's bound in applicationRejectBody (checked before sending). */
+const REASON_MAX = 500;
+
+export function ApplicationsTab({ minClosedTrades }: { minClosedTrades?: number }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const act = useCopyAction();
+  const [pageNum, setPageNum] = useState(1);
+  const [status, setStatus] = useState<number | undefined>(APPLICATION_STATUS.pending);
+  const [account, setAccount] = useState('');
+  const [userAccount, setUserAccount] = useState<string>();
+  const [rejecting, setRejecting] = useState<ConsoleApplication>();
+  const input = { pageNum, pageSize: PAGE_SIZE, status, userAccount };
+  const list = useQuery({
+    queryKey: [COPY_KEY, 'applications', input],
+    queryFn: () => api.call(consoleCopyTradingApi.applications, input),
+    placeholderData: keepPreviousData,
+    refetchInterval: QUEUE_REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
+
+  const columns = [
+    {
+      title: t('copyTrade.applications.field.user'),
+      key: 'user',
+      render: (_: unknown, row: ConsoleApplication) => (
+        <Space direction="vertical" size={0} data-testid={`copy-application-${row.id}`}>
+          <UserCell account={row.userAccount} id={row.userId} />
+          {row.nickName && <Muted small>{row.nickName}</Muted>}
+        </Space>
+      ),
+    },
+    {
+      title: t('copyTrade.applications.field.closedTrades'),
+      key: 'closedTrades',
+      align: 'end' as const,
+      render: (_: unknown, row: ConsoleApplication) => (
+        <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
+          <Typography.Text strong data-testid={`copy-application-trades-${row.id}`}>
+            {row.closedTradesNow}
+          </Typography.Text>
+          <Muted small>{t('copyTrade.applications.closedLine', { count: row.closedTrades })}</Muted>
+          {minClosedTrades !== undefined && (
+            <Muted small>
+              {t('copyTrade.applications.requiredLine', { count: minClosedTrades })}
+            </Muted>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: t('copyTrade.applications.field.level'),
+      key: 'level',
+      render: (_: unknown, row: ConsoleApplication) => (
+        <LevelTag level={row.authLevel} testId={`copy-application-level-${row.id}`} />
+      ),
+    },
+    {
+      title: t('copyTrade.applications.field.applied'),
+      key: 'applied',
+      render: (_: unknown, row: ConsoleApplication) => <TimeCell iso={row.createTime} />,
+    },
+    {
+      title: t('copyTrade.applications.field.status'),
+      key: 'status',
+      render: (_: unknown, row: ConsoleApplication) => (
+        <Space direction="vertical" size={2} style={{ maxWidth: 260 }}>
+          <ApplicationStatusTag status={row.status} testId={`copy-application-status-${row.id}`} />
+          {row.reason && (
+            <Muted small>
+              <span data-testid={`copy-application-reason-${row.id}`}>{row.reason}</span>
+            </Muted>
+          )}
+          {row.reviewedBy && (
+            <Muted small>
+              {t('copyTrade.applications.reviewedBy', { operator: row.reviewedBy })}
+            </Muted>
+          )}
+        </Space>
+      ),
+    },
+    {
+      title: '',
+      key: 'actions',
+      render: (_: unknown, row: ConsoleApplication) =>
+        row.status === APPLICATION_STATUS.pending ? (
+          <Space>
+            <Popconfirm
+              title={t('copyTrade.applications.approveConfirm', { account: row.userAccount })}
+              okText={t('copyTrade.applications.approve')}
+              okButtonProps={{ 'data-testid': `copy-application-approve-confirm-${row.id}` }}
+              cancelText={t('common.cancel')}
+              onConfirm={() =>
+                act(
+                  () => api.call(consoleCopyTradingApi.approveApplication, { id: row.id }),
+                  t('copyTrade.applications.approved'),
+                )
+              }
+            >
+              <Button
+                size="small"
+                type="primary"
+                data-testid={`copy-application-approve-${row.id}`}
+              >
+                {t('copyTrade.applications.approve')}
+              </Button>
+            </Popconfirm>
+            <Button
+              size="small"
+              danger
+              onClick={() => setRejecting(row)}
+              data-testid={`copy-application-reject-${row.id}`}
+            >
+              {t('copyTrade.applications.reject')}
+            </Button>
+          </Space>
+        ) : null,
+    },
+  ];
+
+  return (
+    <div data-testid="copy-applications">
+      <ToolbarRow>
+        <Space wrap>
+          <Select
+            allowClear
+            style={{ width: 160 }}
+            placeholder={t('copyTrade.applications.allStatuses')}
+            value={status}
+            onChange={(value?: number) => {
+              setStatus(value);
+              setPageNum(1);
+            }}
+            options={Object.values(APPLICATION_STATUS).map((value) => ({
+              value,
+              label: t(`copyTrade.applications.status.${String(value) as '0'}`),
+            }))}
+            data-testid="copy-applications-status"
+          />
+          <Input.Search
+            allowClear
+            style={{ width: 240 }}
+            placeholder={t('copyTrade.traders.search')}
+            value={account}
+            onChange={(event) => setAccount(event.target.value)}
+            onSearch={(value) => {
+              setUserAccount(value.trim() || undefined);
+              setPageNum(1);
+            }}
+          />
+          <Button
+            icon={<ReloadOutlined />}
+            loading={list.isFetching}
+            onClick={() => void list.refetch()}
+            aria-label={t('common.refresh')}
+          />
+        </Space>
+      </ToolbarRow>
+      <Typography.Paragraph type="secondary">
+        {t('copyTrade.applications.help')}
+      </Typography.Paragraph>
+      <ListError error={list.error} />
+      <DataTable<ConsoleApplication>
+        testId="copy-applications-table"
+        columns={columns}
+        paging={{ list, pageNum, pageSize: PAGE_SIZE, onChange: setPageNum }}
+        emptyText={t('copyTrade.applications.empty')}
+        scroll={{ x: 'max-content' }}
+      />
+      <ReasonDialog
+        open={Boolean(rejecting)}
+        title={t('copyTrade.applications.rejectTitle', { account: rejecting?.userAccount ?? '' })}
+        okText={t('copyTrade.applications.rejectOk')}
+        testId="copy-application-reject"
+        reasonTestId="copy-application-reject-reason"
+        schema={applicationRejectBody}
+        body={(reason) => ({ id: rejecting?.id, reason })}
+        onSubmit={async (body) => {
+          await api.call(consoleCopyTradingApi.rejectApplication, body);
+          void message.success(t('copyTrade.applications.rejected'));
+          await queryClient.invalidateQueries({ queryKey: [COPY_KEY] });
+        }}
+        onClose={() => setRejecting(undefined)}
+        label={t('copyTrade.applications.reason')}
+        help={t('copyTrade.applications.reasonHelp')}
+        maxLength={REASON_MAX}
+        placeholder={t('copyTrade.applications.reasonPlaceholder')}
+      />
+    </div>
+  );
+}
