@@ -67,6 +67,7 @@ const ENTRIES = entryTable({
   lockMining: ['area_lockMining', ShopbagOutline],
   pledgeList: ['area_pledge', ShopbagOutline],
   newShares: ['area_newShares', GiftOutline],
+  followOrder: ['area_followOrder', TeamOutline],
 });
 
 export const SHORTCUTS = screenEntries(
@@ -81,6 +82,7 @@ const SERVICES = screenEntries(
     'lockMining',
     'pledgeList',
     'newShares',
+    'followOrder',
     'service',
     'qa',
     'activity',
