@@ -38,6 +38,48 @@ export interface TradingDeps {
   notify?: Notify;
   /** Notifications of the users' own events (fills, closes, settlements). */
   notices?: NoticeWriter;
+  /** Copy trading's hooks into contract opens, closes and TP/SL changes (absent: none). */
+  copyHooks?: CopyHooks;
+}
+
+/** What copy trading sees of a contract position in its hooks. */
+export interface CopyHookRow {
+  id: number;
+  user_id: number;
+  book: 'live' | 'demo';
+  product_id: number;
+  currency_id: number;
+  status: number;
+  margin: string;
+  open_fee: string;
+  close_fee: string | null;
+  realized_pnl: string | null;
+  take_profit: string | null;
+  stop_loss: string | null;
+  tpsl_at: number | null;
+  opened_at: Date | null;
+  closed_at: Date | null;
+}
+
+/**
+ * Copy trading's hooks (issue 25), called INSIDE the transactions that open, close and change
+ * contract positions, so that a trader's step and the queued steps of the followers commit
+ * together. Trading never imports copy trading: app.ts hands these in. The hooks only write rows
+ * (queued tasks, realized results of copies, the trader's closed trades); the copies themselves
+ * are placed later, through this same service, by copy trading's worker.
+ */
+export interface CopyHooks {
+  /**
+   * Whether a user's contract steps may fan out (a lead trader): opens of such users go through a
+   * transaction of their own (with `opened`) instead of the group commit of everyone's opens.
+   */
+  leads(userId: number): boolean;
+  /** Positions just opened (at market, or a resting entry filled). */
+  opened(tx: Queryable, rows: readonly CopyHookRow[]): Promise<void>;
+  /** Positions just closed (by their owner, take-profit, stop-loss, liquidation, a demo reset). */
+  closed(tx: Queryable, rows: readonly CopyHookRow[]): Promise<void>;
+  /** An open position's take-profit or stop-loss just changed. */
+  tpSlChanged(tx: Queryable, row: CopyHookRow): Promise<void>;
 }
 
 /** The default trade currency (USDT) in which every trade but coin-to-coin settles. */

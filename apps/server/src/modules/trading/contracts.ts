@@ -37,7 +37,7 @@ import {
   liquidationPrice,
   tpSlProblems,
 } from '@bourse/shared';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import { GroupCommit, type GroupWriter } from '../../db/group';
 import type { Actor } from '../../http/actor';
 import { assertAmount } from '../../lib/money-assert';
@@ -530,14 +530,15 @@ export class Contracts implements TriggerOwner {
           type: OPEN_ENTRY,
           postings: this.openPostings(actor.userId, currency.id, margin, fee),
         });
+    const args: OpenArgs = {
+      order,
+      prefix: orderStamp('C', now),
+      hold: rests ? add(margin, fee) : null,
+      entryType: rests ? 'contract_entry' : OPEN_ENTRY,
+      postings,
+    };
     try {
-      return await this.opens.write({
-        order,
-        prefix: orderStamp('C', now),
-        hold: rests ? add(margin, fee) : null,
-        entryType: rests ? 'contract_entry' : OPEN_ENTRY,
-        postings,
-      });
+      return await this.writeOpen(args);
     } catch (error) {
       const { code } = error as { code?: string };
       if (code === 'BR404') throw new AppError('hint_productUnknown', 404);
@@ -546,6 +547,24 @@ export class Contracts implements TriggerOwner {
       if (code === 'BR409') throw new AppError('hint_requestIdReused', 409);
       return ledger.mapLedgerError(error);
     }
+  }
+
+  /**
+   * Writes one open: in the group commit of everyone's opens, or, for a lead trader's open at
+   * market (copy trading), in a transaction of its own with the followers' queued copies, so the
+   * position and its fan-out commit together. Traders are few: the group commit stays one
+   * statement for everyone else.
+   */
+  private writeOpen(args: OpenArgs): Promise<PositionRow> {
+    const hooks = this.deps.copyHooks;
+    const { order } = args;
+    if (!hooks || order.status !== CONTRACT_STATUS.open || !hooks.leads(order.user_id))
+      return this.opens.write(args);
+    return this.deps.db.transaction(async (tx) => {
+      const row = await openPosition(tx, args);
+      await hooks.opened(tx, [row]);
+      return row;
+    });
   }
 
   /** Margin from available into the margin account, and the open fee to the fee account. */
@@ -620,6 +639,9 @@ export class Contracts implements TriggerOwner {
         tick,
         now,
       );
+      const hooks = this.deps.copyHooks;
+      const leaders = hooks ? filled.filter((position) => hooks.leads(position.user_id)) : [];
+      if (leaders.length > 0) await hooks!.opened(tx, leaders);
       await this.deps.notices?.record(
         tx,
         filled.map((position) => this.notice(position, currencies)),
@@ -767,6 +789,9 @@ export class Contracts implements TriggerOwner {
         tick,
         now,
       );
+      // Copy trading: a trader's closes queue the copies' closes, a copy's close adds to its
+      // relation's result.
+      await this.deps.copyHooks?.closed(tx, ended);
       if (notify)
         await this.deps.notices?.record(
           tx,
@@ -812,14 +837,25 @@ export class Contracts implements TriggerOwner {
       product.price_scale,
     );
     const now = this.deps.clock.now().getTime();
-    const updated = await updatePositionTpSl(
-      this.deps.db,
-      row.id,
-      actor.userId,
-      body.takeProfit ?? null,
-      body.stopLoss ?? null,
-      now,
-    );
+    const change = (q: Queryable) =>
+      updatePositionTpSl(
+        q,
+        row.id,
+        actor.userId,
+        body.takeProfit ?? null,
+        body.stopLoss ?? null,
+        now,
+      );
+    // A lead trader's open position: the followers' mirrored change is queued with it.
+    const hooks = this.deps.copyHooks;
+    const updated =
+      hooks && row.status === CONTRACT_STATUS.open && hooks.leads(row.user_id)
+        ? await this.deps.db.transaction(async (tx) => {
+            const changed = await change(tx);
+            if (changed) await hooks.tpSlChanged(tx, changed);
+            return changed;
+          })
+        : await change(this.deps.db);
     if (!updated) throw new AppError('hint_positionNotOpen', 409);
     this.track(updated);
     const position = await this.views.one(updated, lang);

@@ -6,6 +6,7 @@
  * files (eslint.config.js checks it).
  */
 export { Contracts } from './contracts';
+export type { CopyHookRow, CopyHooks } from './common';
 export { FastTrades } from './fast-trade';
 export { contractRoutes, tradingRoutes } from './routes';
 export { TradingSettingsAdmin } from './settings-admin';
