@@ -5,7 +5,7 @@
  * operator approves (the user becomes a lead trader) or rejects with the reason the user reads.
  */
 import { useState } from 'react';
-import { App, Button, Input, Popconfirm, Select, Space, Typography } from 'antd';
+import { App, Button, Input, Popconfirm, Segmented, Space, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -148,20 +148,30 @@ export function ApplicationsTab({ minClosedTrades }: { minClosedTrades?: number 
     <div data-testid="copy-applications">
       <ToolbarRow>
         <Space wrap>
-          <Select
-            allowClear
-            style={{ width: 160 }}
-            placeholder={t('copyTrade.applications.allStatuses')}
-            value={status}
-            onChange={(value?: number) => {
-              setStatus(value);
+          <Segmented
+            value={status ?? 'all'}
+            onChange={(value) => {
+              setStatus(value === 'all' ? undefined : (value as number));
               setPageNum(1);
             }}
-            options={Object.values(APPLICATION_STATUS).map((value) => ({
-              value,
-              label: t(`copyTrade.applications.status.${String(value) as '0'}`),
-            }))}
-            data-testid="copy-applications-status"
+            options={[
+              ...Object.values(APPLICATION_STATUS).map((value) => ({
+                value,
+                label: (
+                  <span data-testid={`copy-applications-show-${value}`}>
+                    {t(`copyTrade.applications.status.${String(value) as '0'}`)}
+                  </span>
+                ),
+              })),
+              {
+                value: 'all',
+                label: (
+                  <span data-testid="copy-applications-show-all">
+                    {t('copyTrade.applications.allStatuses')}
+                  </span>
+                ),
+              },
+            ]}
           />
           <Input.Search
             allowClear

@@ -57,6 +57,8 @@ export function SettingsTab() {
 
   async function save() {
     setFailure(undefined);
+    // A refusal shown before stays on its field until this check says otherwise.
+    form.setFields(FIELDS.map((name) => ({ name, errors: [] })));
     const values = form.getFieldsValue();
     const body = checkWith(form, copyTradeSettingsBody, {
       maxProfitShareRate: fractionOf(values.maxProfitShareRate),

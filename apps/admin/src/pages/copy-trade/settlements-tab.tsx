@@ -58,7 +58,11 @@ function DaysTable() {
       title: t('copyTrade.settlements.field.settlements'),
       key: 'settlements',
       align: 'end' as const,
-      dataIndex: 'settlements',
+      render: (_: unknown, row: CopyReportRow) => (
+        <span data-testid={`copy-report-settlements-${row.day}-${row.currency}`}>
+          {row.settlements}
+        </span>
+      ),
     },
     amount('share', t('copyTrade.settlements.field.share')),
     amount('paid', t('copyTrade.settlements.field.paid')),
@@ -152,7 +156,9 @@ function PerRelationTable() {
       key: 'hwm',
       align: 'end' as const,
       render: (_: unknown, row: ConsoleRelation) => (
-        <span style={{ whiteSpace: 'nowrap' }}>{formatAmount(row.hwm, row.currency)}</span>
+        <span style={{ whiteSpace: 'nowrap' }} data-testid={`copy-settled-hwm-${row.id}`}>
+          {formatAmount(row.hwm, row.currency)}
+        </span>
       ),
     },
     {
@@ -175,7 +181,7 @@ function PerRelationTable() {
             {formatAmount(row.owed, row.currency)}
           </Typography.Text>
         ) : (
-          <Muted>0</Muted>
+          <Muted>{formatAmount(row.owed, row.currency)}</Muted>
         ),
     },
   ];

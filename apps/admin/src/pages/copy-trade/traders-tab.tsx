@@ -53,6 +53,7 @@ function CapDialog({ trader, onClose }: { trader: ConsoleTrader; onClose(): void
 
   async function submit() {
     setFailure(undefined);
+    form.setFields([{ name: 'maxFollowersCap', errors: [] }]);
     const cap = form.getFieldValue('maxFollowersCap') as number | null | undefined;
     const body = checkWith(form, traderCapBody, {
       traderId: trader.traderId,
@@ -140,12 +141,10 @@ export function TradersTab() {
       render: (_: unknown, row: ConsoleTrader) => (
         <Space direction="vertical" size={2} data-testid={`copy-trader-${row.traderId}`}>
           <UserCell account={row.userAccount} id={row.traderId} />
-          {row.nickName && <Muted small>{row.nickName}</Muted>}
-          <Space size={4} wrap style={{ maxWidth: 220 }}>
-            <TraderStatusTag status={row.status} testId={`copy-trader-status-${row.traderId}`} />
-          </Space>
+          {row.nickName && row.nickName !== row.userAccount && <Muted small>{row.nickName}</Muted>}
+          <TraderStatusTag status={row.status} testId={`copy-trader-status-${row.traderId}`} />
           {row.suspendedReason && row.status === TRADER_STATUS.suspended && (
-            <div style={{ maxWidth: 220 }}>
+            <div style={{ maxWidth: 240 }}>
               <Muted small>
                 <span data-testid={`copy-trader-reason-${row.traderId}`}>
                   {row.suspendedReason}
@@ -157,62 +156,45 @@ export function TradersTab() {
       ),
     },
     {
-      title: t('copyTrade.traders.field.roi'),
-      key: 'roi',
+      title: t('copyTrade.traders.field.return'),
+      key: 'return',
       render: (_: unknown, row: ConsoleTrader) => (
-        <div
-          style={{
-            display: 'grid',
-            gridTemplateColumns: 'auto auto',
-            columnGap: 8,
-            whiteSpace: 'nowrap',
-            lineHeight: 1.5,
-          }}
-          data-testid={`copy-trader-roi-${row.traderId}`}
-        >
-          {PERIODS.map((period) => {
-            const window = windowOf(row, period);
-            return [
-              <Muted small key={`${period}-label`}>
-                {t(`copyTrade.traders.period.${period}`)}
-              </Muted>,
-              <span key={`${period}-value`} style={{ fontSize: 12, textAlign: 'end' }}>
-                {window ? percentOf(window.roi) : '–'}
-              </span>,
-            ];
-          })}
-        </div>
+        <Space direction="vertical" size={2}>
+          <div
+            style={{
+              display: 'grid',
+              gridTemplateColumns: 'auto auto auto',
+              columnGap: 10,
+              whiteSpace: 'nowrap',
+              lineHeight: 1.5,
+              fontSize: 12,
+            }}
+            data-testid={`copy-trader-return-${row.traderId}`}
+          >
+            {PERIODS.map((period) => {
+              const window = windowOf(row, period);
+              return [
+                <Muted small key={`${period}-label`}>
+                  {t(`copyTrade.traders.period.${period}`)}
+                </Muted>,
+                <span key={`${period}-roi`} style={{ textAlign: 'end' }}>
+                  {window ? percentOf(window.roi) : '–'}
+                </span>,
+                <span key={`${period}-pnl`} style={{ textAlign: 'end' }}>
+                  {window ? <Pnl value={window.pnl} /> : '–'}
+                </span>,
+              ];
+            })}
+          </div>
+          {row.statsAt && (
+            <Muted small>
+              <span data-testid={`copy-trader-stats-at-${row.traderId}`}>
+                {t('copyTrade.traders.statsAt', { time: formatTime(row.statsAt) })}
+              </span>
+            </Muted>
+          )}
+        </Space>
       ),
-    },
-    {
-      title: t('copyTrade.traders.field.pnl'),
-      key: 'pnl',
-      align: 'end' as const,
-      render: (_: unknown, row: ConsoleTrader) => {
-        const all = windowOf(row, 'all');
-        const month = windowOf(row, '30');
-        return (
-          <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
-            {all ? (
-              <Pnl
-                value={all.pnl}
-                currency={row.currency}
-                testId={`copy-trader-pnl-${row.traderId}`}
-              />
-            ) : (
-              '–'
-            )}
-            {month && (
-              <Muted small>
-                {t('copyTrade.traders.roiLine', {
-                  period: t('copyTrade.traders.period.30'),
-                  value: month.pnl,
-                })}
-              </Muted>
-            )}
-          </Space>
-        );
-      },
     },
     {
       title: t('copyTrade.traders.field.record'),
@@ -239,11 +221,6 @@ export function TradersTab() {
             <Muted small>
               {t('copyTrade.traders.holdLine', { time: duration(all.avgHoldSeconds) })}
             </Muted>
-            {row.statsAt && (
-              <Muted small>
-                {t('copyTrade.traders.statsAt', { time: formatTime(row.statsAt) })}
-              </Muted>
-            )}
           </Space>
         );
       },
@@ -267,6 +244,12 @@ export function TradersTab() {
                 : t('copyTrade.traders.capLine', { cap: row.maxFollowersCap })}
             </span>
           </Muted>
+          <Muted small>
+            {t('copyTrade.traders.copyRangeLine', {
+              min: row.minCopyAmount,
+              max: row.maxCopyAmount ?? '∞',
+            })}
+          </Muted>
         </Space>
       ),
     },
@@ -279,34 +262,13 @@ export function TradersTab() {
           <span data-testid={`copy-trader-assets-${row.traderId}`}>
             {formatAmount(row.assetsUnderCopy, row.currency)}
           </span>
+          <Muted small>{t('copyTrade.traders.followersPnl', { amount: row.followersPnl })}</Muted>
           <Muted small>
-            {t('copyTrade.traders.followersPnl', {
-              amount: formatAmount(row.followersPnl, row.currency),
-            })}
+            <span data-testid={`copy-trader-rate-${row.traderId}`}>
+              {t('copyTrade.traders.shareLine', { rate: percentOf(row.profitShareRate) })}
+            </span>
           </Muted>
-        </Space>
-      ),
-    },
-    {
-      title: t('copyTrade.traders.field.share'),
-      key: 'share',
-      render: (_: unknown, row: ConsoleTrader) => (
-        <Space direction="vertical" size={0} style={{ whiteSpace: 'nowrap' }}>
-          <span data-testid={`copy-trader-rate-${row.traderId}`}>
-            {percentOf(row.profitShareRate)}
-          </span>
-          <Muted small>
-            {t('copyTrade.traders.sharePaidLine', {
-              amount: formatAmount(row.sharePaid, row.currency),
-            })}
-          </Muted>
-          <Muted small>
-            {t('copyTrade.traders.copyRangeLine', {
-              min: row.minCopyAmount,
-              max: row.maxCopyAmount ?? '∞',
-              currency: row.currency,
-            })}
-          </Muted>
+          <Muted small>{t('copyTrade.traders.sharePaidLine', { amount: row.sharePaid })}</Muted>
         </Space>
       ),
     },
