@@ -101,6 +101,15 @@ import {
   NewSharesWorker,
 } from './modules/new-shares';
 import {
+  CopyTradeDailyJob,
+  CopyTrading,
+  CopyTradingConsole,
+  CopyTradingHooks,
+  copyTradingConsoleRoutes,
+  copyTradingRoutes,
+  CopyWorker,
+} from './modules/copy-trading';
+import {
   CommissionWorker,
   ReferralConsole,
   referralConsoleRoutes,
@@ -147,6 +156,8 @@ export interface Services {
   scheduler: Scheduler;
   /** New shares' windows, allocations and listings, as they fall due (issue 24). */
   newSharesWorker: NewSharesWorker;
+  /** Copy trading's queue: copies opened, closed and changed through the contracts (issue 25). */
+  copyWorker: CopyWorker;
 }
 
 declare module 'fastify' {
@@ -371,6 +382,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     queueChanged,
     identityRequired: (userId, feature) => identity.require(userId, feature),
   });
+  // Copy trading's hooks into the contracts (issue 25): who leads is read before any order.
+  const copyHooks = new CopyTradingHooks({ db, clock });
+  await copyHooks.load();
   let fastTrades: FastTrades | undefined;
   let tickLog: TickLog | undefined;
   let triggers: TriggerEngine | undefined;
@@ -407,6 +421,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       logger: app.log,
       notify: notifyUser,
       notices: eventNotices,
+      copyHooks,
     };
     const contractBook = new Contracts(tradingDeps);
     contracts = contractBook;
@@ -476,6 +491,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     currenciesChanged: () => settings.invalidate(),
   });
   app.addHook('onClose', async () => newSharesWorker.stop());
+  // Copy trading (issue 25): the queue's worker, the daily settlement and the app's calls.
+  const copyTradingDeps = {
+    db,
+    clock,
+    settings,
+    notices,
+    notify: notifyUser,
+    logger: app.log,
+    contracts,
+    market: marketEngine,
+    identityRequired: (userId: number, feature: 'copyLeader') => identity.require(userId, feature),
+  };
+  const copyTrading = new CopyTrading(copyTradingDeps);
+  const copyWorker = new CopyWorker({
+    ...copyTradingDeps,
+    hooks: copyHooks,
+    checkMs: config.COPY_TRADE_CHECK_MS,
+  });
+  scheduler.register(new CopyTradeDailyJob(copyTradingDeps));
+  app.addHook('onClose', async () => copyWorker.stop());
   app.decorate('services', {
     accounts,
     settings,
@@ -492,6 +527,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     apiKeyCalls: apiKeys.calls,
     scheduler,
     newSharesWorker,
+    copyWorker,
   });
 
   app.get('/healthz', { config: { rateLimit: false } }, async (_request, reply) => {
@@ -535,6 +571,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   earnRoutes(router, earn);
   loanRoutes(router, new Loans(loansDeps));
   newSharesRoutes(router, new NewShares({ db, clock, notify: notifyUser }));
+  copyTradingRoutes(router, copyTrading);
   referralRoutes(router, new TeamService(db, clock));
   if (fastTrades) tradingRoutes(router, fastTrades);
   if (contracts) contractRoutes(router, contracts);
@@ -633,6 +670,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }),
     (operator) => adminService.auditWriter(operator),
   );
+  copyTradingConsoleRoutes(
+    router.useOperators(adminService),
+    new CopyTradingConsole({ db, clock, hooks: copyHooks, views: copyTrading, notices }),
+    (operator) => adminService.auditWriter(operator),
+  );
   // The Binance-compatible API: Binance's own dialect under its prefix, not the route table's.
   await app.register(binanceApi, {
     prefix: BINANCE_PREFIX,
@@ -702,6 +744,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   commissions.start();
   scheduler.start();
   newSharesWorker.start();
+  copyWorker.start();
   return app;
 }
 

@@ -87,6 +87,11 @@ export const configSchema = z.object({
    * what is due (0: never, for tests that run it).
    */
   NEW_SHARES_CHECK_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  /**
+   * How often each instance looks for due copy-trading tasks (copies to open, close or change);
+   * tasks queued in this instance wake it at once (0: only then, and when tests run it).
+   */
+  COPY_TRADE_CHECK_MS: z.coerce.number().int().min(0).max(3_600_000).default(200),
   /** Failed logins per account before it is locked, and for how long. */
   LOGIN_MAX_FAILURES: positiveInt.max(100).default(5),
   LOGIN_LOCK_MINUTES: positiveInt.max(24 * 60).default(15),

@@ -94,6 +94,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     SCHEDULER_CHECK_MS: '0',
     // Tests allocate and list new shares themselves (NewSharesWorker.runDue after moving the clock).
     NEW_SHARES_CHECK_MS: '0',
+    // Tests run copy trading's queue themselves (CopyWorker.runDue); queued tasks still wake it.
+    COPY_TRADE_CHECK_MS: '0',
     ...env,
   });
 }

@@ -435,5 +435,12 @@ export const NOTIFICATION_TYPES = [
   'newShareRefunded',
   'newShareCancelled',
   'newShareListed',
+  'copyFailed',
+  'copyTraderSuspended',
+  'copyTraderResumed',
+  'copyApplicationApproved',
+  'copyApplicationRejected',
+  'copySharePaid',
+  'copyShareReceived',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

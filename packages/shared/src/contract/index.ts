@@ -31,6 +31,8 @@ import { consoleLoansApi } from './console-loans';
 import { loansApi } from './loans';
 import { consoleNewSharesApi } from './console-new-shares';
 import { newSharesApi } from './new-shares';
+import { consoleCopyTradingApi } from './console-copy-trading';
+import { copyTradingApi } from './copy-trading';
 import { securityApi } from './security';
 import type { Route } from './route';
 import { serviceApi } from './service';
@@ -69,6 +71,8 @@ export {
   consoleLoansApi,
   newSharesApi,
   consoleNewSharesApi,
+  copyTradingApi,
+  consoleCopyTradingApi,
   securityApi,
   serviceApi,
   settingsApi,
@@ -106,6 +110,8 @@ export const routeTable = {
   consoleLoans: consoleLoansApi,
   newShares: newSharesApi,
   consoleNewShares: consoleNewSharesApi,
+  copyTrading: copyTradingApi,
+  consoleCopyTrading: consoleCopyTradingApi,
   security: securityApi,
   service: serviceApi,
   settings: settingsApi,

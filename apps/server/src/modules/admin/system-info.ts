@@ -43,6 +43,7 @@ export const CONFIG_VISIBILITY: Record<keyof typeof configSchema.shape, 'shown' 
   SCHEDULER_UTC_TIME: 'shown',
   SCHEDULER_CHECK_MS: 'shown',
   NEW_SHARES_CHECK_MS: 'shown',
+  COPY_TRADE_CHECK_MS: 'shown',
   LOGIN_MAX_FAILURES: 'shown',
   LOGIN_LOCK_MINUTES: 'shown',
   RATE_LIMIT_LOGIN_PER_MINUTE: 'shown',
