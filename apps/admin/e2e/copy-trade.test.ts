@@ -396,15 +396,31 @@ describe('copy trading in the console', () => {
   it('reads in Chinese', async () => {
     const page = await openInSession('zh');
     expect(await textOf(page, 'page-title')).toBe(text('nav.copyTrade', 'zh'));
+    /** No key shown in place of its text, on the tab open now. */
+    const noRawKeys = async () =>
+      expect(await testId(page, 'copy-trade-page').innerText()).not.toMatch(/copyTrade\.\w/);
     await testId(page, 'copy-applications-show-all').click();
     await page.locator('[data-testid^="copy-application-status-"]').first().waitFor();
+    await noRawKeys();
     await screenshot(page, 'copy-trade-applications-zh');
     await openTab(page, 'traders', 'copy-traders-table');
     await page.locator('[data-testid^="copy-trader-status-"]').first().waitFor();
+    expect(await textOf(page, `copy-trader-trades-${leader.id}`)).toBe(
+      text('copyTrade.traders.tradesLine_other', 'zh', { count: 1 }),
+    );
+    await noRawKeys();
     await screenshot(page, 'copy-trade-traders-zh');
     await openTab(page, 'relations', 'copy-relations-table');
+    await page.locator('[data-testid^="copy-relation-status-"]').first().waitFor();
+    await noRawKeys();
     await screenshot(page, 'copy-trade-relations-zh');
+    await openTab(page, 'settlements', 'copy-report-table');
+    await page.locator('[data-testid^="copy-report-day-"]').first().waitFor();
+    await noRawKeys();
+    await screenshot(page, 'copy-trade-settlements-zh');
     await openTab(page, 'settings', 'copy-settings');
+    expect(await testId(page, 'copy-settings-rate').inputValue()).toBe('25');
+    await noRawKeys();
     await screenshot(page, 'copy-trade-settings-zh');
   });
 
@@ -424,5 +440,11 @@ describe('copy trading in the console', () => {
         pageSize: 20,
       }),
     ).rejects.toMatchObject({ status: 403 });
+    // Admins see it as finance does.
+    const admins = await client(await firstAdminToken()).call(consoleCopyTradingApi.traders, {
+      pageNum: 1,
+      pageSize: 20,
+    });
+    expect(admins.rows.map((row) => row.traderId)).toContain(leader.id);
   });
 });
