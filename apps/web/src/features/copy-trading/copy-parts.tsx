@@ -11,6 +11,7 @@ import {
   TRADER_STATUS,
   formatDateTime,
   formatMessage,
+  isolateLtr,
   type CopyPeriod,
   type CopySort,
 } from '@bourse/shared';
@@ -63,6 +64,17 @@ export function Toned({
   );
 }
 
+/**
+ * A message with figures (amounts, rates, counts) filled in, each kept one left-to-right island,
+ * so in Arabic "30%" does not read "%30"; texts (names, reasons) go in with `formatMessage`.
+ */
+export function figureMessage(template: string, figures: readonly (string | number)[]): string {
+  return formatMessage(
+    template,
+    figures.map((figure) => isolateLtr(String(figure))),
+  );
+}
+
 /** A local date and time (yyyy/MM/dd HH:mm). */
 export function timeText(iso: string | null | undefined): string {
   return iso ? formatDateTime(iso) : '- -';
@@ -101,7 +113,7 @@ export const SORT_KEY: Record<CopySort, string> = {
 export function holdText(seconds: number): string {
   const { unit, value, rest } = holdParts(seconds);
   const key = unit === 'd' ? 'copy_holdDays' : unit === 'h' ? 'copy_holdHours' : 'copy_holdMinutes';
-  return translate(key, [value, rest]);
+  return figureMessage(translate(key), [value, rest]);
 }
 
 /** "Fixed 100.00 USDT per copy" or "0.5 × the trader's margin". */
@@ -113,10 +125,10 @@ export function modeText(relation: {
   scale: number;
 }): string {
   return relation.mode === 1
-    ? formatMessage(translate('copy_modeFixedText'), [
+    ? figureMessage(translate('copy_modeFixedText'), [
         amountText(relation.amount, relation.currency, relation.scale),
       ])
-    : formatMessage(translate('copy_modeRatioText'), [relation.ratio ?? '- -']);
+    : figureMessage(translate('copy_modeRatioText'), [relation.ratio ?? '- -']);
 }
 
 // ------------------------------------------------------------------ states

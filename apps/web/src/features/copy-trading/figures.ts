@@ -30,6 +30,11 @@ export function fractionPercent(fraction: string, decimals = 2): string {
   return `${toScale(mul(fraction, '100'), decimals, 'down')}%`;
 }
 
+/** The percentage shown of a fraction (for its tone): "-0.00004" shows, and is toned, as 0.00. */
+export function shownPercent(fraction: string, decimals = 2): string {
+  return isDecimalString(fraction) ? toScale(mul(fraction, '100'), decimals, 'down') : fraction;
+}
+
 /** A return with its sign: "+12.34%", "-3.10%", "0.00%". */
 export function signedPercent(fraction: string, decimals = 2): string {
   const text = fractionPercent(fraction, decimals);

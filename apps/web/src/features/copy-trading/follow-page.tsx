@@ -16,7 +16,6 @@ import {
   COPY_MODE,
   div,
   followSettingsProblem,
-  formatMessage,
   gt,
   lt,
   mul,
@@ -53,7 +52,7 @@ import {
   type TraderDetail,
   type TraderPosition,
 } from './api';
-import { Avatar, Line, amountText, tradeScale } from './copy-parts';
+import { Avatar, Line, amountText, tradeScale, figureMessage } from './copy-parts';
 import { contractFeeRate, copyPreview, fractionPercent, type CopyPreview } from './figures';
 import type { FeeSetting } from '@bourse/shared';
 
@@ -116,7 +115,7 @@ function check(settings: Settings, trader: TraderDetail, scale: number) {
     if (!parsed.ok) {
       problems[field] =
         parsed.problem === 'scale'
-          ? formatMessage(t('copy_decimals'), [maxScale])
+          ? figureMessage(t('copy_decimals'), [maxScale])
           : t('copy_invalidNumber');
       return undefined;
     }
@@ -129,7 +128,7 @@ function check(settings: Settings, trader: TraderDetail, scale: number) {
       ? decimal(settings.ratio, 'ratio', COPY_LIMITS.ratioScale)
       : undefined;
   if (ratio !== undefined && (lt(ratio, COPY_LIMITS.ratioMin) || gt(ratio, COPY_LIMITS.ratioMax))) {
-    problems.ratio = formatMessage(t('copy_ratioRange'), [
+    problems.ratio = figureMessage(t('copy_ratioRange'), [
       COPY_LIMITS.ratioMin,
       COPY_LIMITS.ratioMax,
     ]);
@@ -137,12 +136,12 @@ function check(settings: Settings, trader: TraderDetail, scale: number) {
   const budget = decimal(settings.budget, 'budget', scale);
   const maxOpen = Number(settings.maxOpen);
   if (!/^[1-9][0-9]*$/.test(settings.maxOpen) || maxOpen > COPY_LIMITS.maxOpenMax)
-    problems.maxOpen = formatMessage(t('copy_maxOpenRange'), [COPY_LIMITS.maxOpenMax]);
+    problems.maxOpen = figureMessage(t('copy_maxOpenRange'), [COPY_LIMITS.maxOpenMax]);
   const percent = (text: string, field: 'tpPercent' | 'slPercent', most: string) => {
     if (!text.trim()) return undefined;
     const parsed = parseDecimal(text.trim(), { sign: 'positive', maxScale: 2 });
     if (!parsed.ok || gt(parsed.value, mul(most, '100'))) {
-      problems[field] = formatMessage(t('copy_percentRange'), [normalize(mul(most, '100'))]);
+      problems[field] = figureMessage(t('copy_percentRange'), [normalize(mul(most, '100'))]);
       return undefined;
     }
     return fractionOf(parsed.value);
@@ -236,7 +235,7 @@ function PreviewLines({
       )}
       {preview.cappedBy && (
         <p className="ct-warning" data-testid={`${prefix}-capped`}>
-          {formatMessage(
+          {figureMessage(
             t(preview.cappedBy === 'budget' ? 'copy_cappedBudget' : 'copy_cappedBalance'),
             [amountText(preview.wanted, currency, scale)],
           )}
@@ -330,7 +329,7 @@ function FollowForm({
   const modeOptions: readonly CopyMode[] = [COPY_MODE.fixed, COPY_MODE.ratio];
   const amountLimits =
     trader.maxCopyAmount === null
-      ? formatMessage(t('copy_fromAmount'), [amountText(trader.minCopyAmount, currency, scale)])
+      ? figureMessage(t('copy_fromAmount'), [amountText(trader.minCopyAmount, currency, scale)])
       : `${amountText(trader.minCopyAmount, currency, scale)} – ${amountText(trader.maxCopyAmount, currency, scale)}`;
 
   return (
@@ -341,7 +340,7 @@ function FollowForm({
           <div className="ct-names">
             <strong className="ct-name">{trader.nickName}</strong>
             <span className="ct-title">
-              {formatMessage(t('copy_shareRateText'), [fractionPercent(trader.profitShareRate)])}
+              {figureMessage(t('copy_shareRateText'), [fractionPercent(trader.profitShareRate)])}
             </span>
           </div>
           {demo && <DemoBadge />}

@@ -17,7 +17,14 @@ import { navigateTo } from '../../lib/navigation';
 import { showToast } from '../../lib/toast';
 import { useRequestId } from '../../lib/trade';
 import { applyToLead, copyKeys, useLeadStatus, type LeadStatus } from './api';
-import { ApplicationStatusTag, Line, TraderStatusTag, amountText, timeText } from './copy-parts';
+import {
+  ApplicationStatusTag,
+  Line,
+  TraderStatusTag,
+  amountText,
+  timeText,
+  figureMessage,
+} from './copy-parts';
 import { fractionPercent } from './figures';
 
 function Check({
@@ -59,7 +66,7 @@ function Apply({ status }: { status: LeadStatus }) {
       <h2 className="section-title ct-section-title">{t('copy_applyTitle')}</h2>
       <p className="ct-note">{t('copy_applyIntro')}</p>
       <Check met={recordMet} testId="copy-lead-record">
-        {formatMessage(t('copy_trackRecord'), [status.minClosedTrades])}{' '}
+        {figureMessage(t('copy_trackRecord'), [status.minClosedTrades])}{' '}
         <Num>
           ({status.closedTrades}/{status.minClosedTrades})
         </Num>
@@ -136,7 +143,7 @@ function Leading({ status }: { status: LeadStatus }) {
           label={t('copy_copyAmounts')}
           value={
             trader.maxCopyAmount === null
-              ? formatMessage(t('copy_fromAmount'), [money(trader.minCopyAmount)])
+              ? figureMessage(t('copy_fromAmount'), [money(trader.minCopyAmount)])
               : `${money(trader.minCopyAmount)} – ${money(trader.maxCopyAmount)}`
           }
         />
@@ -192,7 +199,7 @@ export default function LeadPage() {
         )}
         <p className="ct-note">
           {status.data &&
-            formatMessage(t('copy_leadNote'), [fractionPercent(status.data.maxProfitShareRate)])}
+            figureMessage(t('copy_leadNote'), [fractionPercent(status.data.maxProfitShareRate)])}
         </p>
       </div>
     </SignedInScreen>

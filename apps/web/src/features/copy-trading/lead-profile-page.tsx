@@ -11,7 +11,6 @@ import {
   COPY_LIMITS,
   LANGUAGES,
   div,
-  formatMessage,
   gt,
   mul,
   normalize,
@@ -29,7 +28,7 @@ import { useTranslation } from '../../i18n/react';
 import { navigateTo } from '../../lib/navigation';
 import { showToast } from '../../lib/toast';
 import { copyKeys, saveLeadProfile, useLeadStatus, type LeadProfile, type LeadStatus } from './api';
-import { tradeScale } from './copy-parts';
+import { tradeScale, figureMessage } from './copy-parts';
 import { fractionPercent } from './figures';
 
 type Texts = Partial<Record<LanguageKey, string>>;
@@ -63,7 +62,7 @@ function ProfileForm({ trader, status }: { trader: LeadProfile; status: LeadStat
   const problems: Record<string, string> = {};
   const rateParsed = parseDecimal(rate.trim(), { sign: 'nonNegative', maxScale: 2 });
   if (!rateParsed.ok || gt(rateParsed.value, maxRatePercent))
-    problems.rate = formatMessage(t('copy_rateRange'), [`${maxRatePercent}%`]);
+    problems.rate = figureMessage(t('copy_rateRange'), [`${maxRatePercent}%`]);
   const minParsed = parseDecimal(minAmount.trim(), { sign: 'positive', maxScale: scale });
   if (!minParsed.ok) problems.min = t('copy_invalidNumber');
   const maxParsed = maxAmount.trim()
@@ -75,7 +74,7 @@ function ProfileForm({ trader, status }: { trader: LeadProfile; status: LeadStat
   const cap = trader.maxFollowersCap ?? COPY_LIMITS.maxFollowersMax;
   const followers = Number(maxFollowers);
   if (!/^[1-9][0-9]*$/.test(maxFollowers) || followers > cap)
-    problems.followers = formatMessage(t('copy_followersRange'), [cap]);
+    problems.followers = figureMessage(t('copy_followersRange'), [cap]);
   const titleTexts = filled(titles);
   const descriptionTexts = filled(descriptions);
   const needsEnglish =
@@ -140,7 +139,7 @@ function ProfileForm({ trader, status }: { trader: LeadProfile; status: LeadStat
       </section>
       <section className="card stack">
         <AmountField
-          label={formatMessage(t('copy_rateWithin'), [`${maxRatePercent}%`])}
+          label={figureMessage(t('copy_rateWithin'), [`${maxRatePercent}%`])}
           id="copy-lead-rate"
           value={rate}
           error={shown('rate')}
@@ -169,7 +168,7 @@ function ProfileForm({ trader, status }: { trader: LeadProfile; status: LeadStat
           <span className="ct-unit">{trader.currency}</span>
         </AmountField>
         <Field
-          label={formatMessage(t('copy_maxFollowersWithin'), [cap])}
+          label={figureMessage(t('copy_maxFollowersWithin'), [cap])}
           htmlFor="copy-lead-followers"
           error={shown('followers')}
         >
@@ -183,7 +182,7 @@ function ProfileForm({ trader, status }: { trader: LeadProfile; status: LeadStat
           />
         </Field>
         <p className="ct-note">
-          {formatMessage(t('copy_currentRate'), [fractionPercent(trader.profitShareRate)])}
+          {figureMessage(t('copy_currentRate'), [fractionPercent(trader.profitShareRate)])}
         </p>
       </section>
       <Button

@@ -36,6 +36,7 @@ import {
   modeText,
   pnlText,
   timeText,
+  figureMessage,
 } from './copy-parts';
 import { fractionPercent } from './figures';
 
@@ -104,7 +105,7 @@ function UnfollowDialog({
               ))}
             </div>
             <p className="ct-note">
-              {formatMessage(t('copy_unfollowSettle'), [fractionPercent(relation.profitShareRate)])}
+              {figureMessage(t('copy_unfollowSettle'), [fractionPercent(relation.profitShareRate)])}
             </p>
           </div>
         )

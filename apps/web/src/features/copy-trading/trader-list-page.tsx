@@ -34,8 +34,9 @@ import {
   Toned,
   TraderStatusTag,
   pnlText,
+  figureMessage,
 } from './copy-parts';
-import { fractionPercent, signedPercent } from './figures';
+import { fractionPercent, shownPercent, signedPercent } from './figures';
 
 function TraderCard({ trader }: { trader: TraderSummary }) {
   const { t } = useTranslation();
@@ -64,7 +65,7 @@ function TraderCard({ trader }: { trader: TraderSummary }) {
             {formatMessage(t('copy_roiOf'), [t(PERIOD_KEY[stats.period])])}
           </span>
           <strong>
-            <Toned value={stats.roi} testId={`copy-trader-${id}-roi`}>
+            <Toned value={shownPercent(stats.roi)} testId={`copy-trader-${id}-roi`}>
               {signedPercent(stats.roi)}
             </Toned>
           </strong>
@@ -86,7 +87,7 @@ function TraderCard({ trader }: { trader: TraderSummary }) {
       </div>
       <div className="ct-card-foot">
         <span className="muted ct-note">
-          {formatMessage(t('copy_shareRateText'), [fractionPercent(trader.profitShareRate)])}
+          {figureMessage(t('copy_shareRateText'), [fractionPercent(trader.profitShareRate)])}
         </span>
         <span className="spacer" />
         <Button

@@ -9,10 +9,10 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from 'antd-mobile';
-import { TRADER_STATUS, formatMessage } from '@bourse/shared';
+import { TRADER_STATUS } from '@bourse/shared';
 import { ChoiceRow } from '../../components/choice-row';
 import { PageHeader } from '../../components/page-header';
-import { RecordList, RecordTabs, useRecordPages } from '../../components/record-list';
+import { RecordList, useRecordPages } from '../../components/record-list';
 import { EmptyState, ErrorState, ListSkeleton, Num } from '../../components/status-views';
 import { useUser } from '../../hooks/use-user';
 import { useTranslation } from '../../i18n/react';
@@ -37,9 +37,10 @@ import {
   holdText,
   pnlText,
   timeText,
+  figureMessage,
 } from './copy-parts';
 import { EquityChart } from './equity-chart';
-import { fractionPercent, signedPercent } from './figures';
+import { fractionPercent, shownPercent, signedPercent } from './figures';
 
 function WindowStats({ trader }: { trader: TraderDetail }) {
   const { t } = useTranslation();
@@ -61,7 +62,7 @@ function WindowStats({ trader }: { trader: TraderDetail }) {
       {stats && (
         <div className="ct-stats" role="tabpanel" data-testid={`copy-stats-${period}`}>
           <Stat label={t('copy_roi')}>
-            <Toned value={stats.roi} testId="copy-stats-roi">
+            <Toned value={shownPercent(stats.roi)} testId="copy-stats-roi">
               {signedPercent(stats.roi)}
             </Toned>
           </Stat>
@@ -113,7 +114,9 @@ function PositionRow({ position }: { position: TraderPosition }) {
       {closed && position.pnlRate !== null && (
         <Line
           label={t('copy_pnlRate')}
-          value={<Toned value={position.pnlRate}>{signedPercent(position.pnlRate)}</Toned>}
+          value={
+            <Toned value={shownPercent(position.pnlRate)}>{signedPercent(position.pnlRate)}</Toned>
+          }
           number={false}
         />
       )}
@@ -123,10 +126,9 @@ function PositionRow({ position }: { position: TraderPosition }) {
   );
 }
 
-const POSITION_TABS = [
-  ['all', 'copy_currentPositions'],
-  ['closed', 'copy_closedPositions'],
-] as const;
+/** 'all' stands for the current positions (the record list's first filter). */
+const POSITION_TABS = ['all', 'closed'] as const;
+const POSITION_TAB_KEY = { all: 'copy_currentPositions', closed: 'copy_closedPositions' };
 
 function Positions({ trader }: { trader: TraderDetail }) {
   const { t } = useTranslation();
@@ -138,15 +140,20 @@ function Positions({ trader }: { trader: TraderDetail }) {
   const current = list.filter === 'all';
   return (
     <section className="card stack" data-testid="copy-trader-positions">
-      <RecordTabs
-        list={list}
-        label="copy_positions"
-        filters={POSITION_TABS}
-        testId="copy-positions"
+      {/* Tabs of the card itself: the record screens' tabs stay in view, these scroll with it. */}
+      <ChoiceRow
+        tabs
+        className="market-tabs ct-tabs"
+        label={t('copy_currentPositions')}
+        options={POSITION_TABS}
+        value={list.filter}
+        onChange={list.setFilter}
+        text={(value) => t(POSITION_TAB_KEY[value])}
+        optionTestId="copy-positions"
       />
       {current && (
         <p className="ct-note" data-testid="copy-positions-delay">
-          {formatMessage(t('copy_delayNote'), [trader.positionDelayMinutes])}
+          {figureMessage(t('copy_delayNote'), [trader.positionDelayMinutes])}
         </p>
       )}
       <div role="tabpanel">
@@ -272,7 +279,7 @@ function TraderProfile({ trader }: { trader: TraderDetail }) {
               label={t('copy_copyAmounts')}
               value={
                 trader.maxCopyAmount === null
-                  ? formatMessage(t('copy_fromAmount'), [
+                  ? figureMessage(t('copy_fromAmount'), [
                       amountText(trader.minCopyAmount, trader.currency),
                     ])
                   : `${amountText(trader.minCopyAmount, trader.currency)} – ${amountText(trader.maxCopyAmount, trader.currency)}`

@@ -1,0 +1,352 @@
+/**
+ * Copy trading in the app (issue 25) against the real server. The operator lets anyone with a
+ * closed trade apply to lead and shows current positions at once (restored afterwards). A funded
+ * user applies on the lead screen, the operator approves, and they open and close a BTC contract
+ * and open another: their profile shows computed statistics, the equity curve and both
+ * positions. A funded follower finds them in the list, opens the profile, follows with a fixed
+ * margin — the preview shows the margin of one copy as the shared `copyMargin` sizes it, the
+ * confirm sheet the same — and lands on their copies. The leader opens a contract: the copy
+ * appears beside the leader's entry with its own entry tick. Unfollowing with "close now" ends the
+ * relation and closes the copy. Then every new screen in each of the 19 languages, in its
+ * direction, with no locale key or unfilled `{0}` left and no sideways scroll. Screenshots at
+ * 390x844 (en, zh, ar).
+ */
+import type { Page } from 'playwright-core';
+import {
+  LANGUAGES,
+  copyMargin,
+  type CopyRelation,
+  type CopyRow,
+  type CopyTradeSettingsRow,
+} from '@bourse/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiCall,
+  appUrl,
+  baseUrl,
+  expectOnScreen,
+  fund,
+  operatorPost,
+  operatorToken,
+  registerUser,
+  screenshot,
+  text,
+  untranslated,
+  useBrowser,
+  waitForRoute,
+  type RegisteredUser,
+} from './browser';
+
+const LIST = '/pages/followOrder/followOrder';
+
+async function operatorGet<T>(url: string): Promise<{ data: T; rows?: unknown[] }> {
+  const response = await fetch(new URL(`/admin-api${url}`, baseUrl()), {
+    headers: { Accept: 'application/json', Authorization: `Bearer ${await operatorToken()}` },
+  });
+  const result = (await response.json()) as { code: number; data: T; rows?: unknown[] };
+  expect(result.code, JSON.stringify(result)).toBe(200);
+  return result;
+}
+
+/** A user with 5,000 USDT (USD deposited, approved, exchanged). */
+async function fundedUser(): Promise<RegisteredUser> {
+  const user = await registerUser();
+  await fund(user, await operatorToken(), '5000');
+  const quote = await apiCall<{ quoteId: string }>('GET', '/api/balanceConvertRecord/quote', {
+    token: user.token,
+    query: { fromCurrencyId: '1', toCurrencyId: '3', amount: '5000' },
+  });
+  expect(quote.code, JSON.stringify(quote)).toBe(200);
+  const converted = await apiCall('POST', '/api/balanceConvertRecord/balanceConvert', {
+    token: user.token,
+    form: { quoteId: quote.data.quoteId, requestId: `e2e-copy-convert-${user.userInfo.id}` },
+  });
+  expect(converted.code, JSON.stringify(converted)).toBe(200);
+  return user;
+}
+
+let sequence = 0;
+async function openContract(user: RegisteredUser): Promise<{ id: number; margin: string }> {
+  sequence += 1;
+  const opened = await apiCall<{ id: number; margin: string }>(
+    'POST',
+    '/api/contractPosition/open',
+    {
+      token: user.token,
+      form: {
+        productType: '2',
+        productCode: 'BTCUSDT',
+        orderDirection: '1',
+        leverage: '5',
+        quantity: '0.002',
+        requestId: `e2e-copy-open-${user.userInfo.id}-${sequence}-${Date.now()}`,
+      },
+    },
+  );
+  expect(opened.code, JSON.stringify(opened)).toBe(200);
+  return opened.data;
+}
+
+async function closeContract(user: RegisteredUser, id: number): Promise<void> {
+  const closed = await apiCall('POST', '/api/contractPosition/close', {
+    token: user.token,
+    form: { id: String(id), requestId: `e2e-copy-close-${id}` },
+  });
+  expect(closed.code, JSON.stringify(closed)).toBe(200);
+}
+
+async function relations(user: RegisteredUser): Promise<CopyRelation[]> {
+  const answer = await apiCall('GET', '/api/copyTrade/relation/followedList', {
+    token: user.token,
+    query: { pageNum: '1', pageSize: '50' },
+  });
+  expect(answer.code, JSON.stringify(answer)).toBe(200);
+  return (answer.rows ?? []) as CopyRelation[];
+}
+
+async function copies(user: RegisteredUser): Promise<CopyRow[]> {
+  const answer = await apiCall('GET', '/api/copyTrade/relation/copies', {
+    token: user.token,
+    query: { pageNum: '1', pageSize: '50' },
+  });
+  expect(answer.code, JSON.stringify(answer)).toBe(200);
+  return (answer.rows ?? []) as CopyRow[];
+}
+
+async function noSidewaysScroll(page: Page, what: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, what).toBeLessThanOrEqual(0);
+}
+
+async function textOf(page: Page, testId: string): Promise<string> {
+  const locator = page.locator(`[data-testid="${testId}"]`).first();
+  await locator.waitFor();
+  return (await locator.textContent()) ?? '';
+}
+
+let settingsBefore: CopyTradeSettingsRow | undefined;
+let leaderLevelBefore: number | undefined;
+let leader: RegisteredUser;
+let follower: RegisteredUser;
+let leaderOpen = 0;
+
+beforeAll(async () => {
+  settingsBefore = (await operatorGet<CopyTradeSettingsRow>('/copy-trade/settings')).data;
+  await operatorPost('/copy-trade/settings/save', {
+    maxProfitShareRate: settingsBefore.maxProfitShareRate,
+    minClosedTrades: 1,
+    positionDelayMinutes: 0,
+  });
+  const requirements = await operatorGet<unknown>('/identity/requirements');
+  leaderLevelBefore = ((requirements.rows ?? []) as { feature: string; minLevel: number }[]).find(
+    (row) => row.feature === 'copyLeader',
+  )?.minLevel;
+  await operatorPost('/identity/requirements/save', { feature: 'copyLeader', minLevel: -1 });
+  [leader, follower] = await Promise.all([fundedUser(), fundedUser()]);
+  // A track record of one closed trade.
+  const first = await openContract(leader);
+  await closeContract(leader, first.id);
+});
+
+afterAll(async () => {
+  if (settingsBefore) await operatorPost('/copy-trade/settings/save', settingsBefore);
+  if (leaderLevelBefore !== undefined)
+    await operatorPost('/identity/requirements/save', {
+      feature: 'copyLeader',
+      minLevel: leaderLevelBefore,
+    });
+});
+
+describe('copy trading', () => {
+  const browser = useBrowser();
+
+  it('applies to lead, is approved and shows a computed profile', async () => {
+    const page = await browser.newPage({ user: leader });
+    await page.goto(appUrl('/pages/followOrder/lead'));
+    await page.locator('[data-testid="copy-lead-apply"]').waitFor();
+    expect(await page.locator('[data-testid="copy-lead-record"]').getAttribute('data-met')).toBe(
+      'true',
+    );
+    await screenshot(page, 'copy-lead-apply-en');
+    await page.locator('[data-testid="copy-lead-apply-button"]').click();
+    await page.locator('[data-testid="copy-application-status"][data-status="0"]').waitFor();
+    const pending = await operatorGet<unknown>('/copy-trade/applications?status=0&pageSize=50');
+    const application = ((pending.rows ?? []) as { id: number; userId: number }[]).find(
+      (row) => row.userId === leader.userInfo.id,
+    );
+    expect(application).toBeDefined();
+    await operatorPost('/copy-trade/applications/approve', { id: application!.id });
+    await page.reload();
+    await page.locator('[data-testid="copy-lead-trader"]').waitFor();
+    await screenshot(page, 'copy-lead-en');
+    // The profile editor: a title in English, a rate of 10 %.
+    await page.locator('[data-testid="copy-lead-edit"]').click();
+    await waitForRoute(page, '/pages/followOrder/leadProfile');
+    await page.locator('[data-testid="copy-lead-language-en"]').click();
+    await page.locator('#copy-lead-title').fill('Steady BTC trend');
+    await page.locator('#copy-lead-description').fill('Small positions, cut losses early.');
+    await page.locator('#copy-lead-rate').fill('10');
+    await page.locator('#copy-lead-min').fill('10');
+    await screenshot(page, 'copy-lead-profile-en');
+    await noSidewaysScroll(page, 'lead profile');
+    await page.locator('[data-testid="copy-lead-save"]').click();
+    await waitForRoute(page, '/pages/followOrder/lead');
+    expect(await textOf(page, 'copy-lead-rate')).toBe('10.00%');
+
+    leaderOpen = (await openContract(leader)).id;
+    await page.goto(appUrl(`/pages/followOrder/trader?traderId=${leader.userInfo.id}`));
+    await page.locator('[data-testid="copy-trader-profile"]').waitFor();
+    expect(await textOf(page, 'copy-trader-profile')).toContain('Steady BTC trend');
+    await page.locator('[data-testid="copy-stats-period-all"]').click();
+    expect(await textOf(page, 'copy-stats-trades')).toBe('1');
+    await page.locator('[data-testid="copy-equity-chart"]').waitFor();
+    await page.locator(`[data-testid="copy-position-${leaderOpen}"]`).waitFor();
+    expect(await page.locator('[data-testid="copy-own-profile"]').count()).toBe(1);
+  });
+
+  it('follows with the preview the shared rule gives, sees the copy at its own tick, unfollows', async () => {
+    const page = await browser.newPage({ user: follower });
+    await page.goto(appUrl(LIST));
+    await page.locator('[data-testid="copy-traders-page"]').waitFor();
+    const card = page.locator(`[data-testid="copy-trader-${leader.userInfo.id}"]`);
+    await page.locator('[data-testid="copy-period-all"]').click();
+    await card.waitFor();
+    expect(await card.textContent()).toContain(leader.userInfo.userAccount.slice(0, 1));
+    await screenshot(page, 'copy-list-en');
+    await noSidewaysScroll(page, 'list');
+    await page.locator('[data-testid="copy-sort-drawdown"]').click();
+    await card.waitFor();
+
+    await card.locator(`[data-testid="copy-trader-${leader.userInfo.id}-open"]`).click();
+    await waitForRoute(page, '/pages/followOrder/trader');
+    await page.locator('[data-testid="copy-equity-chart"]').waitFor();
+    await screenshot(page, 'copy-trader-en');
+    await noSidewaysScroll(page, 'profile');
+    await page.locator('[data-testid="copy-follow"]').click();
+
+    await waitForRoute(page, '/pages/followOrder/follow');
+    await page.locator('#copy-amount').fill('20');
+    await page.locator('#copy-budget').fill('100');
+    await page.locator('#copy-max-open').fill('3');
+    await page.locator('#copy-sl').fill('50');
+    const shared = copyMargin({
+      mode: 1,
+      amount: '20',
+      leaderMargin: '0',
+      budgetLeft: '100',
+      available: '5000',
+      scale: 2,
+    });
+    expect(shared.ok && shared.margin).toBe('20');
+    await expect.poll(() => textOf(page, 'copy-preview-margin')).toBe('20.00 USDT');
+    await page.locator('[data-testid="copy-preview-total"]').waitFor();
+    await screenshot(page, 'copy-follow-en');
+    await noSidewaysScroll(page, 'follow');
+    await page.locator('[data-testid="copy-follow-button"]').click();
+    await page.locator('[data-testid="copy-confirm"]').waitFor();
+    expect(await textOf(page, 'copy-confirm-margin')).toBe('20.00 USDT');
+    expect(await textOf(page, 'copy-confirm-rate')).toBe('10.00%');
+    await expectOnScreen(page, page.locator('[data-testid="copy-confirm-button"]'));
+    await screenshot(page, 'copy-confirm-en');
+    await page.locator('[data-testid="copy-confirm-button"]').click();
+
+    await waitForRoute(page, '/pages/followOrder/mine');
+    const [relation] = await relations(follower);
+    expect(relation).toMatchObject({ mode: 1, budget: '100', maxOpen: 3, status: 1 });
+    await page.locator(`[data-testid="copy-relation-${relation!.id}"]`).waitFor();
+
+    // The leader opens: the follower's copy opens at its own tick.
+    const opened = await openContract(leader);
+    await expect
+      .poll(
+        async () => (await copies(follower)).find((row) => row.leader.id === opened.id)?.status,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toBe(1);
+    await page.locator(`[data-testid="copy-relation-${relation!.id}-copies"]`).click();
+    await waitForRoute(page, '/pages/followOrder/copies');
+    const copy = (await copies(follower)).find((row) => row.leader.id === opened.id)!;
+    await page.locator(`[data-testid="copy-copy-${copy.id}-entry-tick"]`).waitFor();
+    expect(await textOf(page, `copy-copy-${copy.id}-margin`)).toBe('20.00 USDT');
+    await screenshot(page, 'copy-copies-en');
+    await noSidewaysScroll(page, 'copies');
+
+    // Unfollow, closing the copies now.
+    await page.goBack();
+    await waitForRoute(page, '/pages/followOrder/mine');
+    await page.locator(`[data-testid="copy-relation-${relation!.id}-unfollow"]`).click();
+    await page.locator('[data-testid="copy-unfollow"]').waitFor();
+    await screenshot(page, 'copy-unfollow-en');
+    await page.locator('[data-testid="copy-unfollow-1"]').click();
+    await page.locator('.adm-dialog-button-bold').click();
+    await expect
+      .poll(async () => (await relations(follower)).find((row) => row.id === relation!.id)?.status)
+      .toBe(2);
+    await expect
+      .poll(
+        async () => (await copies(follower)).find((row) => row.id === copy.id)?.position?.status,
+      )
+      .toBe(2);
+    await page
+      .locator(`[data-testid="copy-relation-${relation!.id}"] [data-testid="copy-relation-status"]`)
+      .and(page.locator('[data-status="2"]'))
+      .waitFor();
+    await screenshot(page, 'copy-mine-en');
+    await page.goto(appUrl('/pages/followOrder/settlements'));
+    await page.locator('[data-testid="copy-settlements-page"]').waitFor();
+    await page
+      .locator('[data-testid^="copy-settlement-"], [data-testid="copy-settlements-empty"]')
+      .first()
+      .waitFor();
+    await screenshot(page, 'copy-settlements-en');
+  });
+
+  describe('in every language', () => {
+    const followerScreens = (): [string, string][] => [
+      [LIST, `[data-testid="copy-trader-${leader.userInfo.id}"]`],
+      [
+        `/pages/followOrder/trader?traderId=${leader.userInfo.id}`,
+        '[data-testid="copy-trader-stats"]',
+      ],
+      [`/pages/followOrder/follow?traderId=${leader.userInfo.id}`, '[data-testid="copy-preview"]'],
+      ['/pages/followOrder/mine', '[data-testid^="copy-relation-"]'],
+      ['/pages/followOrder/copies', '[data-testid^="copy-copy-"]'],
+      [
+        '/pages/followOrder/settlements',
+        '[data-testid^="copy-settlement-"], [data-testid="copy-settlements-empty"]',
+      ],
+    ];
+    const leaderScreens: [string, string][] = [
+      ['/pages/followOrder/lead', '[data-testid="copy-lead-trader"]'],
+      ['/pages/followOrder/leadProfile', '[data-testid="copy-lead-profile-form"]'],
+      ['/pages/followOrder/leadDashboard', '[data-testid="copy-dashboard-summary"]'],
+    ];
+    for (const { key: locale, rtl } of LANGUAGES)
+      it(`shows every copy-trading screen translated (${locale})`, async () => {
+        for (const [user, list] of [
+          [follower, followerScreens()],
+          [leader, leaderScreens],
+        ] as const) {
+          const page = await browser.newPage({ user, storage: { locale } });
+          await page.goto(appUrl(list[0]![0]));
+          for (const [route, ready] of list) {
+            await page.evaluate((hash) => (window.location.hash = hash), route);
+            await page.locator(ready).first().waitFor();
+            expect(await page.evaluate(() => document.documentElement.dir), route).toBe(
+              rtl ? 'rtl' : 'ltr',
+            );
+            expect(await untranslated(page), `${route} (${locale})`).toEqual([]);
+            await noSidewaysScroll(page, `${route} (${locale})`);
+            if (locale === 'zh' || locale === 'ar')
+              await screenshot(page, `copy-${route.split('/')[3]!.split('?')[0]}-${locale}`);
+          }
+          await page.close();
+        }
+        expect(text('copy_title', locale).length).toBeGreaterThan(0);
+      });
+  });
+});
