@@ -16,11 +16,17 @@
  * - tpsl: the leader's present TP/SL on the copy, except where the follower set their own.
  *
  * Opens of one batch run together (the contracts service writes opens that arrive together as one
- * statement, contract_open_many), one relation's tasks in order. A task that failed for a reason
+ * statement, contract_open_many), one relation's tasks in order; what a batch reads first is read
+ * in parallel, and the copies' TP/SL are set once the batch's opens are all written, so that the
+ * last open of a large fan-out does not wait behind the first ones' TP/SL transactions. A task that failed for a reason
  * not its own (the database) is retried with backoff, at most MAX_ATTEMPTS times.
  *
  * It runs every `checkMs` in every instance (unref'd), one instance at a time (a cluster-wide
- * advisory lock), and at once in this process when the hooks queue tasks (`wake`). `runDue()` can
+ * advisory lock), and at once in this process when the hooks queue tasks (`wake`). The hooks call
+ * from inside the queuing transaction, whose commit may still be on its way when the run reads the
+ * queue: a run after that wake-up that finds nothing due runs again after a few milliseconds
+ * (QUEUED_RETRY_MS), so a fan-out never waits for the next check (measured by
+ * bench/copy-fanout.mjs: without it a leader's open waited up to the whole 200 ms check). `runDue()` can
  * be called at any time (tests do). After the tasks it recomputes the statistics of traders who
  * closed a trade.
  */
@@ -58,6 +64,11 @@ const MAX_ATTEMPTS = 8;
 /** Waits of a close for its market to open, or for the copy's open to be done. */
 const MAX_WAITS = 1000;
 const BACKOFF_MAX_MS = 5 * 60_000;
+/**
+ * After the hooks' wake-up, the pauses before running again while a run finds nothing due (the
+ * queuing transaction not yet committed); then the periodic check takes over.
+ */
+const QUEUED_RETRY_MS = [1, 2, 5, 10, 20, 50];
 /** How often the set of traders is read again (approvals through other instances). */
 const LEADERS_REFRESH_MS = 5000;
 /** Traders whose statistics are recomputed per run, and the trades read for one. */
@@ -107,6 +118,8 @@ export class CopyWorker {
   private again = false;
   private stopped = false;
   private leadersReadAt = 0;
+  /** Runs left of the retries after the hooks' wake-up (QUEUED_RETRY_MS); -1: none pending. */
+  private queuedRetry = -1;
 
   constructor(private readonly deps: CopyWorkerDeps) {
     this.wakeOnQueue(deps.wakeOnQueue ?? true);
@@ -114,7 +127,13 @@ export class CopyWorker {
 
   /** Whether tasks queued in this process run at once (tests switch it off to step through). */
   wakeOnQueue(on: boolean): void {
-    this.deps.hooks.queued = on ? () => this.wake() : () => undefined;
+    this.deps.hooks.queued = on ? () => this.queued() : () => undefined;
+  }
+
+  /** The hooks queued tasks in a transaction that may not have committed yet. */
+  private queued(): void {
+    this.queuedRetry = 0;
+    this.wake();
   }
 
   start(): void {
@@ -140,12 +159,24 @@ export class CopyWorker {
       return;
     }
     void this.runDue()
-      .catch((error: unknown) => this.deps.logger?.error({ err: error }, 'copy trading run failed'))
-      .then(() => {
+      .catch((error: unknown) => {
+        this.deps.logger?.error({ err: error }, 'copy trading run failed');
+        return undefined;
+      })
+      .then((result) => {
         if (this.again) {
           this.again = false;
           this.wake();
+          return;
         }
+        if (this.queuedRetry < 0) return;
+        if (result && result.tasks > 0) {
+          this.queuedRetry = -1;
+          return;
+        }
+        const pause = QUEUED_RETRY_MS[this.queuedRetry];
+        this.queuedRetry = pause === undefined ? -1 : this.queuedRetry + 1;
+        if (pause !== undefined) setTimeout(() => this.wake(), pause).unref();
       });
   }
 
@@ -188,46 +219,44 @@ export class CopyWorker {
 
   private async runBatch(tasks: repo.TaskRow[]): Promise<void> {
     const { db } = this.deps;
-    const relations = new Map(
-      (await repo.relationsByIds(db, [...new Set(tasks.map((task) => task.relation_id))])).map(
-        (row) => [row.id, row],
-      ),
-    );
-    const leaders = new Map(
-      (await repo.positionsByIds(db, [...new Set(tasks.map((t) => t.leader_position_id))])).map(
-        (row) => [row.id, row],
-      ),
-    );
     const followUps = tasks.filter((task) => task.kind !== 'open');
-    const opens = new Map(
-      (
-        await repo.openTasksOf(
-          db,
-          followUps.map((task) => ({
-            relation: task.relation_id,
-            leader: task.leader_position_id,
-          })),
-        )
-      ).map((row) => [`${row.relation_id}:${row.leader_position_id}`, row]),
-    );
-    const copies = new Map(
-      (
-        await repo.positionsByIds(
-          db,
-          [...opens.values()].flatMap((row) =>
-            row.follower_position_id === null ? [] : [row.follower_position_id],
+    const openTasks = tasks.filter((task) => task.kind === 'open');
+    // Independent reads side by side (a fan-out's latency starts with them).
+    const [relationRows, leaderRows, openRows, openCopies] = await Promise.all([
+      repo.relationsByIds(db, [...new Set(tasks.map((task) => task.relation_id))]),
+      repo.positionsByIds(db, [...new Set(tasks.map((t) => t.leader_position_id))]),
+      followUps.length === 0
+        ? []
+        : repo.openTasksOf(
+            db,
+            followUps.map((task) => ({
+              relation: task.relation_id,
+              leader: task.leader_position_id,
+            })),
           ),
-        )
-      ).map((row) => [row.id, row]),
+      openTasks.length === 0
+        ? []
+        : repo.openCopiesOf(db, [...new Set(openTasks.map((task) => task.relation_id))]),
+    ]);
+    const relations = new Map(relationRows.map((row) => [row.id, row]));
+    const leaders = new Map(leaderRows.map((row) => [row.id, row]));
+    const opens = new Map(
+      openRows.map((row) => [`${row.relation_id}:${row.leader_position_id}`, row]),
     );
-    const context: BatchContext = { relations, leaders, opens, copies, events: [] };
+    const copyIds = [...opens.values()].flatMap((row) =>
+      row.follower_position_id === null ? [] : [row.follower_position_id],
+    );
+    const [copyRows, state] = await Promise.all([
+      copyIds.length === 0 ? [] : repo.positionsByIds(db, copyIds),
+      this.openState(openTasks, relations, openCopies),
+    ]);
+    const copies = new Map(copyRows.map((row) => [row.id, row]));
+    const context: BatchContext = { relations, leaders, opens, copies, events: [], after: [] };
     // One relation's tasks in order (opens before the closes of the same batch); relations
     // side by side, so their opens reach the contracts service together.
     const byRelation = new Map<number, repo.TaskRow[]>();
     for (const task of tasks)
       byRelation.set(task.relation_id, [...(byRelation.get(task.relation_id) ?? []), task]);
-    const openTasks = tasks.filter((task) => task.kind === 'open');
-    const state = await this.openState(openTasks, relations);
     const outcomes: Outcome[] = [];
     await Promise.all(
       [...byRelation.values()].map(async (list) => {
@@ -239,6 +268,8 @@ export class CopyWorker {
         }
       }),
     );
+    // The copies' TP/SL, once every open of the batch is written.
+    await Promise.all(context.after.map((step) => step()));
     await db.transaction(async (tx) => {
       await repo.finishTasks(tx, outcomes, this.deps.clock.now());
       await this.deps.notices?.record(tx, context.events);
@@ -250,31 +281,30 @@ export class CopyWorker {
   private async openState(
     tasks: repo.TaskRow[],
     relations: Map<number, repo.RelationRow & { trader_status: number; trader_name: string }>,
+    openCopies: { relation_id: number; count: number; margin: string }[],
   ): Promise<OpenState> {
+    const open = new Map(
+      openCopies.map((row) => [
+        row.relation_id,
+        { count: row.count, margin: normalize(row.margin) },
+      ]),
+    );
+    if (tasks.length === 0) return { made: new Map(), open, available: new Map() };
     const { db } = this.deps;
     const keys = tasks.flatMap((task) => {
       const relation = relations.get(task.relation_id);
       return relation ? [{ userId: relation.follower_id, requestId: openRequestId(task) }] : [];
     });
-    const made = new Map(
-      (await repo.positionsByRequest(db, keys)).map((row) => [
-        `${row.user_id}:${row.request_id}`,
-        row.id,
-      ]),
-    );
-    const ids = [...new Set(tasks.map((task) => task.relation_id))];
-    const open = new Map(
-      (await repo.openCopiesOf(db, ids)).map((row) => [
-        row.relation_id,
-        { count: row.count, margin: normalize(row.margin) },
-      ]),
-    );
     const balanceKeys = [...relations.values()].map((relation) => ({
       userId: relation.follower_id,
       book: relation.book,
       currencyId: relation.currency_id,
     }));
-    const available = await repo.availableOf(db, balanceKeys);
+    const [madeRows, available] = await Promise.all([
+      repo.positionsByRequest(db, keys),
+      repo.availableOf(db, balanceKeys),
+    ]);
+    const made = new Map(madeRows.map((row) => [`${row.user_id}:${row.request_id}`, row.id]));
     return { made, open, available };
   }
 
@@ -364,21 +394,30 @@ export class CopyWorker {
       wanted: sized.wanted,
       cappedBy: sized.cappedBy,
     };
+    const outcome = done(task, TASK_STATUS.done, null, position.id, params);
     const tpSl = this.tpSlOf(relation, leader, position, product.price_scale);
-    if (tpSl.takeProfit !== null || tpSl.stopLoss !== null) {
-      try {
-        await contracts.updateTpSl(actor, {
-          id: position.id,
-          takeProfit: tpSl.takeProfit ?? undefined,
-          stopLoss: tpSl.stopLoss ?? undefined,
-        });
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        // The copy stays open; its TP/SL could not be set where asked (the price moved past).
-        params.tpSlProblem = error.key;
-      }
-    }
-    return done(task, TASK_STATUS.done, null, position.id, params);
+    if (tpSl.takeProfit !== null || tpSl.stopLoss !== null)
+      // Set once the batch's opens are written (runBatch).
+      context.after.push(async () => {
+        try {
+          await contracts.updateTpSl(actor, {
+            id: position.id,
+            takeProfit: tpSl.takeProfit ?? undefined,
+            stopLoss: tpSl.stopLoss ?? undefined,
+          });
+        } catch (error) {
+          // Not the copy's own problem (the database): the task runs again, finds its position
+          // made and records it.
+          if (!(error instanceof AppError)) {
+            Object.assign(outcome, this.retry(task, error));
+            return;
+          }
+          // The copy stays open; its TP/SL could not be set where asked (the price moved past, or
+          // a close of the same batch came first).
+          params.tpSlProblem = error.key;
+        }
+      });
+    return outcome;
   }
 
   /** A copy's TP/SL: the follower's own (fractions of its margin) where set, else the leader's. */
@@ -514,6 +553,8 @@ interface BatchContext {
   opens: Map<string, repo.TaskRow>;
   copies: Map<number, repo.PositionRow>;
   events: NoticeEvent[];
+  /** Steps run once every task of the batch is done (the copies' TP/SL). */
+  after: (() => Promise<void>)[];
 }
 
 interface OpenState {
