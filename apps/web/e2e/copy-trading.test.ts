@@ -314,7 +314,10 @@ describe('copy trading', () => {
       ],
       [`/pages/followOrder/follow?traderId=${leader.userInfo.id}`, '[data-testid="copy-preview"]'],
       ['/pages/followOrder/mine', '[data-testid^="copy-relation-"]'],
-      ['/pages/followOrder/copies', '[data-testid^="copy-copy-"]'],
+      [
+        '/pages/followOrder/copies',
+        '[data-testid^="copy-copy-"], [data-testid="copy-copies-empty"]',
+      ],
       [
         '/pages/followOrder/settlements',
         '[data-testid^="copy-settlement-"], [data-testid="copy-settlements-empty"]',

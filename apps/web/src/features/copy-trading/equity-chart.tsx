@@ -21,6 +21,11 @@ import { chartPoints, indexReturnText, type CurvePoint } from './figures';
 const UP = '#22c55e';
 const DOWN = '#ff4d4f';
 
+/** The colour of a return as shown: "+1.00%" up, "-1.00%" down, "0.00%" none. */
+function toneClass(text: string): string | undefined {
+  return text.startsWith('+') ? 'ct-up' : text.startsWith('-') ? 'ct-down' : undefined;
+}
+
 /** A chart time (seconds) as a date in the app's language. */
 function chartDate(seconds: number): string {
   return new Intl.DateTimeFormat(currentLanguage().bcp47, {
@@ -103,7 +108,7 @@ export function EquityChart({ points, height = 200 }: { points: CurvePoint[]; he
         {shown && (
           <>
             <Num>{chartDate(shown.time)}</Num>
-            <Num className={shown.value >= 1 ? 'ct-up' : 'ct-down'}>
+            <Num className={toneClass(indexReturnText(shown.value))}>
               {indexReturnText(shown.value)}
             </Num>
           </>
