@@ -155,10 +155,18 @@ export const tradingApi = {
     path: '/api/contractPosition/close',
     auth: 'user',
     key: 'trade',
-    summary: 'Closes an open position at the current tick; a repeated requestId answers the close.',
+    summary:
+      'Closes an open position at the current tick, or only `quantity` of it (a partial close: that part is split off as a closed position of its own, `parentId` the position, which stays open with the rest, its margin and open fee shared in proportion and its liquidation level moved); answers what it closed. A repeated requestId answers the close.',
     body: closeContractBody,
     data: contractPosition,
-    hints: ['hint_positionNotFound', 'hint_positionNotOpen', 'hint_marketClosed'],
+    hints: [
+      'hint_positionNotFound',
+      'hint_positionNotOpen',
+      'hint_marketClosed',
+      'hint_quantityStep',
+      'hint_closeQuantityAbove',
+      'hint_orderTooSmall',
+    ],
   }),
   updateTpSl: route({
     method: 'POST',

@@ -147,7 +147,15 @@ export type OpenContractBody = z.infer<typeof openContractBody>;
 
 const positionId = intField(1, Number.MAX_SAFE_INTEGER);
 
-export const closeContractBody = z.object({ id: positionId, requestId });
+/**
+ * Closes an open position, or only `quantity` of it (a multiple of the product's lot size below
+ * the open quantity; the whole quantity closes it all; absent: all of it).
+ */
+export const closeContractBody = z.object({
+  id: positionId,
+  quantity: z.preprocess((value) => (value === '' ? undefined : value), priceField.optional()),
+  requestId,
+});
 export type CloseContractBody = z.infer<typeof closeContractBody>;
 
 /** Sets or clears (empty text) the take-profit and stop-loss of an open or pending position. */
@@ -215,6 +223,11 @@ export const contractPosition = z.object({
   createTime: z.string(),
   openTime: z.string().nullable(),
   closeTime: z.string().nullable(),
+  parentId: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The position this closed part was split from by a partial close (null otherwise).'),
 });
 export type ContractPosition = z.output<typeof contractPosition>;
 

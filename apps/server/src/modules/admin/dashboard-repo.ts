@@ -135,23 +135,26 @@ export interface TradingDayRow {
 export async function tradingByDay(q: Queryable, from: Date, to: Date): Promise<TradingDayRow[]> {
   const { rows } = await q.query<TradingDayRow>(
     `WITH events AS (
-       SELECT ${POSITION_TYPE.fast} AS position_type, currency_id, created_at AS at, stake AS volume, fee
+       SELECT ${POSITION_TYPE.fast} AS position_type, currency_id, created_at AS at, stake AS volume, fee,
+              1 AS trades
        FROM fast_trade_order WHERE book = 'live' AND created_at >= $1 AND created_at < $2
        UNION ALL
-       SELECT ${POSITION_TYPE.contract}, currency_id, opened_at, quantity * entry_price, open_fee
+       -- A part split off by a partial close opened with its position: volume and fee, no trade.
+       SELECT ${POSITION_TYPE.contract}, currency_id, opened_at, quantity * entry_price, open_fee,
+              CASE WHEN parent_id IS NULL THEN 1 ELSE 0 END
        FROM contract_position WHERE book = 'live' AND opened_at >= $1 AND opened_at < $2
        UNION ALL
-       SELECT ${POSITION_TYPE.contract}, currency_id, closed_at, quantity * exit_price, coalesce(close_fee, 0)
+       SELECT ${POSITION_TYPE.contract}, currency_id, closed_at, quantity * exit_price, coalesce(close_fee, 0), 1
        FROM contract_position
        WHERE book = 'live' AND status = ${CONTRACT_STATUS.closed} AND closed_at >= $1 AND closed_at < $2
        UNION ALL
-       SELECT position_type, currency_id, filled_at, amount, fee
+       SELECT position_type, currency_id, filled_at, amount, fee, 1
        FROM spot_order
        WHERE book = 'live' AND status = ${SPOT_ORDER_STATUS.filled} AND filled_at >= $1 AND filled_at < $2
      )
      SELECT e.position_type, e.currency_id, c.currency_name, c.scale,
             to_char(e.at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
-            count(*)::int AS trades, sum(e.volume) AS volume, sum(e.fee) AS fees
+            sum(e.trades)::int AS trades, sum(e.volume) AS volume, sum(e.fee) AS fees
      FROM events e JOIN platform_currency c ON c.id = e.currency_id
      GROUP BY e.position_type, e.currency_id, c.currency_name, c.scale, day
      ORDER BY e.position_type, e.currency_id, day`,

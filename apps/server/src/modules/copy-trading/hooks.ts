@@ -4,9 +4,9 @@
  *
  * - a lead trader's live position opened: one open task per active relation of the trader (one
  *   INSERT … SELECT, whatever the number of followers);
- * - closed: a close task per copy of it (relations still active), the trade with the trader's
- *   equity just before the close (copy_trader_trade: the statistics' input) and the statistics
- *   marked due;
+ * - closed: a close task per copy of it (relations still active; a partial close's task closes
+ *   the same fraction of each copy), the trade with the trader's equity just before the close
+ *   (copy_trader_trade: the statistics' input) and the statistics marked due;
  * - TP/SL changed: a tpsl task per copy (seq: the change's time).
  *
  * After the commit the worker is woken in this process (other instances find the tasks at their
@@ -66,14 +66,24 @@ export class CopyTradingHooks implements CopyHooks {
     );
     if (leaders.length === 0) return;
     const now = this.deps.clock.now();
-    this.wake(
-      await repo.queueFollowUps(
+    // A whole close: seq 0. A partial close: the part's id as seq, on the position it came from.
+    const whole = leaders.filter((row) => row.parent_id === null);
+    const parts = leaders.filter((row) => row.parent_id !== null);
+    let queued = 0;
+    if (whole.length > 0)
+      queued += await repo.queueFollowUps(
         tx,
         'close',
-        leaders.map((row) => ({ id: row.id, seq: 0 })),
+        whole.map((row) => ({ id: row.id, seq: 0 })),
         now,
-      ),
-    );
+      );
+    if (parts.length > 0)
+      queued += await repo.queuePartCloses(
+        tx,
+        parts.map((row) => ({ id: row.parent_id!, part: row.id, quantity: row.quantity })),
+        now,
+      );
+    this.wake(queued);
     // The equity before the close entry: the balances now (the entry just posted, the accounts
     // locked by it) less what the closes of this entry added (result less close fee).
     const byCurrency = new Map<number, CopyHookRow[]>();

@@ -489,12 +489,15 @@ export interface RelationView extends RelationRow {
   open_copies: number;
 }
 
+/** A copy's rows: its position, and the parts partial closes split off it. */
+const COPY_ROWS = `(p.id = t.follower_position_id OR p.parent_id = t.follower_position_id)`;
+
 /**
  * The realized net result of a relation's closed copies (after the open and close fees): the
  * cumulative P&L the settlement uses, always read from the positions themselves.
  */
 const REALIZED = `(SELECT coalesce(sum(p.realized_pnl - p.close_fee - p.open_fee), 0)::text
-    FROM copy_task t JOIN contract_position p ON p.id = t.follower_position_id
+    FROM copy_task t JOIN contract_position p ON ${COPY_ROWS}
     WHERE t.relation_id = r.id AND t.kind = 'open' AND p.status = ${CONTRACT_STATUS.closed})`;
 const OPEN_COPIES = `FROM copy_task t JOIN contract_position p ON p.id = t.follower_position_id
     WHERE t.relation_id = r.id AND t.kind = 'open' AND p.status = ${CONTRACT_STATUS.open}`;
@@ -648,7 +651,7 @@ export function traderTotals(q: Queryable, traderId: number) {
     q,
     `SELECT coalesce((SELECT sum(p.realized_pnl - p.close_fee - p.open_fee) FROM copy_relation r
               JOIN copy_task t ON t.relation_id = r.id AND t.kind = 'open'
-              JOIN contract_position p ON p.id = t.follower_position_id AND p.status = ${CONTRACT_STATUS.closed}
+              JOIN contract_position p ON ${COPY_ROWS} AND p.status = ${CONTRACT_STATUS.closed}
               WHERE r.trader_id = $1 AND r.book = 'live'), 0)::text AS followers_pnl,
             coalesce((SELECT sum(budget) FROM copy_relation
               WHERE trader_id = $1 AND status = 1 AND book = 'live'), 0)::text AS assets,
@@ -720,6 +723,31 @@ export async function queueFollowUps(
   return rowCount;
 }
 
+/**
+ * A close task for each copy of positions a lead trader partly closed: seq the part's id, and in
+ * its params the part's quantity and the position's quantity before it (the position, locked by
+ * the close, holds the rest now), so the worker closes the same fraction of each copy.
+ */
+export async function queuePartCloses(
+  q: Queryable,
+  parts: { id: number; part: number; quantity: string }[],
+  at: Date,
+): Promise<number> {
+  const { rowCount } = await q.query(
+    `INSERT INTO copy_task (relation_id, leader_position_id, kind, seq, params, next_at, created_at)
+     SELECT t.relation_id, t.leader_position_id, 'close', l.part,
+            jsonb_build_object('quantity', l.quantity::text, 'before', (l.quantity + p.quantity)::text),
+            $4, $4
+     FROM unnest($1::bigint[], $2::bigint[], $3::numeric[]) AS l (id, part, quantity)
+     JOIN contract_position p ON p.id = l.id
+     JOIN copy_task t ON t.leader_position_id = l.id AND t.kind = 'open' AND t.status IN (0, 1)
+     JOIN copy_relation r ON r.id = t.relation_id AND r.status = 1
+     ON CONFLICT DO NOTHING`,
+    [parts.map((l) => l.id), parts.map((l) => l.part), parts.map((l) => l.quantity), at],
+  );
+  return rowCount;
+}
+
 // ---------------------------------------------------------------- the worker
 
 export interface TaskRow {
@@ -734,13 +762,15 @@ export interface TaskRow {
   follower_position_id: number | null;
   reason: string | null;
   created_at: Date;
+  /** A partial close's quantities (queuePartCloses); absent where not read. */
+  params?: { quantity?: string; before?: string } | null;
 }
 
 export function dueTasks(q: Queryable, now: Date, limit: number) {
   return allRows<TaskRow>(
     q,
     `SELECT id, relation_id, leader_position_id, kind, seq, status, attempts, next_at,
-            follower_position_id, reason, created_at
+            follower_position_id, reason, created_at, params
      FROM copy_task WHERE status = 0 AND next_at <= $1 ORDER BY next_at, id LIMIT $2`,
     [now, limit],
   );

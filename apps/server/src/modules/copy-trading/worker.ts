@@ -12,7 +12,9 @@
  *   (balance, budget, open copies, halted product, closed market, leverage) is failed with its
  *   hint and the follower told.
  * - close: the copy closes at market at its own tick (request id …_close); one closed meanwhile
- *   (its own TP/SL, by hand, liquidated) is skipped. A closed market waits with backoff.
+ *   (its own TP/SL, by hand, liquidated) is skipped. A closed market waits with backoff. A
+ *   leader's partial close (seq: its part) closes the same fraction of the copy, rounded down to
+ *   the step (…_close_<part>); the whole copy when less than a step would stay open.
  * - tpsl: the leader's present TP/SL on the copy, except where the follower set their own.
  *
  * Opens of one batch run together (the contracts service writes opens that arrive together as one
@@ -37,6 +39,11 @@ import {
   add,
   copyMargin,
   copyTpSlPrices,
+  div,
+  floorToStep,
+  isPositive,
+  lt,
+  mul,
   normalize,
   sub,
   traderStats,
@@ -475,10 +482,18 @@ export class CopyWorker {
     const found = this.copyOf(task, context);
     if (!('copy' in found)) return found;
     const { copy, relation } = found;
+    // A partial close of the leader's (seq: its part): the same fraction of the copy.
+    const quantity = task.seq === 0 ? undefined : this.partOf(task, copy);
+    if (quantity === null) return done(task, TASK_STATUS.skipped, 'hint_orderTooSmall', copy.id);
+    const suffix = task.seq === 0 ? '' : `_${task.seq}`;
     try {
       await this.deps.contracts!.close(
         { userId: relation.follower_id, book: relation.book },
-        { id: copy.id, requestId: `copy_${task.relation_id}_${task.leader_position_id}_close` },
+        {
+          id: copy.id,
+          quantity,
+          requestId: `copy_${task.relation_id}_${task.leader_position_id}_close${suffix}`,
+        },
       );
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
@@ -489,6 +504,20 @@ export class CopyWorker {
       return done(task, TASK_STATUS.failed, REASONS[error.key] ?? error.key, copy.id);
     }
     return done(task, TASK_STATUS.done, null, copy.id);
+  }
+
+  /**
+   * The quantity of a copy a leader's partial close closes: the copy's quantity times the part's
+   * fraction of the leader's position, rounded down to the product's step; the whole copy
+   * (undefined) when what would stay open is under one step; null when the part is under one.
+   */
+  private partOf(task: repo.TaskRow, copy: repo.PositionRow): string | undefined | null {
+    const step = this.deps.market?.productById(copy.product_id)?.standard;
+    const { quantity, before } = task.params ?? {};
+    if (!step || !quantity || !before) return undefined;
+    const part = floorToStep(div(mul(copy.quantity, quantity), before, 18), normalize(step));
+    if (!isPositive(part)) return null;
+    return lt(sub(copy.quantity, part), normalize(step)) ? undefined : part;
   }
 
   private async tpsl(task: repo.TaskRow, context: BatchContext): Promise<Outcome> {

@@ -328,7 +328,9 @@ export async function liveTradingWithin(
 ): Promise<{ trades: number; notional: string }> {
   const { rows } = await q.query<{ trades: number; notional: string }>(
     `SELECT coalesce(sum(trades), 0)::int AS trades, coalesce(sum(notional), 0)::text AS notional FROM (
-       SELECT count(*) AS trades,
+       -- A part split off by a partial close is no trade of its own; its notional is its
+       -- position's (which keeps only the rest).
+       SELECT count(*) FILTER (WHERE parent_id IS NULL) AS trades,
               coalesce(sum(entry_price * quantity) FILTER (WHERE currency_id = $2), 0) AS notional
        FROM contract_position
        WHERE user_id = $1 AND book = 'live' AND opened_at >= $3 AND opened_at < $4

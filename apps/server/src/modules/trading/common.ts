@@ -59,6 +59,9 @@ export interface CopyHookRow {
   tpsl_at: number | null;
   opened_at: Date | null;
   closed_at: Date | null;
+  quantity: string;
+  /** A closed part split off this position by a partial close (its position stays open). */
+  parent_id: number | null;
 }
 
 /**
@@ -76,7 +79,11 @@ export interface CopyHooks {
   leads(userId: number): boolean;
   /** Positions just opened (at market, or a resting entry filled). */
   opened(tx: Queryable, rows: readonly CopyHookRow[]): Promise<void>;
-  /** Positions just closed (by their owner, take-profit, stop-loss, liquidation, a demo reset). */
+  /**
+   * Positions just closed (by their owner, take-profit, stop-loss, liquidation, a demo reset), and
+   * parts just closed off open positions (`parent_id`: a partial close; the position, still open,
+   * already holds only the rest).
+   */
   closed(tx: Queryable, rows: readonly CopyHookRow[]): Promise<void>;
   /** An open position's take-profit or stop-loss just changed. */
   tpSlChanged(tx: Queryable, row: CopyHookRow): Promise<void>;

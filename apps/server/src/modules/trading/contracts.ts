@@ -17,7 +17,11 @@ import {
   ORDER_TYPE,
   POSITION_TYPE,
   add,
+  div,
+  isMultipleOf,
   isPositive,
+  lt,
+  mul,
   neg,
   normalize,
   scaleOf,
@@ -64,6 +68,7 @@ import {
   closePositions,
   contractRealizedSince,
   fillPositions,
+  findPart,
   findUserPosition,
   listLivePositions,
   listOpenPositions,
@@ -71,9 +76,11 @@ import {
   openPosition,
   openPositions,
   pagePositions,
+  splitPositions,
   updatePositionTpSl,
   type OpenArgs,
   type OpenOrder,
+  type PositionPart,
   type PositionRow,
 } from './repo-contracts';
 import { lockOpenOrders } from './repo';
@@ -268,6 +275,7 @@ export class Contracts implements TriggerOwner {
       createTime: row.created_at.toISOString(),
       openTime: row.opened_at?.toISOString() ?? null,
       closeTime: row.closed_at?.toISOString() ?? null,
+      parentId: row.parent_id ?? null,
     };
   }
 
@@ -668,8 +676,11 @@ export class Contracts implements TriggerOwner {
   // ------------------------------------------------------------ close
 
   /**
-   * Closes the user's position at the current tick. `notify: false` when the close is part of a
-   * larger action the user is told of as one (a demo reset): no notification of its own.
+   * Closes the user's position at the current tick, or only `quantity` of it (a partial close: a
+   * multiple of the product's step below the open quantity; the whole quantity closes it all).
+   * A partial close answers the part it closed (a closed position of its own, `parentId` the
+   * position, which stays open with the rest). `notify: false` when the close is part of a larger
+   * action the user is told of as one (a demo reset): no notification of its own.
    */
   async close(
     actor: Actor,
@@ -680,18 +691,43 @@ export class Contracts implements TriggerOwner {
     const row = await this.owned(actor, body.id);
     if (row.status === CONTRACT_STATUS.closed && row.close_request_id === body.requestId)
       return this.views.one(row, lang);
+    // A partial close made under this request already: its part.
+    const earlier = body.quantity ? await findPart(this.deps.db, row.id, body.requestId) : null;
+    if (earlier) return this.views.one(earlier, lang);
     if (row.status !== CONTRACT_STATUS.open) throw new AppError('hint_positionNotOpen', 409);
     const product = this.deps.market.productById(row.product_id)!;
+    let quantity = body.quantity === undefined ? undefined : normalize(body.quantity);
+    if (quantity !== undefined) {
+      const step = normalize(product.standard);
+      if (!isMultipleOf(quantity, step)) throw new AppError('hint_quantityStep', 422, [step]);
+      if (lt(normalize(row.quantity), quantity))
+        throw new AppError('hint_closeQuantityAbove', 422, [normalize(row.quantity)]);
+      // All of it: an ordinary close.
+      if (!lt(quantity, normalize(row.quantity))) quantity = undefined;
+    }
     if (!this.deps.market.isOpen(product, this.deps.clock.now().getTime()))
       throw new AppError('hint_marketClosed', 422);
     const tick = currentTick(this.deps.market, product);
-    const [closed] = await this.closeMany(
-      [{ id: row.id, reason: CLOSE_REASON.manual, requestId: body.requestId }],
-      { ...tick, productId: row.product_id },
-      notify,
-    );
+    let closed: PositionRow | undefined;
+    try {
+      [closed] = await this.closeMany(
+        [{ id: row.id, reason: CLOSE_REASON.manual, requestId: body.requestId, quantity }],
+        { ...tick, productId: row.product_id },
+        notify,
+      );
+    } catch (error) {
+      // The same partial close sent twice at once: the first made the part (unique per request;
+      // or what it left is now too little for the second): the part answers both.
+      const part =
+        quantity === undefined ? null : await findPart(this.deps.db, row.id, body.requestId);
+      if (part) return this.views.one(part, lang);
+      throw error;
+    }
     if (closed) return this.views.one(closed, lang);
     // Closed meanwhile (a trigger or a concurrent request): the same request gets its result.
+    const part =
+      quantity === undefined ? null : await findPart(this.deps.db, row.id, body.requestId);
+    if (part) return this.views.one(part, lang);
     const again = await this.owned(actor, body.id);
     if (again.close_request_id === body.requestId) return this.views.one(again, lang);
     throw new AppError('hint_positionNotOpen', 409);
@@ -708,9 +744,15 @@ export class Contracts implements TriggerOwner {
    * closed meanwhile are left out). One journal entry per book: each position's margin leaves the
    * margin account, the capped result comes from or goes to the house, the close fee to the fee
    * account and the rest to the available balance. Returns the rows it closed.
+   *
+   * An item with a `quantity` (below the position's) closes that part only: the part takes its
+   * share of the margin (rounded down, so what stays open keeps at least its share) and of the
+   * open fee, and moves as a whole close of that size would; it is split off as a closed row
+   * (splitPositions) and the position stays open with the rest, its liquidation level computed
+   * again for what is left (its triggers follow after the commit). Returned: the parts.
    */
   private async closeMany(
-    items: { id: number; reason: number; requestId: string | null }[],
+    items: { id: number; reason: number; requestId: string | null; quantity?: string }[],
     tick: FiredTick,
     notify = true,
   ): Promise<PositionRow[]> {
@@ -729,17 +771,26 @@ export class Contracts implements TriggerOwner {
         ),
       );
     const byId = new Map(items.map((item) => [item.id, item]));
+    let rests: PositionRow[] = [];
     const closed = await this.deps.db.transaction(async (tx) => {
       const ids = items.map((item) => item.id);
       const rows = await lockOpenOrders<PositionRow>(tx, 'contract_position', ids);
       if (rows.length === 0) return [];
-      const amounts = rows.map((position) =>
+      // What each row closes: all of it, or the part asked for.
+      const closing = rows.map((position) =>
+        this.closingPart(
+          position,
+          byId.get(position.id)!,
+          currencyIn(currencies, position.currency_id).scale,
+        ),
+      );
+      const amounts = rows.map((position, at) =>
         closeAmounts(
           {
             direction: position.direction,
             entryPrice: position.entry_price!,
-            quantity: position.quantity,
-            margin: position.margin,
+            quantity: closing[at]!.quantity,
+            margin: closing[at]!.margin,
           },
           tick.price,
           rates.get(closingDirection(position.direction))!,
@@ -759,12 +810,13 @@ export class Contracts implements TriggerOwner {
           refId: group.length === 1 ? first.id : `${tick.productId}:${tick.time}:${tick.sequence}`,
           postings: ledger.summed(
             group.flatMap((position) => {
-              const { result, fee, returned } = amounts[index.get(position.id)!]!;
+              const at = index.get(position.id)!;
+              const { result, fee, returned } = amounts[at]!;
               const currency = position.currency_id;
               return [
                 {
                   account: ledger.user(position.user_id, currency, 'margin'),
-                  amount: neg(position.margin),
+                  amount: neg(closing[at]!.margin),
                 },
                 { account: ledger.user(position.user_id, currency), amount: returned },
                 {
@@ -777,18 +829,40 @@ export class Contracts implements TriggerOwner {
           ),
         });
       }
-      const ended = await closePositions(
-        tx,
-        rows.map((position, at) => ({
-          id: position.id,
-          reason: byId.get(position.id)!.reason,
-          fee: amounts[at]!.fee,
-          result: amounts[at]!.result,
-          requestId: byId.get(position.id)!.requestId,
-        })),
-        tick,
-        now,
+      const whole = rows.flatMap((position, at) =>
+        closing[at]!.part
+          ? []
+          : [
+              {
+                id: position.id,
+                reason: byId.get(position.id)!.reason,
+                fee: amounts[at]!.fee,
+                result: amounts[at]!.result,
+                requestId: byId.get(position.id)!.requestId,
+              },
+            ],
       );
+      const parts: PositionPart[] = rows.flatMap((position, at) => {
+        const part = closing[at]!.part;
+        return part
+          ? [
+              {
+                ...part,
+                id: position.id,
+                reason: byId.get(position.id)!.reason,
+                fee: amounts[at]!.fee,
+                result: amounts[at]!.result,
+                requestId: byId.get(position.id)!.requestId!,
+              },
+            ]
+          : [];
+      });
+      const ended = whole.length > 0 ? await closePositions(tx, whole, tick, now) : [];
+      if (parts.length > 0) {
+        const split = await splitPositions(tx, parts, tick, now);
+        ended.push(...split.parts);
+        rests = split.rests;
+      }
       // Copy trading: a trader's closes queue the copies' closes, a copy's close adds to its
       // relation's result.
       await this.deps.copyHooks?.closed(tx, ended);
@@ -800,7 +874,54 @@ export class Contracts implements TriggerOwner {
       return ended;
     });
     await this.after(closed, notify);
+    // What stays open of a partial close: its new levels, and its owner's screens (no notice).
+    await this.after(rests, false);
     return closed;
+  }
+
+  /**
+   * What a close item takes of a locked open position: all of it (`part` null), or the part of
+   * `item.quantity` with its shares of the margin and open fee (rounded down) and the
+   * liquidation level of the rest. A part no longer below the quantity (a partial close of the
+   * same position meanwhile) or too small to carry any margin is refused.
+   */
+  private closingPart(
+    position: PositionRow,
+    item: { quantity?: string },
+    scale: number,
+  ): {
+    quantity: string;
+    margin: string;
+    part: Pick<PositionPart, 'quantity' | 'margin' | 'openFee' | 'liquidation'> | null;
+  } {
+    const whole = { quantity: position.quantity, margin: position.margin, part: null };
+    if (item.quantity === undefined) return whole;
+    const all = normalize(position.quantity);
+    if (!lt(item.quantity, all)) throw new AppError('hint_closeQuantityAbove', 422, [all]);
+    const share = (amount: string) =>
+      toScale(div(mul(amount, item.quantity!), all, 18), scale, 'down');
+    const margin = share(position.margin);
+    const rest = normalize(sub(position.margin, margin));
+    if (!isPositive(margin) || !isPositive(rest)) throw new AppError('hint_orderTooSmall', 422);
+    const product = this.deps.market.productById(position.product_id)!;
+    const left = normalize(sub(all, item.quantity));
+    return {
+      quantity: item.quantity,
+      margin,
+      part: {
+        quantity: item.quantity,
+        margin,
+        openFee: share(position.open_fee),
+        liquidation: liquidationPrice(
+          position.direction,
+          normalize(position.entry_price!),
+          left,
+          rest,
+          position.maintenance_rate,
+          product.price_scale,
+        ),
+      },
+    };
   }
 
   // ------------------------------------------------------------ change and cancel

@@ -43,6 +43,8 @@ export interface PositionRow {
   created_at: Date;
   opened_at: Date | null;
   closed_at: Date | null;
+  /** The position a closed part was split from (a partial close); null otherwise. */
+  parent_id: number | null;
 }
 
 // ------------------------------------------------------------ open
@@ -268,6 +270,79 @@ export function closePositions(
       now,
       closes.map((close) => close.requestId),
     ],
+  );
+}
+
+export interface PositionPart extends PositionClose {
+  /** The part closed, and its share of the margin and of the open fee. */
+  quantity: string;
+  margin: string;
+  openFee: string;
+  /** The liquidation level of what stays open. */
+  liquidation: string;
+  requestId: string;
+}
+
+/**
+ * Partial closes at the tick: each part is split off its open position as a closed row of its
+ * own (`parent_id`; order number the position's with -1, -2, …; request id `part:<id>`, which no
+ * client's request id can be) and the position keeps the rest, its liquidation level moved.
+ * The positions must be locked. Returns the parts, then the positions as they now are.
+ */
+export async function splitPositions(
+  q: Queryable,
+  parts: PositionPart[],
+  tick: TickEvidence,
+  now: Date,
+): Promise<{ parts: PositionRow[]; rests: PositionRow[] }> {
+  const columns = ['id', 'quantity', 'margin', 'openFee', 'liquidation', 'reason', 'fee', 'result'];
+  const split = await allRows<PositionRow>(
+    q,
+    `WITH d AS (
+       SELECT d.*, nextval('contract_position_id_seq') AS part_id
+       FROM unnest($1::bigint[], $2::numeric[], $3::numeric[], $4::numeric[], $5::numeric[],
+         $6::smallint[], $7::numeric[], $8::numeric[], $9::text[])
+         AS d (id, quantity, margin, open_fee, liquidation, reason, fee, result, request_id))
+     INSERT INTO contract_position (id, order_no, parent_id, user_id, book, product_id, currency_id,
+       direction, leverage, order_type, limit_price, quantity, margin, open_fee, maintenance_rate,
+       take_profit, stop_loss, liquidation_price, status, entry_price, entry_tick_price, entry_time,
+       entry_source, entry_sequence, close_reason, exit_price, exit_time, exit_source, exit_sequence,
+       close_fee, realized_pnl, request_id, request_hash, close_request_id, tpsl_at, created_at,
+       opened_at, closed_at)
+     SELECT d.part_id,
+       p.order_no || '-' || (1 + (SELECT count(*) FROM contract_position k WHERE k.parent_id = p.id)),
+       p.id, p.user_id, p.book, p.product_id, p.currency_id, p.direction, p.leverage, p.order_type,
+       p.limit_price, d.quantity, d.margin, d.open_fee, p.maintenance_rate, p.take_profit,
+       p.stop_loss, p.liquidation_price, ${CONTRACT_STATUS.closed}, p.entry_price, p.entry_tick_price,
+       p.entry_time, p.entry_source, p.entry_sequence, d.reason, $10, $11, $12, $13, d.fee, d.result,
+       'part:' || d.part_id, p.request_hash, d.request_id, p.tpsl_at, p.created_at, p.opened_at, $14
+     FROM d JOIN contract_position p ON p.id = d.id
+     RETURNING *`,
+    [
+      ...unnestParams(parts, columns as (keyof PositionPart)[]),
+      parts.map((part) => part.requestId),
+      ...tickParams(tick),
+      now,
+    ],
+  );
+  const rests = await allRows<PositionRow>(
+    q,
+    `UPDATE contract_position c SET quantity = c.quantity - d.quantity, margin = c.margin - d.margin,
+           open_fee = c.open_fee - d.open_fee, liquidation_price = d.liquidation
+         FROM unnest($1::bigint[], $2::numeric[], $3::numeric[], $4::numeric[], $5::numeric[])
+           AS d (id, quantity, margin, open_fee, liquidation)
+         WHERE c.id = d.id RETURNING c.*`,
+    unnestParams(parts, ['id', 'quantity', 'margin', 'openFee', 'liquidation']),
+  );
+  return { parts: split, rests };
+}
+
+/** The part a partial close under this request split off the position, if any. */
+export function findPart(q: Queryable, parentId: number, requestId: string) {
+  return firstRow<PositionRow>(
+    q,
+    'SELECT * FROM contract_position WHERE parent_id = $1 AND close_request_id = $2',
+    [parentId, requestId],
   );
 }
 

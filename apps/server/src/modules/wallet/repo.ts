@@ -814,6 +814,7 @@ const CATEGORY = `CASE
   WHEN e.entry_type LIKE 'earn\\_%' THEN 'earn'
   WHEN e.entry_type LIKE 'loan\\_%' THEN 'loan'
   WHEN e.entry_type LIKE 'new\\_share\\_%' OR e.entry_type LIKE '%:new\\_share' THEN 'newShares'
+  WHEN e.entry_type LIKE 'copy\\_%' THEN 'copyTrade'
   ELSE 'other' END`;
 
 export interface BalancePostingRow {

@@ -55,11 +55,13 @@ $$;
 
 -- Contracts: the open fee when the position opens (at market, or a resting entry filling: status
 -- 0 -> 1), the close fee when it closes (-> 2, by its owner, a level or a liquidation). A resting
--- entry cancelled (0 -> 3) paid nothing.
+-- entry cancelled (0 -> 3) paid nothing. A part split off by a partial close (parent_id, migration
+-- 0043) is inserted closed with its share of an open fee its position paid already: only its
+-- close fee is new.
 CREATE OR REPLACE FUNCTION referral_contract_fee() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  IF NEW.status IN (1, 2) AND (TG_OP = 'INSERT' OR OLD.status = 0) THEN
+  IF NEW.status IN (1, 2) AND (TG_OP = 'INSERT' OR OLD.status = 0) AND NEW.parent_id IS NULL THEN
     PERFORM referral_fee_charged(NEW.user_id, 'contract_open', NEW.id, NEW.order_no,
       NEW.currency_id, NEW.open_fee, COALESCE(NEW.opened_at, NEW.created_at));
   END IF;
