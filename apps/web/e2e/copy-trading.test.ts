@@ -15,6 +15,7 @@ import type { Page } from 'playwright-core';
 import {
   LANGUAGES,
   copyMargin,
+  normalize,
   type CopyRelation,
   type CopyRow,
   type CopyTradeSettingsRow,
@@ -254,7 +255,9 @@ describe('copy trading', () => {
 
     await waitForRoute(page, '/pages/followOrder/mine');
     const [relation] = await relations(follower);
-    expect(relation).toMatchObject({ mode: 1, budget: '100', maxOpen: 3, status: 1 });
+    expect(relation).toMatchObject({ mode: 1, maxOpen: 3, status: 1 });
+    expect(normalize(relation!.budget)).toBe('100');
+    expect(normalize(relation!.slRate!)).toBe('0.5');
     await page.locator(`[data-testid="copy-relation-${relation!.id}"]`).waitFor();
 
     // The leader opens: the follower's copy opens at its own tick.
