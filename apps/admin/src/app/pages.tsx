@@ -11,6 +11,7 @@ import {
   BankOutlined,
   ClusterOutlined,
   ControlOutlined,
+  CopyOutlined,
   CreditCardOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
@@ -38,6 +39,7 @@ import {
 import { matchPath } from 'react-router';
 import {
   consoleContentApi,
+  consoleCopyTradingApi,
   consoleDashboardApi,
   consoleEarnApi,
   consoleIdentityApi,
@@ -85,7 +87,8 @@ export type PageKey =
   | 'rewards'
   | 'earn'
   | 'loans'
-  | 'newShares';
+  | 'newShares'
+  | 'copyTrade';
 export type MenuGroup =
   'overview' | 'review' | 'users' | 'content' | 'settings' | 'records' | 'platform' | 'self';
 
@@ -227,6 +230,14 @@ export const consolePages: readonly ConsolePage[] = [
     route: consoleNewSharesApi.offerings,
     icon: <RocketOutlined />,
     component: lazy(() => import('../pages/new-shares/new-shares-page')),
+  },
+  {
+    key: 'copyTrade',
+    path: '/copy-trade',
+    group: 'users',
+    route: consoleCopyTradingApi.traders,
+    icon: <CopyOutlined />,
+    component: lazy(() => import('../pages/copy-trade/copy-trade-page')),
   },
   {
     key: 'products',

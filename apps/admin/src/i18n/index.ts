@@ -14,6 +14,8 @@ import { initReactI18next } from 'react-i18next';
 import { languageByKey, translateMessage } from '@bourse/shared';
 import type contentEn from './locales/content/en.json';
 import type contentZh from './locales/content/zh.json';
+import type copyTradeEn from './locales/copy-trade/en.json';
+import type copyTradeZh from './locales/copy-trade/zh.json';
 import type dashboardEn from './locales/dashboard/en.json';
 import type dashboardZh from './locales/dashboard/zh.json';
 import type earnEn from './locales/earn/en.json';
@@ -69,7 +71,8 @@ type English = typeof en &
   typeof rewardsEn &
   typeof earnEn &
   typeof loansEn &
-  typeof newSharesEn;
+  typeof newSharesEn &
+  typeof copyTradeEn;
 type Chinese = typeof zh &
   typeof dashboardZh &
   typeof usersZh &
@@ -85,7 +88,8 @@ type Chinese = typeof zh &
   typeof rewardsZh &
   typeof earnZh &
   typeof loansZh &
-  typeof newSharesZh;
+  typeof newSharesZh &
+  typeof copyTradeZh;
 
 // Both languages have the same keys: each must be assignable to the other's type.
 export type ConsoleMessages = English;
@@ -121,6 +125,7 @@ const files: Record<ConsoleLanguage, { console: () => Module[]; server: () => Mo
       import('./locales/earn/en.json'),
       import('./locales/loans/en.json'),
       import('./locales/newShares/en.json'),
+      import('./locales/copy-trade/en.json'),
     ],
     server: () => import('@bourse/shared/locales/en.json'),
   },
@@ -142,6 +147,7 @@ const files: Record<ConsoleLanguage, { console: () => Module[]; server: () => Mo
       import('./locales/earn/zh.json'),
       import('./locales/loans/zh.json'),
       import('./locales/newShares/zh.json'),
+      import('./locales/copy-trade/zh.json'),
     ],
     server: () => import('@bourse/shared/locales/zh.json'),
   },
