@@ -101,6 +101,15 @@ export const paths = {
   notifications: '/pages/notifyList/notifyList',
   qa: '/pages/QA/QA',
   followOrder: '/pages/followOrder/followOrder',
+  // Not in the seed: the rest of copy trading (issue 25).
+  copyTrader: '/pages/followOrder/trader',
+  copyFollow: '/pages/followOrder/follow',
+  copyMine: '/pages/followOrder/mine',
+  copyCopies: '/pages/followOrder/copies',
+  copySettlements: '/pages/followOrder/settlements',
+  copyLead: '/pages/followOrder/lead',
+  copyLeadProfile: '/pages/followOrder/leadProfile',
+  copyLeadDashboard: '/pages/followOrder/leadDashboard',
 
   networkError: '/pages/networdError/networdError',
 
