@@ -19,7 +19,7 @@ const FOLLOWERS = Number(process.env.BENCH_COPY_FOLLOWERS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_COPY_ROUNDS ?? 5);
 const WARM_UP = 1;
 /** How often the database is asked which copies exist (ms). */
-const POLL_MS = 5;
+const POLL_MS = 10;
 const LIMIT_MS = 120_000;
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

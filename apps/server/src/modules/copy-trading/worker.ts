@@ -20,17 +20,17 @@
  * Opens of one batch run together (the contracts service writes opens that arrive together as one
  * statement, contract_open_many), one relation's tasks in order; what a batch reads first is read
  * in parallel, and the copies' TP/SL are set once the batch's opens are all written, so that the
- * last open of a large fan-out does not wait behind the first ones' TP/SL transactions. A task that failed for a reason
- * not its own (the database) is retried with backoff, at most MAX_ATTEMPTS times.
+ * last open of a large fan-out does not wait behind the first ones' TP/SL transactions. A task
+ * that failed for a reason not its own (the database) is retried with backoff, at most
+ * MAX_ATTEMPTS times.
  *
  * It runs every `checkMs` in every instance (unref'd), one instance at a time (a cluster-wide
  * advisory lock), and at once in this process when the hooks queue tasks (`wake`). The hooks call
  * from inside the queuing transaction, whose commit may still be on its way when the run reads the
  * queue: a run after that wake-up that finds nothing due runs again after a few milliseconds
- * (QUEUED_RETRY_MS), so a fan-out never waits for the next check (measured by
- * bench/copy-fanout.mjs: without it a leader's open waited up to the whole 200 ms check). `runDue()` can
- * be called at any time (tests do). After the tasks it recomputes the statistics of traders who
- * closed a trade.
+ * (QUEUED_RETRY_MS), so a fan-out never waits for the next check (bench/copy-fanout.mjs: without
+ * it a leader's open waited up to the whole 200 ms check). `runDue()` can be called at any time
+ * (tests do). After the tasks it recomputes the statistics of traders who closed a trade.
  */
 import {
   CONTRACT_STATUS,
@@ -66,6 +66,8 @@ const LOCK_KEY = 7_310_042;
 /** Tasks per batch; a run takes batches until none is due, at most MAX_BATCHES. */
 const BATCH = 1000;
 const MAX_BATCHES = 50;
+/** Relations of a batch started before the event loop turns (the contracts' group size). */
+const SLICE = 64;
 /** Retries of a task that failed for a reason not its own. */
 const MAX_ATTEMPTS = 8;
 /** Waits of a close for its market to open, or for the copy's open to be done. */
@@ -265,16 +267,23 @@ export class CopyWorker {
     for (const task of tasks)
       byRelation.set(task.relation_id, [...(byRelation.get(task.relation_id) ?? []), task]);
     const outcomes: Outcome[] = [];
-    await Promise.all(
-      [...byRelation.values()].map(async (list) => {
-        for (const task of list) {
-          const outcome = await this.runTask(task, context, state).catch((error: unknown) =>
-            this.retry(task, error),
-          );
-          outcomes.push(outcome);
-        }
-      }),
-    );
+    const chains: Promise<void>[] = [];
+    for (const list of byRelation.values()) {
+      chains.push(
+        (async () => {
+          for (const task of list) {
+            const outcome = await this.runTask(task, context, state).catch((error: unknown) =>
+              this.retry(task, error),
+            );
+            outcomes.push(outcome);
+          }
+        })(),
+      );
+      // A slice at a time: the contracts service sends the first group of opens while the next
+      // ones are being sized, instead of after all of them.
+      if (chains.length % SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(chains);
     // The copies' TP/SL, once every open of the batch is written.
     await Promise.all(context.after.map((step) => step()));
     await db.transaction(async (tx) => {
