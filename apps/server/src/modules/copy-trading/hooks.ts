@@ -46,7 +46,8 @@ export class CopyTradingHooks implements CopyHooks {
   }
 
   private wake(count: number): void {
-    // After the commit of the transaction the hook ran in: the worker's read sees the tasks.
+    // Once this turn's work is done; the transaction the hook ran in may not have committed by
+    // then, so a wake-up that finds nothing runs again shortly (the worker's QUEUED_RETRY_MS).
     if (count > 0) setImmediate(() => this.queued());
   }
 
