@@ -135,6 +135,14 @@ export function closeAmounts(
   return { result: capped, fee, returned: sub(payout, fee) };
 }
 
+/**
+ * A partial close's share of an amount of its position (the margin, the open fee): amount × part
+ * ÷ quantity, rounded down at `scale`, so that what stays open keeps at least its own share.
+ */
+export function partShare(amount: string, part: string, quantity: string, scale: number): string {
+  return toScale(div(mul(amount, part), quantity, 18), scale, 'down');
+}
+
 export interface ContractInput {
   direction: number;
   leverage: number;

@@ -17,11 +17,9 @@ import {
   ORDER_TYPE,
   POSITION_TYPE,
   add,
-  div,
   isMultipleOf,
   isPositive,
   lt,
-  mul,
   neg,
   normalize,
   scaleOf,
@@ -39,6 +37,7 @@ import {
   contractPreview,
   fillPrice,
   liquidationPrice,
+  partShare,
   tpSlProblems,
 } from '@bourse/shared';
 import type { Database, Queryable } from '../../db/database';
@@ -898,8 +897,7 @@ export class Contracts implements TriggerOwner {
     if (item.quantity === undefined) return whole;
     const all = normalize(position.quantity);
     if (!lt(item.quantity, all)) throw new AppError('hint_closeQuantityAbove', 422, [all]);
-    const share = (amount: string) =>
-      toScale(div(mul(amount, item.quantity!), all, 18), scale, 'down');
+    const share = (amount: string) => partShare(amount, item.quantity!, all, scale);
     const margin = share(position.margin);
     const rest = normalize(sub(position.margin, margin));
     if (!isPositive(margin) || !isPositive(rest)) throw new AppError('hint_orderTooSmall', 422);

@@ -17,7 +17,10 @@ import {
   closeAmounts,
   closingDirection,
   formatDateTime,
+  isPositive,
+  lt,
   parseDecimal,
+  partShare,
   sub,
   type ContractPosition,
   liquidationPrice,
@@ -26,6 +29,7 @@ import {
 } from '@bourse/shared';
 import { showToast } from '../../api';
 import { ListStatus } from '../../components/status-views';
+import { AmountField } from '../../components/amount-field';
 import { BottomSheet } from '../../components/bottom-sheet';
 import { useLiveTicker } from '../../hooks/use-live-tickers';
 import { usePagedRows } from '../../hooks/use-paged-rows';
@@ -306,6 +310,91 @@ interface LiveCardProps {
   onEdit: (position: ContractPosition, reference: string | undefined) => void;
 }
 
+/** A quantity as typed, without trailing zeros ('' when it is no number). */
+function normalizeQuantity(text: string): string {
+  const parsed = parseDecimal(text);
+  return parsed.ok ? parsed.value : '';
+}
+
+/**
+ * The close confirmation: the quantity to close (all of it unless changed: a part closes with
+ * its share of the margin, as the server shares it) and, at the mark shown, the close fee and
+ * what comes back for that quantity.
+ */
+function CloseConfirm({
+  position,
+  mark,
+  pnl,
+  fee,
+  onQuantity,
+}: {
+  position: ContractPosition;
+  mark: string | undefined;
+  pnl: string | null;
+  fee: { rate: string; known: boolean };
+  onQuantity: (quantity: string) => void;
+}) {
+  const { t } = useTranslation();
+  const scale = tradeScale();
+  const priceScale = priceScaleOf(position.entryPrice);
+  const [typed, setTyped] = useState(normalizeQuantity(position.quantity));
+  const quantity = normalizeQuantity(typed);
+  const all = normalizeQuantity(position.quantity);
+  const valid = quantity !== '' && isPositive(quantity) && !lt(all, quantity);
+  const closing =
+    valid && mark && position.entryPrice && fee.known
+      ? closeAmounts(
+          {
+            direction: position.orderDirection,
+            entryPrice: position.entryPrice,
+            quantity,
+            margin:
+              quantity === all ? position.margin : partShare(position.margin, quantity, all, scale),
+          },
+          mark,
+          fee.rate,
+          scale,
+        )
+      : undefined;
+  return (
+    <div className="trade-lines" data-testid="close-confirm">
+      <Line label={position.productCode}>
+        <SideTag position={position} />
+      </Line>
+      <Line label={t('trade_quantity')}>{quantityText(position.quantity)}</Line>
+      <AmountField
+        label={t('position_closeQuantity')}
+        id="close-quantity"
+        value={typed}
+        error={typed !== '' && !valid ? translate('hint_closeQuantityAbove', [all]) : undefined}
+        onChange={(value) => {
+          setTyped(value);
+          onQuantity(normalizeQuantity(value));
+        }}
+      />
+      <Line label={t('position_markPrice')} testId="close-mark">
+        {priceText(mark, priceScale)}
+      </Line>
+      <Line label={t('position_unrealizedPnl')}>
+        <span dir="ltr" className={signClass(pnl)}>
+          {signedMoney(pnl, scale)}
+        </span>
+      </Line>
+      {closing && (
+        <>
+          <Line label={translate('trade_feeRate', [percentText(fee.rate)])} testId="close-fee">
+            {money(closing.fee, scale)}
+          </Line>
+          <Line label={t('position_closeReturns')} testId="close-returns">
+            {money(closing.returned, scale)}
+          </Line>
+        </>
+      )}
+      <p className="muted trade-note">{t('position_closeNote')}</p>
+    </div>
+  );
+}
+
 function OpenPositionCard({ position, onEdit }: LiveCardProps) {
   const { t } = useTranslation();
   const refresh = useRefreshTrading();
@@ -330,64 +419,38 @@ function OpenPositionCard({ position, onEdit }: LiveCardProps) {
     POSITION_TYPE.contract,
     closingDirection(position.orderDirection),
   );
-  const closing =
-    mark && position.entryPrice && closeFee.known
-      ? closeAmounts(
-          {
-            direction: position.orderDirection,
-            entryPrice: position.entryPrice,
-            quantity: position.quantity,
-            margin: position.margin,
-          },
-          mark,
-          closeFee.rate,
-          scale,
-        )
-      : undefined;
-  // One request id per position: a retry after a lost answer gets the first close's result.
+  // One request id per position and quantity: a retry after a lost answer gets the first close's
+  // result; a close made, the next one gets a new id.
   const closeRequest = useRequestId('cc');
 
   const close = useSubmit(async () => {
+    // The quantity typed in the dialog (all of it unless changed).
+    const chosen = { quantity: normalizeQuantity(position.quantity) };
     const confirmed = await Dialog.confirm({
       title: t('position_closeTitle'),
       content: (
-        <div className="trade-lines" data-testid="close-confirm">
-          <Line label={position.productCode}>
-            <SideTag position={position} />
-          </Line>
-          <Line label={t('trade_quantity')}>{quantityText(position.quantity)}</Line>
-          <Line label={t('position_markPrice')} testId="close-mark">
-            {priceText(mark, priceScale)}
-          </Line>
-          <Line label={t('position_unrealizedPnl')}>
-            <span dir="ltr" className={signClass(pnl)}>
-              {signedMoney(pnl, scale)}
-            </span>
-          </Line>
-          {closing && (
-            <>
-              <Line
-                label={translate('trade_feeRate', [percentText(closeFee.rate)])}
-                testId="close-fee"
-              >
-                {money(closing.fee, scale)}
-              </Line>
-              <Line label={t('position_closeReturns')} testId="close-returns">
-                {money(closing.returned, scale)}
-              </Line>
-            </>
-          )}
-          <p className="muted trade-note">{t('position_closeNote')}</p>
-        </div>
+        <CloseConfirm
+          position={position}
+          mark={mark}
+          pnl={pnl}
+          fee={closeFee}
+          onQuantity={(quantity) => {
+            chosen.quantity = quantity;
+          }}
+        />
       ),
       confirmText: t('position_close'),
       cancelText: t('common_cancel'),
     });
-    if (!confirmed) return;
+    // Nothing typed: nothing to close.
+    if (!confirmed || chosen.quantity === '' || !isPositive(chosen.quantity)) return;
+    const whole = chosen.quantity === normalizeQuantity(position.quantity);
     const closed = await closeContract(
       position.id,
-      closeRequest.idFor(String(position.id)),
+      closeRequest.idFor(`${position.id}:${position.quantity}:${chosen.quantity}`),
+      whole ? undefined : chosen.quantity,
     ).finally(refresh);
+    closeRequest.reset();
     showToast(
       translate('position_closedAt', [
         isolateLtr(priceText(closed.exitPrice, priceScale)),
@@ -412,7 +475,9 @@ function OpenPositionCard({ position, onEdit }: LiveCardProps) {
         </CardFoot>
       }
     >
-      <Line label={t('trade_quantity')}>{quantityText(position.quantity)}</Line>
+      <Line label={t('trade_quantity')} testId={`position-${position.id}-quantity`}>
+        {quantityText(position.quantity)}
+      </Line>
       <Line label={t('trade_margin')}>{money(position.margin, scale)}</Line>
       <Line label={t('trade_entryPrice')}>{priceText(position.entryPrice, priceScale)}</Line>
       <Line label={t('position_markPrice')} testId={`position-${position.id}-mark`}>

@@ -84,8 +84,17 @@ export function openContract(body: OpenContractBody): Promise<ContractPosition> 
   return api.call(routes.openContract, body);
 }
 
-export function closeContract(id: number, requestId: string): Promise<ContractPosition> {
-  return api.call(routes.closeContract, { id, requestId });
+/** Closes a position at the current tick, or only `quantity` of it (a partial close). */
+export function closeContract(
+  id: number,
+  requestId: string,
+  quantity?: string,
+): Promise<ContractPosition> {
+  return api.call(routes.closeContract, {
+    id,
+    requestId,
+    ...(quantity === undefined ? {} : { quantity }),
+  });
 }
 
 /** Sets the take-profit and stop-loss; an empty text clears one. */
