@@ -374,7 +374,7 @@ export const MAX_WALLET_ADDRESSES = 20;
  * types: `recharge`, `withdraw` (hold, payment, release), `exchange`, `demo` (virtual funds),
  * `trade` (orders and settlements), `reward` (referral commissions, task and deposit rewards),
  * `earn`, `loan`, `newShares` (subscriptions frozen, changed, cancelled, allocated, refunded),
- * `other`.
+ * `copyTrade` (profit shares paid to and received from lead traders), `other`.
  */
 export const RECORD_TYPES = [
   'recharge',
@@ -386,6 +386,7 @@ export const RECORD_TYPES = [
   'earn',
   'loan',
   'newShares',
+  'copyTrade',
   'other',
 ] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
