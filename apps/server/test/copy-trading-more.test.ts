@@ -7,138 +7,38 @@
  * records under copyTrade; and the console's relations, report and follower cap (roles, audit).
  * The ledger verifies after every test.
  */
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { add, div, isPositive, lt, normalize, sub, toScale } from '@bourse/shared';
-import { ADMIN_USERNAME, adminLogin } from '../src/admin-login';
-import { ManualClock } from '../src/lib/clock';
-import { verifyLedger } from '../src/ledger/verify';
-import { adminApiCall, operatorReady } from './support/admin-api';
-import { scriptedApp, type ScriptedFeed } from './support/scripted-feed';
+import { operatorReady } from './support/admin-api';
 import {
-  call,
-  createTestDatabase,
-  deposit,
-  GOOD_PASSWORD,
-  onPostgres,
-  registerUser,
-  testConfig,
-  type TestApp,
-  type TestDatabase,
-} from './helpers';
+  api,
+  balance,
+  clock,
+  closed,
+  consoleCall,
+  copiesOf,
+  copyTradingSuite,
+  follow,
+  followed,
+  opened,
+  OPERATOR_PASSWORD,
+  requestId,
+  run,
+  signIn,
+  tick,
+  tokens,
+  user,
+  type User,
+} from './support/copy-trading';
+import { call, onPostgres } from './helpers';
 
-const NOW = Date.parse('2026-11-18T15:00:00Z');
-const USDT = 3;
-const PASSWORD = 'quiet harbour lantern';
-
-let database: TestDatabase;
-let t: TestApp;
-let feed: ScriptedFeed;
-let clock: ManualClock;
-const tokens = { admin: '', finance: '', support: '' };
-let sequence = 0;
-const requestId = () => `more-${Date.now()}-${++sequence}`;
-
-type User = { token: string; userId: number; email: string };
 let leader: User;
 
+const ct = copyTradingSuite({ prefix: 'more', seed: 'copy-trading-more', leader: () => leader });
+
 beforeAll(async () => {
-  database = await createTestDatabase();
-  clock = new ManualClock(new Date(NOW));
-  ({ t, feed } = await scriptedApp(database, clock, ['BTCUSDT'], 'copy-trading-more'));
-  t.app.services.copyWorker.wakeOnQueue(false);
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'bourse-copy-more-'));
-  const seeded = await adminLogin(testConfig({ DATA_DIR: path.join(dir, 'data') }), t.db, clock);
-  tokens.admin = await operatorReady(t.app, ADMIN_USERNAME, seeded.password!);
-  for (const role of ['support', 'finance'] as const) {
-    const created = await adminApiCall(t.app, 'POST', '/operators/create', {
-      token: tokens.admin,
-      json: { username: `more-${role}`, password: PASSWORD, roles: [role] },
-    });
-    expect(created.status).toBe(200);
-    tokens[role] = await operatorReady(t.app, `more-${role}`, PASSWORD);
-  }
-  await tick('100000.00', 0);
   leader = await lead();
 });
-afterEach(async () => {
-  await t.app.services.triggers!.idle();
-  await t.app.services.copyWorker.idle();
-  expect((await verifyLedger(database.db)).problems).toEqual([]);
-});
-afterAll(async () => {
-  await t.close();
-  await database.dispose();
-});
-
-async function tick(price: string, ms = 1000) {
-  clock.advance(ms);
-  const sent = feed.tick('BTCUSDT', price, clock.now().getTime());
-  await t.app.services.triggers!.idle();
-  return sent;
-}
-
-const consoleCall = (method: 'GET' | 'POST', url: string, token: string, input?: unknown) =>
-  method === 'GET'
-    ? adminApiCall(t.app, method, `/copy-trade${url}`, {
-        token,
-        query: input as Record<string, string>,
-      })
-    : adminApiCall(t.app, method, `/copy-trade${url}`, { token, json: input });
-
-const api = (method: 'GET' | 'POST', url: string, token: string | undefined, input?: unknown) =>
-  method === 'GET'
-    ? call(t.app, method, `/api/copyTrade${url}`, {
-        token,
-        query: input as Record<string, string>,
-      })
-    : call(t.app, method, `/api/copyTrade${url}`, { token, json: input });
-
-async function user(amount = '0'): Promise<User> {
-  const created = await registerUser(t.app);
-  if (amount !== '0') await deposit(t.db, created.userId, amount);
-  return created;
-}
-
-async function opened(token: string, fields: Record<string, unknown> = {}) {
-  const result = await call(t.app, 'POST', '/api/contractPosition/open', {
-    token,
-    json: {
-      productType: 2,
-      productCode: 'BTCUSDT',
-      orderDirection: 1,
-      leverage: 10,
-      quantity: '0.01',
-      requestId: requestId(),
-      ...fields,
-    },
-  });
-  expect(result.status, JSON.stringify(result.body)).toBe(200);
-  return result.body.data as Record<string, any>;
-}
-
-async function closed(token: string, id: number, quantity?: string) {
-  const result = await call(t.app, 'POST', '/api/contractPosition/close', {
-    token,
-    json: { id, requestId: requestId(), ...(quantity ? { quantity } : {}) },
-  });
-  expect(result.status, JSON.stringify(result.body)).toBe(200);
-  return result.body.data as Record<string, any>;
-}
-
-async function follow(token: string, fields: Record<string, unknown>) {
-  const result = await api('POST', '/relation/follow', token, {
-    traderId: leader.userId,
-    maxOpen: 5,
-    budget: '1000',
-    requestId: requestId(),
-    ...fields,
-  });
-  expect(result.status, JSON.stringify(result.body)).toBe(200);
-  return result.body.data as Record<string, any>;
-}
 
 async function relationOf(token: string, id: number) {
   const result = await api('GET', '/relation/followedList', token, {
@@ -149,31 +49,6 @@ async function relationOf(token: string, id: number) {
   return (result.body.rows as Record<string, any>[]).find((row) => row.id === id)!;
 }
 
-async function copiesOf(token: string) {
-  const result = await api('GET', '/relation/copies', token, { pageNum: '1', pageSize: '50' });
-  expect(result.status, JSON.stringify(result.body)).toBe(200);
-  return result.body.rows as Record<string, any>[];
-}
-
-async function available(userId: number, book = 'live'): Promise<string> {
-  const { rows } = await t.db.query<{ balance: string }>(
-    `SELECT balance::text FROM ledger_account WHERE book = $1 AND owner_type = 'user'
-       AND owner_id = $2 AND currency_id = $3 AND kind = 'available'`,
-    [book, userId, USDT],
-  );
-  return rows[0] ? normalize(rows[0].balance) : '0';
-}
-
-async function signIn(who: User): Promise<void> {
-  const login = await call(t.app, 'POST', '/api/userInfo/login', {
-    form: { userAccount: who.email, userPwd: GOOD_PASSWORD },
-  });
-  expect(login.status, JSON.stringify(login.body)).toBe(200);
-  who.token = login.body.data.token as string;
-}
-
-const run = () => t.app.services.copyWorker.runDue();
-
 type Settlement = Record<'share' | 'paid' | 'owedBefore' | 'owedAfter', string> & {
   reason: number;
 };
@@ -183,7 +58,7 @@ async function lead(): Promise<User> {
   const settings = { maxProfitShareRate: '0.3', minClosedTrades: 1, positionDelayMinutes: 0 };
   expect((await consoleCall('POST', '/settings/save', tokens.finance, settings)).status).toBe(200);
   const trader = await user('20000');
-  await t.db.query('UPDATE app_user SET auth_level = 1 WHERE id = $1', [trader.userId]);
+  await ct.db.query('UPDATE app_user SET auth_level = 1 WHERE id = $1', [trader.userId]);
   const first = await opened(trader.token);
   await tick('100000.00');
   await closed(trader.token, first.id);
@@ -199,7 +74,7 @@ async function lead(): Promise<User> {
     id: list.body.rows![0].id,
   });
   expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-  const profile = await call(t.app, 'POST', '/api/copyTrade/lead/profile', {
+  const profile = await call(ct.app, 'POST', '/api/copyTrade/lead/profile', {
     token: trader.token,
     json: {
       title: { en: 'Steady' },
@@ -217,7 +92,7 @@ async function lead(): Promise<User> {
 describe(`copy trading, more paths, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   it("mirrors the leader's partial closes as the same fraction of each copy", async () => {
     const follower = await user('2000');
-    const relation = await follow(follower.token, { mode: 1, amount: '90' });
+    const relation = await followed(follower.token, { mode: 1, amount: '90' });
     await tick('100000.00');
     const position = await opened(leader.token, { quantity: '0.03' });
     await tick('100000.00');
@@ -233,7 +108,7 @@ describe(`copy trading, more paths, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`,
     expect(part).toMatchObject({ parentId: position.id, quantity: '0.01', status: 2 });
     const exit = await tick('101100.00');
     await run();
-    const { rows: parts } = await t.db.query<{
+    const { rows: parts } = await ct.db.query<{
       id: number;
       quantity: string;
       exit_sequence: number;
@@ -268,7 +143,7 @@ describe(`copy trading, more paths, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`,
     const [last] = await copiesOf(follower.token);
     expect(last!.position).toMatchObject({ status: 2, quantity: '0.0015' });
     // The relation's P&L counts the copy and both parts, each after its fees.
-    const { rows: sums } = await t.db.query<{ net: string }>(
+    const { rows: sums } = await ct.db.query<{ net: string }>(
       `SELECT sum(realized_pnl - close_fee - open_fee)::text AS net FROM contract_position
        WHERE id = $1 OR parent_id = $1`,
       [copyId],
@@ -277,7 +152,7 @@ describe(`copy trading, more paths, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`,
     expect(normalize(shown.cumPnl)).toBe(normalize(toScale(sums[0]!.net, 4)));
     expect(isPositive(shown.cumPnl)).toBe(true);
     // The leader's parts are trades of the statistics, each with its own result.
-    const { rows: trades } = await t.db.query<{ count: number }>(
+    const { rows: trades } = await ct.db.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM copy_trader_trade tt JOIN contract_position p
          ON p.id = tt.position_id WHERE p.id = $1 OR p.parent_id = $1`,
       [position.id],
@@ -287,7 +162,7 @@ describe(`copy trading, more paths, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`,
 
   it('keeps the copies on unfollow with keep: their closes are no longer mirrored', async () => {
     const follower = await user('2000');
-    const relation = await follow(follower.token, { mode: 1, amount: '50' });
+    const relation = await followed(follower.token, { mode: 1, amount: '50' });
     await tick('100000.00');
     const position = await opened(leader.token);
     await tick('100000.00');
@@ -313,12 +188,12 @@ describe(`copy trading, more paths, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`,
     await tick('100500.00');
     await closed(leader.token, position.id);
     await run();
-    const { rows: tasks } = await t.db.query<{ count: number }>(
+    const { rows: tasks } = await ct.db.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM copy_task WHERE relation_id = $1 AND kind = 'close'`,
       [relation.id],
     );
     expect(tasks[0]!.count).toBe(0);
-    const kept = await call(t.app, 'GET', '/api/contractPosition/detail', {
+    const kept = await call(ct.app, 'GET', '/api/contractPosition/detail', {
       token: follower.token,
       query: { id: String(copy!.position.id) },
     });
@@ -330,7 +205,7 @@ describe(`copy trading, more paths, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`,
 
   it('sizes the next copy by the settings as edited', async () => {
     const follower = await user('2000');
-    const relation = await follow(follower.token, { mode: 1, amount: '50' });
+    const relation = await followed(follower.token, { mode: 1, amount: '50' });
     await tick('100000.00');
     const first = await opened(leader.token);
     await tick('100000.00');
@@ -361,13 +236,13 @@ describe(`copy trading, more paths, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`,
 
   it("copies a live leader into a demo follower's demo book and settles there", async () => {
     const follower = await user('1000');
-    const liveBefore = await available(follower.userId);
-    const demo = await call(t.app, 'GET', '/api/userInfo/changeLoginModel', {
+    const liveBefore = await balance(follower.userId);
+    const demo = await call(ct.app, 'GET', '/api/userInfo/changeLoginModel', {
       token: follower.token,
       query: { accountType: '2' },
     });
     expect(demo.body.data.accountType).toBe(2);
-    const relation = await follow(follower.token, { mode: 1, amount: '100' });
+    const relation = await followed(follower.token, { mode: 1, amount: '100' });
     expect(relation.book).toBe('demo');
     await tick('100000.00');
     const position = await opened(leader.token);
@@ -375,19 +250,19 @@ describe(`copy trading, more paths, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`,
     await run();
     const [copy] = await copiesOf(follower.token);
     expect(copy!.position.status).toBe(1);
-    const { rows: books } = await t.db.query<{ book: string }>(
+    const { rows: books } = await ct.db.query<{ book: string }>(
       'SELECT book FROM contract_position WHERE id = $1',
       [copy!.position.id],
     );
     expect(books[0]!.book).toBe('demo');
-    expect(await available(follower.userId)).toBe(liveBefore);
+    expect(await balance(follower.userId)).toBe(liveBefore);
     // The demo copy is no trade of the follower's live book.
-    await call(t.app, 'GET', '/api/userInfo/changeLoginModel', {
+    await call(ct.app, 'GET', '/api/userInfo/changeLoginModel', {
       token: follower.token,
       query: { accountType: '0' },
     });
     expect((await copiesOf(follower.token)).length).toBe(0);
-    await call(t.app, 'GET', '/api/userInfo/changeLoginModel', {
+    await call(ct.app, 'GET', '/api/userInfo/changeLoginModel', {
       token: follower.token,
       query: { accountType: '2' },
     });
@@ -396,8 +271,8 @@ describe(`copy trading, more paths, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`,
     await closed(leader.token, position.id);
     await tick('105000.00');
     await run();
-    const leaderDemo = await available(leader.userId, 'demo');
-    const leaderLive = await available(leader.userId);
+    const leaderDemo = await balance(leader.userId, 'available', 'demo');
+    const leaderLive = await balance(leader.userId);
     const ended = await api('POST', '/relation/unfollow', follower.token, {
       relationId: relation.id,
       closeMode: 1,
@@ -410,12 +285,12 @@ describe(`copy trading, more paths, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`,
     expect(settlement).toMatchObject({ relationId: relation.id, book: 'demo', reason: 2 });
     expect(isPositive(settlement.paid)).toBe(true);
     // Paid from the follower's demo balance to the leader's demo balance; live untouched.
-    expect(await available(leader.userId, 'demo')).toBe(
+    expect(await balance(leader.userId, 'available', 'demo')).toBe(
       normalize(add(leaderDemo, settlement.paid)),
     );
-    expect(await available(leader.userId)).toBe(leaderLive);
-    expect(await available(follower.userId)).toBe(liveBefore);
-    const { rows: entries } = await t.db.query<{ book: string }>(
+    expect(await balance(leader.userId)).toBe(leaderLive);
+    expect(await balance(follower.userId)).toBe(liveBefore);
+    const { rows: entries } = await ct.db.query<{ book: string }>(
       `SELECT book FROM ledger_entry WHERE entry_type = 'copy_profit_share' AND ref_id = $1`,
       [String(relation.id)],
     );
@@ -454,21 +329,14 @@ describe(`copy trading, more paths, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`,
     expect(capped.status, JSON.stringify(capped.body)).toBe(200);
     expect(capped.body.data).toMatchObject({ maxFollowersCap: followers });
     const newcomer = await user('500');
-    const refused = await api('POST', '/relation/follow', newcomer.token, {
-      traderId: leader.userId,
-      mode: 1,
-      amount: '50',
-      maxOpen: 5,
-      budget: '1000',
-      requestId: requestId(),
-    });
+    const refused = await follow(newcomer.token, { mode: 1, amount: '50' });
     expect(refused.body.msg).toBe('hint_copyFollowersFull');
     const lifted = await consoleCall('POST', '/traders/cap', tokens.finance, {
       traderId: leader.userId,
     });
     expect(lifted.body.data.maxFollowersCap).toBeNull();
-    await follow(newcomer.token, { mode: 1, amount: '50' });
-    const { rows: audit } = await t.db.query<{ operator_name: string; before: any; after: any }>(
+    await followed(newcomer.token, { mode: 1, amount: '50' });
+    const { rows: audit } = await ct.db.query<{ operator_name: string; before: any; after: any }>(
       `SELECT operator_name, before, after FROM audit_log WHERE action = 'copyTrade.cap' ORDER BY id`,
     );
     expect(audit).toEqual([
@@ -487,8 +355,8 @@ describe(`copy trading, more paths, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`,
 
   it('keeps a share the balance cannot pay owed and pays it first the next day', async () => {
     const follower = await user('200');
-    const relation = await follow(follower.token, { mode: 1, amount: '100' });
-    const scheduler = t.app.services.scheduler;
+    const relation = await followed(follower.token, { mode: 1, amount: '100' });
+    const scheduler = ct.app.services.scheduler;
     await scheduler.runDue();
     await tick('100000.00');
     const position = await opened(leader.token);
@@ -504,10 +372,10 @@ describe(`copy trading, more paths, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`,
     const due = normalize(toScale(div(share, '10', 18), 4, 'down'));
     // The follower's own position at 100× takes all but about 3 of the balance (fee 5 % of
     // the margin).
-    const before = await available(follower.userId);
+    const before = await balance(follower.userId);
     const margin = toScale(div(sub(before, '3'), '1.05', 18), 4, 'down');
     const own = await opened(follower.token, { leverage: 100, quantity: undefined, margin });
-    const left = await available(follower.userId);
+    const left = await balance(follower.userId);
     expect(lt(left, due)).toBe(true);
 
     clock.advance(86_400_000);
@@ -525,7 +393,7 @@ describe(`copy trading, more paths, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`,
     expect(first).toMatchObject({ reason: 1, share: toScale(due, 4), owedBefore: '0.0000' });
     expect(normalize(first.paid)).toBe(normalize(toScale(left, 4, 'down')));
     expect(normalize(first.owedAfter)).toBe(normalize(sub(due, first.paid)));
-    expect(await available(follower.userId)).toBe(normalize(sub(left, first.paid)));
+    expect(await balance(follower.userId)).toBe(normalize(sub(left, first.paid)));
     expect(normalize((await relationOf(follower.token, relation.id)).owed)).toBe(
       normalize(first.owedAfter),
     );
@@ -551,7 +419,7 @@ describe(`copy trading, more paths, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`,
     // In the balance records under copyTrade (and no longer under other), both sides.
     const records = async (who: User, type: string) =>
       (
-        await call(t.app, 'GET', '/api/balanceRecord/list', {
+        await call(ct.app, 'GET', '/api/balanceRecord/list', {
           token: who.token,
           query: { type, pageNum: '1', pageSize: '50' },
         })
@@ -574,13 +442,13 @@ describe(`copy trading, more paths, on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`,
   });
 
   it('reports the settlements per day to the console (live book), not to support', async () => {
-    tokens.finance = await operatorReady(t.app, 'more-finance', PASSWORD);
-    tokens.support = await operatorReady(t.app, 'more-support', PASSWORD);
+    tokens.finance = await operatorReady(ct.app, 'more-finance', OPERATOR_PASSWORD);
+    tokens.support = await operatorReady(ct.app, 'more-support', OPERATOR_PASSWORD);
     const query = { pageNum: '1', pageSize: '10' };
     expect((await consoleCall('GET', '/report', tokens.support, query)).status).toBe(403);
     const report = await consoleCall('GET', '/report', tokens.finance, query);
     expect(report.status, JSON.stringify(report.body)).toBe(200);
-    const { rows } = await t.db.query<{ day: string; settlements: number; paid: string }>(
+    const { rows } = await ct.db.query<{ day: string; settlements: number; paid: string }>(
       `SELECT to_char(day, 'YYYY-MM-DD') AS day, count(*)::int AS settlements, sum(paid)::text AS paid
        FROM copy_settlement WHERE book = 'live' GROUP BY day ORDER BY day DESC`,
     );

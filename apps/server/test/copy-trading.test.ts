@@ -8,179 +8,42 @@
  * unfollow with close now; suspension; statistics equal to a recomputation from the positions
  * table. The ledger verifies after every test.
  */
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { normalize, sub, add, traderStats } from '@bourse/shared';
-import { ADMIN_USERNAME, adminLogin } from '../src/admin-login';
-import { ManualClock } from '../src/lib/clock';
-import { verifyLedger } from '../src/ledger/verify';
-import { adminApiCall, operatorReady } from './support/admin-api';
-import { scriptedApp, type ScriptedFeed } from './support/scripted-feed';
 import {
-  call,
-  createTestDatabase,
-  deposit,
-  GOOD_PASSWORD,
-  onPostgres,
-  registerUser,
-  testConfig,
-  type TestApp,
-  type TestDatabase,
-} from './helpers';
+  api,
+  balance,
+  clock,
+  closed,
+  consoleCall,
+  copiesOf,
+  copyTradingSuite,
+  follow,
+  opened,
+  requestId,
+  run,
+  signIn,
+  tick,
+  tokens,
+  user,
+  type User,
+} from './support/copy-trading';
+import { call, onPostgres } from './helpers';
 
-const NOW = Date.parse('2026-11-18T15:00:00Z');
-const USDT = 3;
-const PASSWORD = 'steady orchard lamp';
-
-let database: TestDatabase;
-let t: TestApp;
-let feed: ScriptedFeed;
-let clock: ManualClock;
-const tokens = { admin: '', finance: '', support: '' };
-let sequence = 0;
-const requestId = () => `copy-${Date.now()}-${++sequence}`;
-
-type User = { token: string; userId: number; email: string };
 let leader: User;
 let fixed: User;
 let ratio: User;
 let broke: User;
 const LEADER_DEPOSIT = '10000';
 
-async function startApp(): Promise<void> {
-  ({ t, feed } = await scriptedApp(database, clock, ['BTCUSDT'], 'copy-trading'));
-  t.app.services.copyWorker.wakeOnQueue(false);
-}
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  clock = new ManualClock(new Date(NOW));
-  await startApp();
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'bourse-copy-'));
-  const seeded = await adminLogin(testConfig({ DATA_DIR: path.join(dir, 'data') }), t.db, clock);
-  tokens.admin = await operatorReady(t.app, ADMIN_USERNAME, seeded.password!);
-  for (const role of ['support', 'finance'] as const) {
-    const created = await adminApiCall(t.app, 'POST', '/operators/create', {
-      token: tokens.admin,
-      json: { username: `copy-${role}`, password: PASSWORD, roles: [role] },
-    });
-    expect(created.status).toBe(200);
-    tokens[role] = await operatorReady(t.app, `copy-${role}`, PASSWORD);
-  }
-  await tick('100000.00', 0);
-});
-afterEach(async () => {
-  await t.app.services.triggers!.idle();
-  await t.app.services.copyWorker.idle();
-  expect((await verifyLedger(database.db)).problems).toEqual([]);
-});
-afterAll(async () => {
-  await t.close();
-  await database.dispose();
-});
-
-async function tick(price: string, ms = 1000) {
-  clock.advance(ms);
-  const sent = feed.tick('BTCUSDT', price, clock.now().getTime());
-  await t.app.services.triggers!.idle();
-  return sent;
-}
-
-const consoleCall = (method: 'GET' | 'POST', url: string, token: string, input?: unknown) =>
-  method === 'GET'
-    ? adminApiCall(t.app, method, `/copy-trade${url}`, {
-        token,
-        query: input as Record<string, string>,
-      })
-    : adminApiCall(t.app, method, `/copy-trade${url}`, { token, json: input });
-
-const api = (method: 'GET' | 'POST', url: string, token: string | undefined, input?: unknown) =>
-  method === 'GET'
-    ? call(t.app, method, `/api/copyTrade${url}`, {
-        token,
-        query: input as Record<string, string>,
-      })
-    : call(t.app, method, `/api/copyTrade${url}`, { token, json: input });
-
-async function user(amount = '0'): Promise<User> {
-  const created = await registerUser(t.app);
-  if (amount !== '0') await deposit(t.db, created.userId, amount);
-  return created;
-}
-
-function openContract(token: string, fields: Record<string, unknown> = {}) {
-  return call(t.app, 'POST', '/api/contractPosition/open', {
-    token,
-    json: {
-      productType: 2,
-      productCode: 'BTCUSDT',
-      orderDirection: 1,
-      leverage: 10,
-      quantity: '0.01',
-      requestId: requestId(),
-      ...fields,
-    },
-  });
-}
-
-async function opened(token: string, fields: Record<string, unknown> = {}) {
-  const result = await openContract(token, fields);
-  expect(result.status, JSON.stringify(result.body)).toBe(200);
-  return result.body.data as Record<string, any>;
-}
-
-async function closeContract(token: string, id: number) {
-  const result = await call(t.app, 'POST', '/api/contractPosition/close', {
-    token,
-    json: { id, requestId: requestId() },
-  });
-  expect(result.status, JSON.stringify(result.body)).toBe(200);
-  return result.body.data as Record<string, any>;
-}
-
-async function follow(token: string, fields: Record<string, unknown>, id = requestId()) {
-  return api('POST', '/relation/follow', token, {
-    traderId: leader.userId,
-    maxOpen: 5,
-    budget: '1000',
-    requestId: id,
-    ...fields,
-  });
-}
-
-async function copiesOf(token: string) {
-  const result = await api('GET', '/relation/copies', token, { pageNum: '1', pageSize: '50' });
-  expect(result.status, JSON.stringify(result.body)).toBe(200);
-  return result.body.rows as Record<string, any>[];
-}
-
-async function balance(userId: number, kind = 'available', book = 'live'): Promise<string> {
-  const { rows } = await t.db.query<{ balance: string }>(
-    `SELECT balance::text FROM ledger_account WHERE book = $1 AND owner_type = 'user'
-       AND owner_id = $2 AND currency_id = $3 AND kind = $4`,
-    [book, userId, USDT, kind],
-  );
-  return rows[0] ? normalize(rows[0].balance) : '0';
-}
-
-const run = () => t.app.services.copyWorker.runDue();
-
-async function signIn(email: string): Promise<string> {
-  const login = await call(t.app, 'POST', '/api/userInfo/login', {
-    form: { userAccount: email, userPwd: GOOD_PASSWORD },
-  });
-  expect(login.status, JSON.stringify(login.body)).toBe(200);
-  return login.body.data.token as string;
-}
+const ct = copyTradingSuite({ prefix: 'copy', seed: 'copy-trading', leader: () => leader });
 
 describe(`copy trading on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('applies to lead at the identity level and track record, approved and audited', async () => {
     leader = await user(LEADER_DEPOSIT);
     const short = await api('POST', '/lead/apply', leader.token, { requestId: requestId() });
     expect(short.body.msg).toBe('hint_identityRequired');
-    await t.db.query('UPDATE app_user SET auth_level = 1 WHERE id = $1', [leader.userId]);
+    await ct.db.query('UPDATE app_user SET auth_level = 1 WHERE id = $1', [leader.userId]);
     const record = await api('POST', '/lead/apply', leader.token, { requestId: requestId() });
     expect(record.body.msg).toBe('hint_copyTrackRecordShort');
     // Support may not change settings; finance may.
@@ -198,7 +61,7 @@ describe(`copy trading on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     // One closed trade before applying: it enters the statistics at approval.
     const first = await opened(leader.token);
     await tick('100500.00');
-    await closeContract(leader.token, first.id);
+    await closed(leader.token, first.id);
     const apply = requestId();
     const applied = await api('POST', '/lead/apply', leader.token, { requestId: apply });
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
@@ -223,11 +86,11 @@ describe(`copy trading on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(approved.body.data).toMatchObject({ status: 1, reviewedBy: 'copy-finance' });
     const twice = await consoleCall('POST', '/applications/approve', tokens.finance, { id });
     expect(twice.body.msg).toBe('hint_copyApplicationReviewed');
-    const { rows: audit } = await t.db.query<{ action: string; operator_name: string }>(
+    const { rows: audit } = await ct.db.query<{ action: string; operator_name: string }>(
       `SELECT action, operator_name FROM audit_log WHERE target_type = 'copy_trader_application'`,
     );
     expect(audit).toEqual([{ action: 'copyTrade.approve', operator_name: 'copy-finance' }]);
-    const profile = await call(t.app, 'POST', '/api/copyTrade/lead/profile', {
+    const profile = await call(ct.app, 'POST', '/api/copyTrade/lead/profile', {
       token: leader.token,
       json: {
         title: { en: 'Trend rider', fr: 'Suiveur de tendance' },
@@ -239,7 +102,7 @@ describe(`copy trading on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       },
     });
     expect(profile.status, JSON.stringify(profile.body)).toBe(200);
-    const tooHigh = await call(t.app, 'POST', '/api/copyTrade/lead/profile', {
+    const tooHigh = await call(ct.app, 'POST', '/api/copyTrade/lead/profile', {
       token: leader.token,
       json: {
         title: { en: 'Trend rider' },
@@ -257,13 +120,10 @@ describe(`copy trading on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     ratio = await user('5000');
     broke = await user();
     expect((await follow(leader.token, { mode: 1, amount: '50' })).body.msg).toBe('hint_copySelf');
-    const unknown = await api('POST', '/relation/follow', fixed.token, {
+    const unknown = await follow(fixed.token, {
       traderId: fixed.userId + 1000,
       mode: 1,
       amount: '50',
-      maxOpen: 5,
-      budget: '1000',
-      requestId: requestId(),
     });
     expect(unknown.body.msg).toBe('hint_copyTraderNotFound');
     expect((await follow(fixed.token, { mode: 1, amount: '5' })).body.msg).toBe(
@@ -342,7 +202,7 @@ describe(`copy trading on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(Number(ratioCopy!.position.margin)).toBeGreaterThan(49);
     const [failed] = await copiesOf(broke.token);
     expect(failed).toMatchObject({ status: 2, reason: 'hint_copyBalanceShort', position: null });
-    const { rows: told } = await t.db.query<{ type: string }>(
+    const { rows: told } = await ct.db.query<{ type: string }>(
       `SELECT type FROM user_notification WHERE user_id = $1`,
       [broke.userId],
     );
@@ -353,20 +213,20 @@ describe(`copy trading on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
 
   it("mirrors the leader's TP/SL change and close onto the copies", async () => {
     const { leader: lead, position } = (await copiesOf(fixed.token))[0]!;
-    const changed = await call(t.app, 'POST', '/api/contractPosition/updateTpSl', {
+    const changed = await call(ct.app, 'POST', '/api/contractPosition/updateTpSl', {
       token: leader.token,
       json: { id: lead.id, takeProfit: '120000', stopLoss: '95000' },
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     await run();
-    const copy = await call(t.app, 'GET', '/api/contractPosition/detail', {
+    const copy = await call(ct.app, 'GET', '/api/contractPosition/detail', {
       token: fixed.token,
       query: { id: String(position.id) },
     });
     expect(copy.body.data).toMatchObject({ takeProfit: '120000.00', stopLoss: '95000.00' });
 
     const exit = await tick('101000.00');
-    await closeContract(leader.token, lead.id);
+    await closed(leader.token, lead.id);
     await tick('101200.00');
     await run();
     for (const follower of [fixed, ratio]) {
@@ -394,14 +254,14 @@ describe(`copy trading on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('keeps the queue across a restart and never opens a copy twice', async () => {
     await tick('100000.00');
     const lead = await opened(leader.token);
-    const { rows: tasks } = await t.db.query<{ id: number; relation_id: number }>(
+    const { rows: tasks } = await ct.db.query<{ id: number; relation_id: number }>(
       `SELECT id, relation_id FROM copy_task WHERE leader_position_id = $1 AND status = 0`,
       [lead.id],
     );
     expect(tasks).toHaveLength(3);
     // A crash after one copy was placed but before its task was marked: the position exists
     // under the task's request id.
-    const { rows: fixedRelation } = await t.db.query<{ id: number }>(
+    const { rows: fixedRelation } = await ct.db.query<{ id: number }>(
       'SELECT id FROM copy_relation WHERE follower_id = $1',
       [fixed.userId],
     );
@@ -410,11 +270,10 @@ describe(`copy trading on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       margin: '40',
       requestId: `copy_${fixedRelation[0]!.id}_${lead.id}_open`,
     });
-    await t.close();
-    await startApp();
+    await ct.restart();
     await tick('100010.00');
     await run();
-    const { rows } = await t.db.query<{ count: number }>(
+    const { rows } = await ct.db.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM contract_position WHERE user_id = $1
          AND request_id = $2`,
       [fixed.userId, `copy_${fixedRelation[0]!.id}_${lead.id}_open`],
@@ -425,7 +284,7 @@ describe(`copy trading on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     const [ratioCopy] = await copiesOf(ratio.token);
     expect(ratioCopy!.position.status).toBe(1);
     await tick('100020.00');
-    await closeContract(leader.token, lead.id);
+    await closed(leader.token, lead.id);
     await run();
     expect((await copiesOf(fixed.token))[0]!.position.status).toBe(2);
   });
@@ -436,7 +295,7 @@ describe(`copy trading on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
       traderId: String(leader.userId),
     });
     expect(detail.status, JSON.stringify(detail.body)).toBe(200);
-    const { rows } = await t.db.query<{
+    const { rows } = await ct.db.query<{
       id: number;
       opened_at: Date;
       closed_at: Date;
@@ -492,14 +351,14 @@ describe(`copy trading on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect((await follow(newcomer.token, { mode: 1, amount: '50' })).body.msg).toBe(
       'hint_copyTraderSuspended',
     );
-    const { rows: told } = await t.db.query<{ user_id: number }>(
+    const { rows: told } = await ct.db.query<{ user_id: number }>(
       `SELECT user_id FROM user_notification WHERE type = 'copyTraderSuspended'`,
     );
     expect(told.map((row) => row.user_id).sort()).toEqual(
       [leader.userId, fixed.userId, ratio.userId, broke.userId].sort(),
     );
     await tick('100000.00');
-    await closeContract(leader.token, lead.id);
+    await closed(leader.token, lead.id);
     const resumed = await consoleCall('POST', '/traders/resume', tokens.finance, {
       traderId: leader.userId,
       reason: 'Cleared',
@@ -523,8 +382,8 @@ describe(`copy trading on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     });
     expect(ended.status, JSON.stringify(ended.body)).toBe(200);
     expect(ended.body.data).toMatchObject({ status: 2, endMode: 1, openCopies: 0 });
-    const [closed] = await copiesOf(ratio.token);
-    expect(closed!.position).toMatchObject({ status: 2, exitPrice: '100300.00' });
+    const [closedCopy] = await copiesOf(ratio.token);
+    expect(closedCopy!.position).toMatchObject({ status: 2, exitPrice: '100300.00' });
     const settlements = await api('GET', '/relation/settlements', ratio.token, {
       pageNum: '1',
       pageSize: '10',
@@ -532,7 +391,7 @@ describe(`copy trading on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
     expect(settlements.body.rows![0]).toMatchObject({ relationId, reason: 2 });
     expect(settlements.body.rows![0].cumPnl).toBe(ended.body.data.cumPnl);
     await tick('100300.00');
-    await closeContract(leader.token, lead.id);
+    await closed(leader.token, lead.id);
     await run();
   });
 });
@@ -540,37 +399,37 @@ describe(`copy trading on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
 describe('the profit share above the high-water mark', () => {
   it('pays on +100, nothing on −50 and +30, and on 20 after +40 (rate 0.1)', async () => {
     // Without fees, so each copy's result is exactly its price move.
-    await t.db.query('UPDATE order_fee_setting SET fee_rate = 0');
-    t.app.services.settings.invalidate();
+    await ct.db.query('UPDATE order_fee_setting SET fee_rate = 0');
+    ct.app.services.settings.invalidate();
     const follower = await user('10000');
     const followed = await follow(follower.token, { mode: 1, amount: '100' });
     expect(followed.status).toBe(200);
     const relationId = followed.body.data.id as number;
-    const { rows: leaderPositions } = await t.db.query<{ id: number }>(
+    const { rows: leaderPositions } = await ct.db.query<{ id: number }>(
       `SELECT id FROM contract_position WHERE user_id = $1 AND status = 2 ORDER BY id LIMIT 1`,
       [leader.userId],
     );
-    const scheduler = t.app.services.scheduler;
+    const scheduler = ct.app.services.scheduler;
     await scheduler.runDue();
     let seq = 0;
     /** A copy of 0.01 BTC that gains or loses `pnl` (100 per 10,000 of price move). */
     async function copyWith(pnl: string) {
       await tick('100000.00');
       const position = await opened(follower.token);
-      await t.db.query(
+      await ct.db.query(
         `INSERT INTO copy_task (relation_id, leader_position_id, kind, seq, status, next_at,
            follower_position_id, created_at, done_at) VALUES ($1, $2, 'open', $3, 1, $4, $5, $4, $4)`,
         [relationId, leaderPositions[0]!.id, ++seq, clock.now(), position.id],
       );
       await tick(normalize(add('100000', String(Number(pnl) * 100))));
-      await closeContract(follower.token, position.id);
+      await closed(follower.token, position.id);
     }
     const traderBefore = await balance(leader.userId);
     const day = async () => {
       clock.advance(86_400_000);
       await scheduler.runDue();
       // Sessions end after a day without calls.
-      follower.token = await signIn(follower.email);
+      await signIn(follower);
       const page = await api('GET', '/relation/settlements', follower.token, {
         pageNum: '1',
         pageSize: '1',
@@ -599,7 +458,7 @@ describe('the profit share above the high-water mark', () => {
       paid: '2.0000',
     });
     expect(await balance(leader.userId)).toBe(normalize(add(traderBefore, '12')));
-    const { rows: entries } = await t.db.query<{ count: number }>(
+    const { rows: entries } = await ct.db.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM ledger_entry WHERE entry_type = 'copy_profit_share'
          AND ref_id = $1`,
       [String(relationId)],
