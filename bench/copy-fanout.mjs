@@ -27,7 +27,12 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 function quantiles(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
-  return { p50Ms: at(0.5), p99Ms: at(0.99), maxMs: Math.round(sorted.at(-1)) };
+  return {
+    firstMs: Math.round(sorted[0]),
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    lastMs: Math.round(sorted.at(-1)),
+  };
 }
 
 /**
@@ -145,6 +150,9 @@ export async function benchCopyFanout() {
       );
     }
     step(10_000, '100000.00');
+    // A run that starts after the clock moved reads the traders again (one already running may
+    // have looked at the clock before).
+    await copyWorker.idle();
     await copyWorker.runDue();
     const rounds = [];
     for (let round = 0; round < WARM_UP + ROUNDS; round++) {
@@ -173,17 +181,17 @@ export async function benchCopyFanout() {
         round: round < WARM_UP ? 'warm-up' : round,
         leaderOpenMs: Math.round(openedAt - asked),
         copiesOpened: opens.length,
-        open: { ...quantiles(opens), lastMs: Math.round(Math.max(...opens)) },
+        open: quantiles(opens),
         leaderCloseMs: Math.round(closedAt - closeAsked),
         copiesClosed: closes.length,
-        close: { ...quantiles(closes), lastMs: Math.round(Math.max(...closes)) },
+        close: quantiles(closes),
         check,
       });
     }
     const problems = (await verifyLedger(db)).problems;
     const counted = rounds.slice(WARM_UP);
     const worstP99 = Math.max(...counted.map((r) => r.open.p99Ms));
-    const all = counted.every((r) => r.check.ok);
+    const all = rounds.every((r) => r.check.ok);
     return {
       name: `copy trading fan-out: 1 leader → ${FOLLOWERS.toLocaleString('en')} followers opened, PostgreSQL`,
       load: os.loadavg().map((l) => Math.round(l * 100) / 100),

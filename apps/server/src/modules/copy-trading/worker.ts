@@ -384,15 +384,22 @@ export class CopyWorker {
     const actor = { userId: relation.follower_id, book: relation.book };
     let position: ContractPosition;
     try {
-      position = await contracts.open(actor, {
-        productType: product.product_type as never,
-        productCode: product.product_code,
-        orderDirection: leader.direction as never,
-        leverage: leader.leverage,
-        orderType: ORDER_TYPE.market,
-        margin: sized.margin,
-        requestId,
-      });
+      // No notification per copy (only failures are told): the follower's app still hears of
+      // the position.
+      position = await contracts.open(
+        actor,
+        {
+          productType: product.product_type as never,
+          productCode: product.product_code,
+          orderDirection: leader.direction as never,
+          leverage: leader.leverage,
+          orderType: ORDER_TYPE.market,
+          margin: sized.margin,
+          requestId,
+        },
+        'en',
+        { notify: false },
+      );
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       return fail(REASONS[error.key] ?? error.key, { wanted: sized.wanted, margin: sized.margin });
