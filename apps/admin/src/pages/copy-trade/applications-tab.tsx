@@ -5,9 +5,8 @@
  * operator approves (the user becomes a lead trader) or rejects with the reason the user reads.
  */
 import { useState } from 'react';
-import { App, Button, Input, Popconfirm, Segmented, Space, Typography } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Popconfirm, Segmented, Space, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   APPLICATION_STATUS,
@@ -17,9 +16,16 @@ import {
 } from '@bourse/shared';
 import { api } from '../../api';
 import { Muted, TimeCell, ToolbarRow, UserCell } from '../../components/cells';
-import { DataTable, ListError } from '../../components/data-table';
+import { AccountSearch, RefreshButton } from '../../components/list-controls';
 import { ReasonDialog } from '../../components/reason-dialog';
-import { ApplicationStatusTag, COPY_KEY, LevelTag, PAGE_SIZE, useCopyAction } from './parts';
+import {
+  ApplicationStatusTag,
+  COPY_KEY,
+  CopyTable,
+  LevelTag,
+  useCopyAction,
+  useCopyList,
+} from './parts';
 
 /** Applications wait for a decision: the list reads itself this often while shown. */
 const QUEUE_REFRESH_MS = 5_000;
@@ -31,19 +37,15 @@ export function ApplicationsTab({ minClosedTrades }: { minClosedTrades?: number 
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const act = useCopyAction();
-  const [pageNum, setPageNum] = useState(1);
   const [status, setStatus] = useState<number | undefined>(APPLICATION_STATUS.pending);
-  const [account, setAccount] = useState('');
   const [userAccount, setUserAccount] = useState<string>();
   const [rejecting, setRejecting] = useState<ConsoleApplication>();
-  const input = { pageNum, pageSize: PAGE_SIZE, status, userAccount };
-  const list = useQuery({
-    queryKey: [COPY_KEY, 'applications', input],
-    queryFn: () => api.call(consoleCopyTradingApi.applications, input),
-    placeholderData: keepPreviousData,
-    refetchInterval: QUEUE_REFRESH_MS,
-    refetchOnWindowFocus: true,
-  });
+  const { list, paging, restart, filterWith } = useCopyList(
+    'applications',
+    { status, userAccount },
+    (input) => api.call(consoleCopyTradingApi.applications, input),
+    QUEUE_REFRESH_MS,
+  );
 
   const columns = [
     {
@@ -152,7 +154,7 @@ export function ApplicationsTab({ minClosedTrades }: { minClosedTrades?: number 
             value={status ?? 'all'}
             onChange={(value) => {
               setStatus(value === 'all' ? undefined : (value as number));
-              setPageNum(1);
+              restart();
             }}
             options={[
               ...Object.values(APPLICATION_STATUS).map((value) => ({
@@ -173,35 +175,19 @@ export function ApplicationsTab({ minClosedTrades }: { minClosedTrades?: number 
               },
             ]}
           />
-          <Input.Search
-            allowClear
-            style={{ width: 240 }}
+          <AccountSearch
             placeholder={t('copyTrade.traders.search')}
-            value={account}
-            onChange={(event) => setAccount(event.target.value)}
-            onSearch={(value) => {
-              setUserAccount(value.trim() || undefined);
-              setPageNum(1);
-            }}
+            onSearch={filterWith(setUserAccount)}
           />
-          <Button
-            icon={<ReloadOutlined />}
-            loading={list.isFetching}
-            onClick={() => void list.refetch()}
-            aria-label={t('common.refresh')}
-          />
+          <RefreshButton list={list} />
         </Space>
       </ToolbarRow>
-      <Typography.Paragraph type="secondary">
-        {t('copyTrade.applications.help')}
-      </Typography.Paragraph>
-      <ListError error={list.error} />
-      <DataTable<ConsoleApplication>
+      <CopyTable<ConsoleApplication>
+        help={t('copyTrade.applications.help')}
         testId="copy-applications-table"
         columns={columns}
-        paging={{ list, pageNum, pageSize: PAGE_SIZE, onChange: setPageNum }}
+        paging={paging}
         emptyText={t('copyTrade.applications.empty')}
-        scroll={{ x: 'max-content' }}
       />
       <ReasonDialog
         open={Boolean(rejecting)}

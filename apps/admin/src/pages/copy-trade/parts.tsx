@@ -1,11 +1,13 @@
 /**
  * What the copy-trading page's tabs share: the page size, statuses as tags, a rate as a percent
  * (statistics carry 8 decimals; two are shown), a signed P&L in green or red, a holding time in
- * words, an identity level, and the action runner that says done or why not and reads every
- * copy-trading list again.
+ * words, an identity level, the action runner that says done or why not and reads every
+ * copy-trading list again, a tab's list (its page, query and status filter), and the help, failure
+ * and table under a tab's toolbar.
  */
-import { App, Tag } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { App, Select, Tag, Typography, type TableProps } from 'antd';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   APPLICATION_STATUS,
@@ -17,6 +19,7 @@ import {
   normalize,
   toScale,
 } from '@bourse/shared';
+import { DataTable, ListError, type FixedPaging } from '../../components/data-table';
 import { errorText } from '../../i18n';
 
 export const PAGE_SIZE = 20;
@@ -147,4 +150,101 @@ export function useCopyAction() {
       void message.error(errorText(error));
     }
   };
+}
+
+/**
+ * A tab's list: the page shown (back to the first with `restart` when a filter changes, or through
+ * `filterWith(setFilter)`, which sets the filter too), and its query under COPY_KEY and `name`
+ * with the filters and the page, the last page kept while the next loads, read again every
+ * `refreshMs` when given.
+ */
+export function useCopyList<I extends object, R>(
+  name: string,
+  filters: I,
+  load: (input: I & { pageNum: number; pageSize: number }) => Promise<R>,
+  refreshMs?: number,
+) {
+  const [pageNum, setPageNum] = useState(1);
+  const input = { ...filters, pageNum, pageSize: PAGE_SIZE };
+  const list = useQuery({
+    queryKey: [COPY_KEY, name, input],
+    queryFn: () => load(input),
+    placeholderData: keepPreviousData,
+    refetchInterval: refreshMs,
+  });
+  const restart = () => setPageNum(1);
+  return {
+    list,
+    paging: { list, pageNum, pageSize: PAGE_SIZE, onChange: setPageNum },
+    restart,
+    filterWith:
+      <V,>(setFilter: (value: V) => void) =>
+      (value: V) => {
+        setFilter(value);
+        restart();
+      },
+  };
+}
+
+/** A filter by one of a list's statuses, or all of them (cleared). */
+export function StatusFilter({
+  statuses,
+  label,
+  placeholder,
+  width,
+  value,
+  onChange,
+  testId,
+}: {
+  statuses: Record<string, number>;
+  label(status: number): string;
+  placeholder: string;
+  width: number;
+  value?: number;
+  onChange(status?: number): void;
+  testId?: string;
+}) {
+  return (
+    <Select
+      allowClear
+      style={{ width }}
+      placeholder={placeholder}
+      value={value}
+      onChange={onChange}
+      options={Object.values(statuses).map((status) => ({ value: status, label: label(status) }))}
+      data-testid={testId}
+    />
+  );
+}
+
+/** Under a tab's toolbar: what the list is (in grey, if told), its failure if any, its table. */
+export function CopyTable<T extends object>({
+  help,
+  testId,
+  paging,
+  columns,
+  emptyText,
+  rowKey,
+}: {
+  help?: ReactNode;
+  testId: string;
+  paging: FixedPaging<T> & { list: { error: unknown } };
+  columns: TableProps<T>['columns'];
+  emptyText: string;
+  rowKey?: string;
+}) {
+  return (
+    <>
+      {help !== undefined && <Typography.Paragraph type="secondary">{help}</Typography.Paragraph>}
+      <ListError error={paging.list.error} />
+      <DataTable<T>
+        testId={testId}
+        rowKey={rowKey}
+        columns={columns}
+        paging={paging}
+        emptyText={emptyText}
+        scroll={{ x: 'max-content' }}
+      />
+    </>
+  );
 }

@@ -5,9 +5,7 @@
  * Read only: relations are the followers' own.
  */
 import { useState } from 'react';
-import { Button, Input, InputNumber, Select, Space, Typography } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { InputNumber, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   COPY_MODE,
@@ -18,33 +16,32 @@ import {
 } from '@bourse/shared';
 import { api } from '../../api';
 import { Muted, TimeCell, ToolbarRow, UserCell } from '../../components/cells';
-import { DataTable, ListError } from '../../components/data-table';
+import { AccountSearch, RefreshButton } from '../../components/list-controls';
 import { formatAmount, formatTime } from '../../lib/format';
-import { BookTag, COPY_KEY, PAGE_SIZE, Pnl, RelationStatusTag, percentOf } from './parts';
+import {
+  BookTag,
+  CopyTable,
+  Pnl,
+  RelationStatusTag,
+  StatusFilter,
+  percentOf,
+  useCopyList,
+} from './parts';
 
 /** Cumulative P&L moves with each copy closed: the list reads itself this often while shown. */
 const REFRESH_MS = 10_000;
 
 export function RelationsTab({ testId = 'copy-relations' }: { testId?: string }) {
   const { t } = useTranslation();
-  const [pageNum, setPageNum] = useState(1);
   const [status, setStatus] = useState<number>();
   const [traderId, setTraderId] = useState<number | null>(null);
-  const [account, setAccount] = useState('');
   const [userAccount, setUserAccount] = useState<string>();
-  const input = {
-    pageNum,
-    pageSize: PAGE_SIZE,
-    status,
-    traderId: traderId ?? undefined,
-    userAccount,
-  };
-  const list = useQuery({
-    queryKey: [COPY_KEY, 'relations', input],
-    queryFn: () => api.call(consoleCopyTradingApi.relations, input),
-    placeholderData: keepPreviousData,
-    refetchInterval: REFRESH_MS,
-  });
+  const { list, paging, filterWith } = useCopyList(
+    'relations',
+    { status, traderId: traderId ?? undefined, userAccount },
+    (input) => api.call(consoleCopyTradingApi.relations, input),
+    REFRESH_MS,
+  );
 
   const columns = [
     {
@@ -176,19 +173,13 @@ export function RelationsTab({ testId = 'copy-relations' }: { testId?: string })
     <div data-testid={testId}>
       <ToolbarRow>
         <Space wrap>
-          <Select
-            allowClear
-            style={{ width: 150 }}
+          <StatusFilter
+            statuses={RELATION_STATUS}
+            label={(value) => t(`copyTrade.relations.status.${String(value) as '1'}`)}
             placeholder={t('copyTrade.relations.allStatuses')}
+            width={150}
             value={status}
-            onChange={(value?: number) => {
-              setStatus(value);
-              setPageNum(1);
-            }}
-            options={Object.values(RELATION_STATUS).map((value) => ({
-              value,
-              label: t(`copyTrade.relations.status.${String(value) as '1'}`),
-            }))}
+            onChange={filterWith(setStatus)}
           />
           <InputNumber<number>
             min={1}
@@ -196,39 +187,22 @@ export function RelationsTab({ testId = 'copy-relations' }: { testId?: string })
             style={{ width: 170 }}
             placeholder={t('copyTrade.relations.trader')}
             value={traderId}
-            onChange={(value) => {
-              setTraderId(value);
-              setPageNum(1);
-            }}
+            onChange={filterWith(setTraderId)}
             data-testid="copy-relations-trader"
           />
-          <Input.Search
-            allowClear
-            style={{ width: 240 }}
+          <AccountSearch
             placeholder={t('copyTrade.relations.follower')}
-            value={account}
-            onChange={(event) => setAccount(event.target.value)}
-            onSearch={(value) => {
-              setUserAccount(value.trim() || undefined);
-              setPageNum(1);
-            }}
+            onSearch={filterWith(setUserAccount)}
           />
-          <Button
-            icon={<ReloadOutlined />}
-            loading={list.isFetching}
-            onClick={() => void list.refetch()}
-            aria-label={t('common.refresh')}
-          />
+          <RefreshButton list={list} />
         </Space>
       </ToolbarRow>
-      <Typography.Paragraph type="secondary">{t('copyTrade.relations.help')}</Typography.Paragraph>
-      <ListError error={list.error} />
-      <DataTable<ConsoleRelation>
+      <CopyTable<ConsoleRelation>
+        help={t('copyTrade.relations.help')}
         testId={`${testId}-table`}
         columns={columns}
-        paging={{ list, pageNum, pageSize: PAGE_SIZE, onChange: setPageNum }}
+        paging={paging}
         emptyText={t('copyTrade.relations.empty')}
-        scroll={{ x: 'max-content' }}
       />
     </div>
   );

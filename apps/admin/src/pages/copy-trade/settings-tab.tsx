@@ -28,6 +28,22 @@ interface Values {
 
 const FIELDS = ['maxProfitShareRate', 'minClosedTrades', 'positionDelayMinutes'] as const;
 
+/** The fields of whole numbers from 0, each with its bound, its unit and its test id. */
+const COUNTS = [
+  {
+    name: 'minClosedTrades',
+    max: COPY_LIMITS.minClosedTradesMax,
+    unit: 'trades',
+    testId: 'copy-settings-trades',
+  },
+  {
+    name: 'positionDelayMinutes',
+    max: COPY_LIMITS.positionDelayMinutesMax,
+    unit: 'minutes',
+    testId: 'copy-settings-delay',
+  },
+] as const;
+
 /** The settings as the form shows them. */
 const valuesOf = (settings: CopyTradeSettingsRow): Values => ({
   maxProfitShareRate: percentInput(settings.maxProfitShareRate),
@@ -108,34 +124,23 @@ export function SettingsTab() {
             data-testid="copy-settings-rate"
           />
         </Form.Item>
-        <Form.Item
-          name="minClosedTrades"
-          label={t('copyTrade.settings.minClosedTrades')}
-          extra={t('copyTrade.settings.minClosedTradesHelp')}
-        >
-          <InputNumber<number>
-            min={0}
-            max={COPY_LIMITS.minClosedTradesMax}
-            precision={0}
-            addonAfter={t('copyTrade.settings.trades')}
-            style={{ width: 200 }}
-            data-testid="copy-settings-trades"
-          />
-        </Form.Item>
-        <Form.Item
-          name="positionDelayMinutes"
-          label={t('copyTrade.settings.positionDelayMinutes')}
-          extra={t('copyTrade.settings.positionDelayMinutesHelp')}
-        >
-          <InputNumber<number>
-            min={0}
-            max={COPY_LIMITS.positionDelayMinutesMax}
-            precision={0}
-            addonAfter={t('copyTrade.settings.minutes')}
-            style={{ width: 200 }}
-            data-testid="copy-settings-delay"
-          />
-        </Form.Item>
+        {COUNTS.map(({ name, max, unit, testId }) => (
+          <Form.Item
+            key={name}
+            name={name}
+            label={t(`copyTrade.settings.${name}`)}
+            extra={t(`copyTrade.settings.${name}Help`)}
+          >
+            <InputNumber<number>
+              min={0}
+              max={max}
+              precision={0}
+              addonAfter={t(`copyTrade.settings.${unit}`)}
+              style={{ width: 200 }}
+              data-testid={testId}
+            />
+          </Form.Item>
+        ))}
         <Typography.Paragraph type="secondary" style={{ fontSize: 12 }}>
           {t('copyTrade.settings.identityNote')}
         </Typography.Paragraph>

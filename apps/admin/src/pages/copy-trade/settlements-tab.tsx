@@ -6,7 +6,6 @@
  */
 import { useState } from 'react';
 import { Segmented, Space, Typography } from 'antd';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   consoleCopyTradingApi,
@@ -19,18 +18,14 @@ import { api } from '../../api';
 import { Muted, ToolbarRow, UserCell } from '../../components/cells';
 import { DataTable, ListError } from '../../components/data-table';
 import { formatAmount } from '../../lib/format';
-import { BookTag, COPY_KEY, PAGE_SIZE, Pnl, RelationStatusTag, percentOf } from './parts';
+import { BookTag, CopyTable, Pnl, RelationStatusTag, percentOf, useCopyList } from './parts';
 
 function DaysTable() {
   const { t } = useTranslation();
   const [book, setBook] = useState<CopyBook>('live');
-  const [pageNum, setPageNum] = useState(1);
-  const input = { pageNum, pageSize: PAGE_SIZE, book };
-  const list = useQuery({
-    queryKey: [COPY_KEY, 'report', input],
-    queryFn: () => api.call(consoleCopyTradingApi.report, input),
-    placeholderData: keepPreviousData,
-  });
+  const { list, paging, restart } = useCopyList('report', { book }, (input) =>
+    api.call(consoleCopyTradingApi.report, input),
+  );
   const amount = (field: 'share' | 'paid' | 'owed', title: string) => ({
     title,
     key: field,
@@ -83,7 +78,7 @@ function DaysTable() {
             value={book}
             onChange={(value) => {
               setBook(value as CopyBook);
-              setPageNum(1);
+              restart();
             }}
             options={[
               { value: 'live', label: t('copyTrade.book.live') },
@@ -98,7 +93,7 @@ function DaysTable() {
         testId="copy-report-table"
         rowKey={(row) => `${row.day} ${row.book} ${row.currency}`}
         columns={columns}
-        paging={{ list, pageNum, pageSize: PAGE_SIZE, onChange: setPageNum }}
+        paging={paging}
         emptyText={t('copyTrade.settlements.empty')}
       />
     </div>
@@ -107,13 +102,9 @@ function DaysTable() {
 
 function PerRelationTable() {
   const { t } = useTranslation();
-  const [pageNum, setPageNum] = useState(1);
-  const input = { pageNum, pageSize: PAGE_SIZE };
-  const list = useQuery({
-    queryKey: [COPY_KEY, 'relations', input],
-    queryFn: () => api.call(consoleCopyTradingApi.relations, input),
-    placeholderData: keepPreviousData,
-  });
+  const { paging } = useCopyList('relations', {}, (input) =>
+    api.call(consoleCopyTradingApi.relations, input),
+  );
   const columns = [
     {
       title: t('copyTrade.settlements.field.relation'),
@@ -190,13 +181,11 @@ function PerRelationTable() {
       <ToolbarRow>
         <Typography.Text strong>{t('copyTrade.settlements.rows')}</Typography.Text>
       </ToolbarRow>
-      <ListError error={list.error} />
-      <DataTable<ConsoleRelation>
+      <CopyTable<ConsoleRelation>
         testId="copy-settled-relations-table"
         columns={columns}
-        paging={{ list, pageNum, pageSize: PAGE_SIZE, onChange: setPageNum }}
+        paging={paging}
         emptyText={t('copyTrade.relations.empty')}
-        scroll={{ x: 'max-content' }}
       />
     </div>
   );

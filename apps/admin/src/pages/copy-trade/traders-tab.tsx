@@ -7,9 +7,8 @@
  * trader's closes) or resumes one.
  */
 import { useState } from 'react';
-import { App, Button, Form, InputNumber, Modal, Select, Input, Space, Typography } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, InputNumber, Modal, Space, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   COPY_LIMITS,
@@ -22,12 +21,21 @@ import {
 } from '@bourse/shared';
 import { api } from '../../api';
 import { Muted, ToolbarRow, UserCell } from '../../components/cells';
-import { DataTable, ListError } from '../../components/data-table';
 import { FailureAlert } from '../../components/failure-alert';
+import { AccountSearch, RefreshButton } from '../../components/list-controls';
 import { ReasonDialog } from '../../components/reason-dialog';
 import { checkWith, showOnField } from '../../lib/form';
 import { formatAmount, formatTime } from '../../lib/format';
-import { COPY_KEY, PAGE_SIZE, Pnl, TraderStatusTag, percentOf, useDuration } from './parts';
+import {
+  COPY_KEY,
+  CopyTable,
+  Pnl,
+  StatusFilter,
+  TraderStatusTag,
+  percentOf,
+  useCopyList,
+  useDuration,
+} from './parts';
 
 /** Statistics move after each close: the list reads itself this often while shown. */
 const REFRESH_MS = 10_000;
@@ -120,19 +128,15 @@ export function TradersTab() {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const duration = useDuration();
-  const [pageNum, setPageNum] = useState(1);
   const [status, setStatus] = useState<number>();
-  const [account, setAccount] = useState('');
   const [userAccount, setUserAccount] = useState<string>();
   const [opened, setOpened] = useState<Opened>();
-  const input = { pageNum, pageSize: PAGE_SIZE, status, userAccount };
-  const list = useQuery({
-    queryKey: [COPY_KEY, 'traders', input],
-    queryFn: () => api.call(consoleCopyTradingApi.traders, input),
-    placeholderData: keepPreviousData,
-    refetchInterval: REFRESH_MS,
-    refetchOnWindowFocus: true,
-  });
+  const { list, paging, filterWith } = useCopyList(
+    'traders',
+    { status, userAccount },
+    (input) => api.call(consoleCopyTradingApi.traders, input),
+    REFRESH_MS,
+  );
 
   const columns = [
     {
@@ -316,50 +320,30 @@ export function TradersTab() {
     <div data-testid="copy-traders">
       <ToolbarRow>
         <Space wrap>
-          <Select
-            allowClear
-            style={{ width: 160 }}
+          <StatusFilter
+            statuses={TRADER_STATUS}
+            label={(value) => t(`copyTrade.traders.status.${String(value) as '1'}`)}
             placeholder={t('copyTrade.traders.allStatuses')}
+            width={160}
             value={status}
-            onChange={(value?: number) => {
-              setStatus(value);
-              setPageNum(1);
-            }}
-            options={Object.values(TRADER_STATUS).map((value) => ({
-              value,
-              label: t(`copyTrade.traders.status.${String(value) as '1'}`),
-            }))}
-            data-testid="copy-traders-status"
+            onChange={filterWith(setStatus)}
+            testId="copy-traders-status"
           />
-          <Input.Search
-            allowClear
-            style={{ width: 240 }}
+          <AccountSearch
             placeholder={t('copyTrade.traders.search')}
-            value={account}
-            onChange={(event) => setAccount(event.target.value)}
-            onSearch={(value) => {
-              setUserAccount(value.trim() || undefined);
-              setPageNum(1);
-            }}
-            data-testid="copy-traders-search"
+            onSearch={filterWith(setUserAccount)}
+            testId="copy-traders-search"
           />
-          <Button
-            icon={<ReloadOutlined />}
-            loading={list.isFetching}
-            onClick={() => void list.refetch()}
-            aria-label={t('common.refresh')}
-          />
+          <RefreshButton list={list} />
         </Space>
       </ToolbarRow>
-      <Typography.Paragraph type="secondary">{t('copyTrade.traders.help')}</Typography.Paragraph>
-      <ListError error={list.error} />
-      <DataTable<ConsoleTrader>
+      <CopyTable<ConsoleTrader>
+        help={t('copyTrade.traders.help')}
         testId="copy-traders-table"
         rowKey="traderId"
         columns={columns}
-        paging={{ list, pageNum, pageSize: PAGE_SIZE, onChange: setPageNum }}
+        paging={paging}
         emptyText={t('copyTrade.traders.empty')}
-        scroll={{ x: 'max-content' }}
       />
       {opened?.kind === 'cap' && (
         <CapDialog trader={opened.trader} onClose={() => setOpened(undefined)} />

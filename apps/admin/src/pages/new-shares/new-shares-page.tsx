@@ -10,7 +10,7 @@
  */
 import { Fragment, useState } from 'react';
 import { App, Button, Select, Space, Tooltip, Typography } from 'antd';
-import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -23,6 +23,7 @@ import {
 import { api } from '../../api';
 import { Muted, ToolbarRow } from '../../components/cells';
 import { DataTable, ListError } from '../../components/data-table';
+import { RefreshButton } from '../../components/list-controls';
 import { ReasonDialog } from '../../components/reason-dialog';
 import { percent } from '../../components/settings/parts';
 import { formatAmount, formatTime } from '../../lib/format';
@@ -299,12 +300,7 @@ export default function NewSharesPage() {
               setPageNum(1);
             }}
           />
-          <Button
-            icon={<ReloadOutlined />}
-            loading={list.isFetching}
-            onClick={() => void list.refetch()}
-            aria-label={t('common.refresh')}
-          />
+          <RefreshButton list={list} />
         </Space>
         <Button
           type="primary"
