@@ -18,6 +18,7 @@ import { benchMarketOrders } from './market-orders.mjs';
 import { benchBinanceOrders } from './binance-orders.mjs';
 import { benchTriggers } from './triggers.mjs';
 import { benchEarnAccrual } from './earn-accrual.mjs';
+import { benchCopyFanout } from './copy-fanout.mjs';
 import { benchRealtimeLatency } from './realtime-latency.mjs';
 import { machine, root } from './lib.mjs';
 
@@ -40,6 +41,7 @@ for (const bench of [
   benchRealtimeLatency,
   benchTriggers,
   benchEarnAccrual,
+  benchCopyFanout,
 ]) {
   // A benchmark may measure more than one figure (withdrawals on PostgreSQL and on PGlite).
   for (const result of [await bench()].flat()) {
