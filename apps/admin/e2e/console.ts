@@ -325,6 +325,20 @@ export async function submitDeposit(user: TestUser, amount: string) {
   });
 }
 
+/** `amount` USD deposited by `user` (the first admin approves) and exchanged to USDT. */
+export async function fundUsdt(user: TestUser, amount: string): Promise<void> {
+  const admin = client(await firstAdminToken());
+  const deposit = await submitDeposit(user, amount);
+  await admin.call(operatorsApi.approveRecharge, { id: deposit.id });
+  const app = client(user.token);
+  const quote = await app.call(walletApi.exchangeQuote, {
+    fromCurrencyId: 1,
+    toCurrencyId: 3,
+    amount,
+  });
+  await app.call(walletApi.exchange, { quoteId: quote.quoteId, requestId: unique('exchange-') });
+}
+
 /** The user's available balance in a currency (decimal text). */
 export async function balance(user: TestUser, currencyName: string): Promise<string> {
   const all = await client(user.token).call(assetsApi.balances, {});
@@ -516,6 +530,28 @@ export async function openSignedIn(
 ): Promise<Page> {
   const page = await harness.newPage(language);
   await signIn(page, operator);
+  await page.goto(consoleUrl(route));
+  await page.locator(`[data-testid="${ready}"]`).waitFor();
+  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'));
+  return page;
+}
+
+/**
+ * A fresh page of `harness` in `language` in the session of `token` (the console keeps its token
+ * in local storage: each sign-in would take a two-factor code of its own 30-second step), opened
+ * at `route`, once the test id `ready` shows and nothing spins any more.
+ */
+export async function openInSession(
+  harness: ConsoleHarness,
+  token: string,
+  route: string,
+  ready: string,
+  language: Language = 'en',
+): Promise<Page> {
+  const page = await harness.newPage(language);
+  await page.addInitScript((saved) => {
+    localStorage.setItem('bourse.console.token', saved);
+  }, token);
   await page.goto(consoleUrl(route));
   await page.locator(`[data-testid="${ready}"]`).waitFor();
   await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'));

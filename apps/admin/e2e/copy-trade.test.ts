@@ -28,7 +28,6 @@ import {
   normalize,
   operatorsApi,
   tradingApi,
-  walletApi,
   type ConsoleTrader,
 } from '@bourse/shared';
 import {
@@ -37,12 +36,13 @@ import {
   consoleUrl,
   createOperator,
   firstAdminToken,
+  fundUsdt,
+  openInSession,
   operatorToken,
   registerUser,
   screenshot,
   serverText,
   signIn,
-  submitDeposit,
   text,
   useConsole,
   waitForRoute,
@@ -64,16 +64,8 @@ const textOf = async (page: Page, id: string) => (await testId(page, id).textCon
 const operatorApi = () => client(operatorSession);
 
 /** The page in the operator's session (each sign-in would wait for a fresh two-factor step). */
-async function openInSession(language: Language = 'en'): Promise<Page> {
-  const page = await browser.newPage(language);
-  await page.addInitScript((token) => {
-    localStorage.setItem('bourse.console.token', token);
-  }, operatorSession);
-  await page.goto(consoleUrl('/copy-trade'));
-  await testId(page, 'copy-applications-table').waitFor();
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'));
-  return page;
-}
+const openConsole = (language: Language = 'en'): Promise<Page> =>
+  openInSession(browser, operatorSession, '/copy-trade', 'copy-applications-table', language);
 
 async function openTab(page: Page, tab: string, ready: string): Promise<void> {
   await testId(page, `copy-tab-${tab}`).click();
@@ -124,20 +116,6 @@ async function advancedUser(name: string): Promise<TestUser> {
   return user;
 }
 
-/** `amount` USD deposited (an admin approves) and exchanged to USDT, the contracts' currency. */
-async function fund(user: TestUser, amount: string): Promise<void> {
-  const admin = client(await firstAdminToken());
-  const deposit = await submitDeposit(user, amount);
-  await admin.call(operatorsApi.approveRecharge, { id: deposit.id });
-  const app = client(user.token);
-  const quote = await app.call(walletApi.exchangeQuote, {
-    fromCurrencyId: 1,
-    toCurrencyId: 3,
-    amount,
-  });
-  await app.call(walletApi.exchange, { quoteId: quote.quoteId, requestId: requestId() });
-}
-
 /** One live contract opened and closed at market: the trader's record has a close. */
 async function tradeOnce(user: TestUser): Promise<void> {
   const app = client(user.token);
@@ -182,7 +160,7 @@ describe('copy trading in the console', () => {
       advancedUser('Alan Refused'),
       registerUser(),
     ]);
-    const page = await openInSession();
+    const page = await openConsole();
     expect(await textOf(page, 'page-title')).toBe(text('nav.copyTrade'));
 
     // The settings: a rate above 100 % refused on its field, then saved.
@@ -261,7 +239,7 @@ describe('copy trading in the console', () => {
     });
 
     // The trader trades once: the statistics computed from that close, read only here.
-    await fund(leader, '500');
+    await fundUsdt(leader, '500');
     await tradeOnce(leader);
 
     // The trader: statistics read only, the follower counted; a cap on followers.
@@ -394,7 +372,7 @@ describe('copy trading in the console', () => {
   });
 
   it('reads in Chinese', async () => {
-    const page = await openInSession('zh');
+    const page = await openConsole('zh');
     expect(await textOf(page, 'page-title')).toBe(text('nav.copyTrade', 'zh'));
     /** No key shown in place of its text, on the tab open now. */
     const noRawKeys = async () =>

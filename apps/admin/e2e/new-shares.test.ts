@@ -25,9 +25,7 @@ import {
   identityApi,
   newSharesApi,
   normalize,
-  operatorsApi,
   sub,
-  walletApi,
   type ConsoleOffering,
   type OfferingSaveInput,
   type Subscription,
@@ -38,13 +36,14 @@ import {
   consoleUrl,
   createOperator,
   firstAdminToken,
+  fundUsdt,
+  openInSession,
   openSignedIn,
   operatorToken,
   registerUser,
   screenshot,
   serverText,
   signIn,
-  submitDeposit,
   text,
   useConsole,
   waitForRoute,
@@ -73,16 +72,8 @@ const openConsole = (language: Language = 'en') =>
  * The page in the operator's session (the console keeps its token in local storage): each sign-in
  * takes a two-factor code of its own 30-second step, which a test would wait for.
  */
-async function openInSession(language: Language = 'en'): Promise<Page> {
-  const page = await browser.newPage(language);
-  await page.addInitScript((token) => {
-    localStorage.setItem('bourse.console.token', token);
-  }, operatorSession);
-  await page.goto(consoleUrl('/new-shares'));
-  await page.locator('[data-testid="new-shares-table"]').waitFor();
-  await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning'));
-  return page;
-}
+const openInOwnSession = (language: Language = 'en'): Promise<Page> =>
+  openInSession(browser, operatorSession, '/new-shares', 'new-shares-table', language);
 
 const operatorApi = () => client(operatorSession);
 
@@ -114,14 +105,7 @@ async function fundedUser(amount: string): Promise<TestUser> {
     requestId: requestId(),
   });
   await admin.call(consoleIdentityApi.approveIdentity, { id: identity.id });
-  const deposit = await submitDeposit(user, amount);
-  await admin.call(operatorsApi.approveRecharge, { id: deposit.id });
-  const quote = await app.call(walletApi.exchangeQuote, {
-    fromCurrencyId: 1,
-    toCurrencyId: 3,
-    amount,
-  });
-  await app.call(walletApi.exchange, { quoteId: quote.quoteId, requestId: requestId() });
+  await fundUsdt(user, amount);
   return user;
 }
 
@@ -323,7 +307,7 @@ describe('new shares in the console', () => {
       normalize(sub(before[0]!, subscriptions[0]!.frozen)),
     );
 
-    const page = await openInSession();
+    const page = await openInOwnSession();
     const id = offering.id;
     await testId(page, `new-share-row-${id}`).waitFor();
     expect(await textOf(page, `new-share-status-${id}`)).toBe(text('newShares.status.1'));
@@ -439,7 +423,7 @@ describe('new shares in the console', () => {
       result: again.result,
     });
 
-    const page = await openInSession();
+    const page = await openInOwnSession();
     const id = offering.id;
     await testId(page, `new-share-row-${id}`).waitFor();
     expect(await textOf(page, `new-share-status-${id}`)).toBe(text('newShares.status.3'));
@@ -493,7 +477,7 @@ describe('new shares in the console', () => {
   });
 
   it('reads in Chinese', async () => {
-    const page = await openInSession('zh');
+    const page = await openInOwnSession('zh');
     expect(await textOf(page, 'page-title')).toBe(text('nav.newShares', 'zh'));
     await page.locator('[data-testid^="new-share-row-"]').first().waitFor();
     await screenshot(page, 'new-shares-list-zh');
