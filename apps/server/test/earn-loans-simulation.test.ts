@@ -815,7 +815,7 @@ function recordRun() {
 
 async function schedulerStatus() {
   const status = await app().services.scheduler.status();
-  expect(status.map((job) => job.job).sort()).toEqual(['earn', 'loans']);
+  expect(status.map((job) => job.job).sort()).toEqual(['copyTrade', 'earn', 'loans']);
   return Object.fromEntries(status.map((job) => [job.job, job]));
 }
 
