@@ -72,7 +72,11 @@ function CopyCard({ copy }: { copy: CopyRow }) {
             value={timeText(leader.openTime)}
             testId={`copy-copy-${id}-leader-time`}
           />
-          <Line label={t('copy_margin')} value={leader.margin} />
+          <Line
+            label={t('copy_margin')}
+            value={amountText(leader.margin, currency)}
+            testId={`copy-copy-${id}-leader-margin`}
+          />
           {leader.exitPrice !== null && (
             <Line label={t('copy_exitPrice')} value={leader.exitPrice} />
           )}
