@@ -205,6 +205,11 @@ describe('copy trading', () => {
     await page.locator('[data-testid="copy-equity-chart"]').waitFor();
     await page.locator(`[data-testid="copy-position-${leaderOpen}"]`).waitFor();
     expect(await page.locator('[data-testid="copy-own-profile"]').count()).toBe(1);
+
+    // A trader who does not exist is said to be missing, not a failed connection.
+    await page.goto(appUrl('/pages/followOrder/trader?traderId=999999999'));
+    await page.locator('[data-testid="copy-trader-missing"]').waitFor();
+    expect(await textOf(page, 'copy-trader-missing')).toContain(text('copy_traderMissing'));
   });
 
   it('follows with the preview the shared rule gives, sees the copy at its own tick, unfollows', async () => {

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from 'antd-mobile';
 import { TRADER_STATUS } from '@bourse/shared';
+import { ApiError } from '../../api/client';
 import { ChoiceRow } from '../../components/choice-row';
 import { PageHeader } from '../../components/page-header';
 import { RecordList, useRecordPages } from '../../components/record-list';
@@ -298,6 +299,11 @@ function TraderProfile({ trader }: { trader: TraderDetail }) {
   );
 }
 
+/** No such lead trader (the server's answer): said as such, not as a failed connection. */
+function missing(error: unknown): boolean {
+  return error instanceof ApiError && error.msg === 'hint_copyTraderNotFound';
+}
+
 export default function TraderPage() {
   const { t } = useTranslation();
   const { signedIn } = useUser();
@@ -309,7 +315,7 @@ export default function TraderPage() {
       <PageHeader title={t('copy_traderTitle')} />
       {trader.isPending && trader.fetchStatus !== 'idle' ? (
         <ListSkeleton rows={4} />
-      ) : trader.isError ? (
+      ) : trader.isError && !missing(trader.error) ? (
         <ErrorState onRetry={() => void trader.refetch()} />
       ) : trader.data ? (
         <TraderProfile trader={trader.data} />
