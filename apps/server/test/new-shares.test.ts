@@ -802,10 +802,13 @@ describe('listing and the lock-up', () => {
     return at;
   }
 
-  it('lists a stock at the offer price with the allocated shares as spot holdings locked until the lock-up ends', async () => {
-    const code = newCode('STK');
+  /**
+   * An offering at 2.5 a lot of 0.5, no fee, a lock-up of two days, whose one subscriber (1,000
+   * deposited) asks 30 lots and gets them: allocated, then listed.
+   */
+  async function listedWithOneHolder(productType: number, code: string) {
     const offered = await offering({
-      productType: PRODUCT_TYPE.usStock,
+      productType,
       code,
       price: '2.5',
       lotSize: '0.5',
@@ -819,6 +822,12 @@ describe('listing and the lock-up', () => {
     await subscribed(user.token, offered.id, '30');
     expect(await moveTo(offered.allocationTime)).toEqual({ allocated: 1, listed: 0, unlocked: 0 });
     expect(await moveTo(offered.listingTime)).toEqual({ allocated: 0, listed: 1, unlocked: 0 });
+    return { offered, user };
+  }
+
+  it('lists a stock at the offer price with the allocated shares as spot holdings locked until the lock-up ends', async () => {
+    const code = newCode('STK');
+    const { offered, user } = await listedWithOneHolder(PRODUCT_TYPE.usStock, code);
 
     const { rows: products } = await t.db.query<Record<string, unknown>>(
       `SELECT p.id, p.product_type, p.position_types, p.standard::text AS standard, p.price_scale,
@@ -963,21 +972,7 @@ describe('listing and the lock-up', () => {
       status: 422,
       body: { msg: 'hint_newShareCoinCodeInvalid', params: ['USDT'] },
     });
-    const offered = await offering({
-      productType: PRODUCT_TYPE.crypto,
-      code,
-      price: '2.5',
-      lotSize: '0.5',
-      lotsOffered: '1000',
-      maxLots: '100',
-      feeRate: '0',
-      lockUpDays: 2,
-    });
-    await moveTo(offered.subscribeStart);
-    const user = await investor('1000');
-    await subscribed(user.token, offered.id, '30');
-    expect(await moveTo(offered.allocationTime)).toEqual({ allocated: 1, listed: 0, unlocked: 0 });
-    expect(await moveTo(offered.listingTime)).toEqual({ allocated: 0, listed: 1, unlocked: 0 });
+    const { offered, user } = await listedWithOneHolder(PRODUCT_TYPE.crypto, code);
 
     // The coin is a wallet currency now (no network: no deposit or withdrawal channel), and its
     // pair trades spot and coin to coin.

@@ -33,7 +33,6 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
 import {
   SETTLEMENT_REASON,
   add,
@@ -64,18 +63,23 @@ import { startE2eServer, type E2eServer } from '../../../tools/e2e-server';
 import {
   apiCall,
   appUrl,
-  baseUrl,
   expectOnScreen,
-  fund,
   operatorPost,
-  operatorToken,
-  registerUser,
   screenshot,
   useBrowser,
   useOwnServer,
   waitForRoute,
   type RegisteredUser,
 } from './browser';
+import {
+  becomeLeader,
+  closeContract,
+  copies,
+  fundedUser,
+  openContract,
+  operatorGet,
+  textOf,
+} from './copy-support';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -86,6 +90,8 @@ const PRODUCT = 'BTCUSDT';
 const LEVERAGE = 20;
 /** The leader's size: about 1,150 USDT of margin at BTC's price. */
 const LEADER_QUANTITY = '0.2';
+/** The leader's orders: BTC at market, at the leverage and quantity above. */
+const LEADER_ORDER = { leverage: LEVERAGE, quantity: LEADER_QUANTITY };
 const FIXED_AMOUNT = '1000';
 const RATIO = '0.5';
 /** Room for four open copies of A: a hedged pair and what is left of the pairs before. */
@@ -152,15 +158,6 @@ afterAll(async () => {
 
 // ------------------------------------------------------------------ steps through the API
 
-async function operatorGet<T>(url: string): Promise<{ data: T; rows?: unknown[] }> {
-  const response = await fetch(new URL(`/admin-api${url}`, baseUrl()), {
-    headers: { Accept: 'application/json', Authorization: `Bearer ${await operatorToken()}` },
-  });
-  const result = (await response.json()) as { code: number; data: T; rows?: unknown[] };
-  expect(result.code, JSON.stringify(result)).toBe(200);
-  return result;
-}
-
 /** Polls `read` until `done` holds of its answer; a bound against hanging, not a timing. */
 async function until<T>(
   what: string,
@@ -180,25 +177,6 @@ async function until<T>(
   }
 }
 
-/** A user with 10,000 USDT (USD deposited, approved, exchanged). */
-async function fundedUser(): Promise<RegisteredUser> {
-  const user = await registerUser();
-  // Two deposits: one is at most 5,000.
-  await fund(user, await operatorToken(), '5000');
-  await fund(user, await operatorToken(), '5000');
-  const quote = await apiCall<{ quoteId: string }>('GET', '/api/balanceConvertRecord/quote', {
-    token: user.token,
-    query: { fromCurrencyId: '1', toCurrencyId: '3', amount: '10000' },
-  });
-  expect(quote.code, JSON.stringify(quote)).toBe(200);
-  const converted = await apiCall('POST', '/api/balanceConvertRecord/balanceConvert', {
-    token: user.token,
-    form: { quoteId: quote.data.quoteId, requestId: `e2e-flow-convert-${user.userInfo.id}` },
-  });
-  expect(converted.code, JSON.stringify(converted)).toBe(200);
-  return user;
-}
-
 /** The available USDT of a user. */
 async function usdt(user: RegisteredUser): Promise<string> {
   const answer = await apiCall<{ amount: string }>('GET', '/api/userInfo/userBalance', {
@@ -207,33 +185,6 @@ async function usdt(user: RegisteredUser): Promise<string> {
   });
   expect(answer.code, JSON.stringify(answer)).toBe(200);
   return normalize(answer.data.amount);
-}
-
-let opens = 0;
-/** Opens BTC at market: long (1) or short (2). */
-async function openContract(user: RegisteredUser, direction = 1): Promise<ContractPosition> {
-  opens += 1;
-  const opened = await apiCall<ContractPosition>('POST', '/api/contractPosition/open', {
-    token: user.token,
-    form: {
-      productType: '2',
-      productCode: PRODUCT,
-      orderDirection: String(direction),
-      leverage: String(LEVERAGE),
-      quantity: LEADER_QUANTITY,
-      requestId: `e2e-flow-open-${user.userInfo.id}-${opens}`,
-    },
-  });
-  expect(opened.code, JSON.stringify(opened)).toBe(200);
-  return opened.data;
-}
-
-async function closeContract(user: RegisteredUser, id: number): Promise<void> {
-  const closed = await apiCall('POST', '/api/contractPosition/close', {
-    token: user.token,
-    form: { id: String(id), requestId: `e2e-flow-close-${id}` },
-  });
-  expect(closed.code, JSON.stringify(closed)).toBe(200);
 }
 
 async function position(user: RegisteredUser, id: number): Promise<ContractPosition> {
@@ -254,15 +205,6 @@ async function relationOf(user: RegisteredUser): Promise<CopyRelation> {
   const [relation] = (answer.rows ?? []) as CopyRelation[];
   expect(relation).toBeDefined();
   return relation!;
-}
-
-async function copies(user: RegisteredUser): Promise<CopyRow[]> {
-  const answer = await apiCall('GET', '/api/copyTrade/relation/copies', {
-    token: user.token,
-    query: { pageNum: '1', pageSize: '100' },
-  });
-  expect(answer.code, JSON.stringify(answer)).toBe(200);
-  return (answer.rows ?? []) as CopyRow[];
 }
 
 async function settlements(user: RegisteredUser): Promise<CopySettlement[]> {
@@ -318,12 +260,6 @@ function signedShown(value: string, scale: number): string {
   return isPositive(value) ? `+${text}` : text;
 }
 
-async function textOf(page: Page, testId: string): Promise<string> {
-  const locator = page.locator(`[data-testid="${testId}"]`).first();
-  await locator.waitFor();
-  return ((await locator.textContent()) ?? '').trim();
-}
-
 // ------------------------------------------------------------------ the flow
 
 describe('copy trading, from the leader to the settlement', () => {
@@ -345,7 +281,7 @@ describe('copy trading, from the leader to the settlement', () => {
    * closes, and both copies close.
    */
   async function roundTrip(): Promise<Trip> {
-    const opened = await openContract(leader);
+    const opened = await openContract(leader, LEADER_ORDER);
     const [a, b] = await Promise.all([
       openedCopy(followerA, opened.id),
       openedCopy(followerB, opened.id),
@@ -369,7 +305,7 @@ describe('copy trading, from the leader to the settlement', () => {
   /** The leader opens a long and a short at once (a hedge); both followers copy both. */
   async function openPair(): Promise<void> {
     for (const direction of [1, 2]) {
-      const opened = await openContract(leader, direction);
+      const opened = await openContract(leader, { ...LEADER_ORDER, direction });
       const [a, b] = await Promise.all([
         openedCopy(followerA, opened.id),
         openedCopy(followerB, opened.id),
@@ -517,9 +453,9 @@ describe('copy trading, from the leader to the settlement', () => {
         expect(normalize(fee.feeRate)).toBe('0');
 
       [leader, followerA, followerB] = await Promise.all([
-        fundedUser(),
-        fundedUser(),
-        fundedUser(),
+        fundedUser(2),
+        fundedUser(2),
+        fundedUser(2),
       ]);
       const products = await apiCall<unknown>('GET', '/api/cryptocurrencyProduct/list', {
         query: { pageNum: '1', pageSize: '100', keyWords: PRODUCT },
@@ -530,33 +466,17 @@ describe('copy trading, from the leader to the settlement', () => {
         )!.standard,
       );
       // A track record of one closed trade.
-      const first = await openContract(leader);
+      const first = await openContract(leader, LEADER_ORDER);
       await closeContract(leader, first.id);
       // The trade currency's decimals: the wire writes a margin at them.
       scale = scaleOf(first.margin);
 
       // The leader applies in the app; the operator approves; the leader sets a 10 % share.
       const page = await browser.newPage({ user: leader });
-      await page.goto(appUrl('/pages/followOrder/lead'));
-      await page.locator('[data-testid="copy-lead-apply-button"]').click();
-      await page.locator('[data-testid="copy-application-status"][data-status="0"]').waitFor();
-      const pending = await operatorGet<unknown>('/copy-trade/applications?status=0&pageSize=50');
-      const application = ((pending.rows ?? []) as { id: number; userId: number }[]).find(
-        (row) => row.userId === leader.userInfo.id,
-      );
-      expect(application).toBeDefined();
-      await operatorPost('/copy-trade/applications/approve', { id: application!.id });
-      await page.reload();
-      await page.locator('[data-testid="copy-lead-edit"]').click();
-      await waitForRoute(page, '/pages/followOrder/leadProfile');
-      await page.locator('[data-testid="copy-lead-language-en"]').click();
-      await page.locator('#copy-lead-title').fill('BTC both ways');
-      await page.locator('#copy-lead-description').fill('Round trips of a few seconds.');
-      await page.locator('#copy-lead-rate').fill('10');
-      await page.locator('#copy-lead-min').fill('10');
-      await page.locator('[data-testid="copy-lead-save"]').click();
-      await waitForRoute(page, '/pages/followOrder/lead');
-      expect(await textOf(page, 'copy-lead-rate')).toBe('10.00%');
+      await becomeLeader(page, leader, {
+        title: 'BTC both ways',
+        description: 'Round trips of a few seconds.',
+      });
 
       // The example the follow screen previews with: the leader's latest (closed) position.
       const latest = await apiCall('GET', '/api/copyTrade/trader/positions', {
@@ -821,7 +741,7 @@ describe('copy trading, from the leader to the settlement', () => {
       await closeContract(leader, entry.leaderId);
       await Promise.all([closedCopy(followerA, entry.a.id), closedCopy(followerB, entry.b.id)]);
     }
-    const opened = await openContract(leader);
+    const opened = await openContract(leader, LEADER_ORDER);
     const [copyA, copyB] = await Promise.all([
       openedCopy(followerA, opened.id),
       openedCopy(followerB, opened.id),
@@ -900,7 +820,7 @@ describe('copy trading, from the leader to the settlement', () => {
       await closeContract(leader, entry.leaderId);
       await closedCopy(followerA, entry.a.id);
     }
-    const next = await openContract(leader);
+    const next = await openContract(leader, LEADER_ORDER);
     await openedCopy(followerA, next.id);
     expect((await copies(followerB)).some((row) => row.leader.id === next.id)).toBe(false);
     await closeContract(leader, next.id);

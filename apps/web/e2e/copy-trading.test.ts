@@ -12,24 +12,12 @@
  * 390x844 (en, zh, ar).
  */
 import type { Page } from 'playwright-core';
-import {
-  LANGUAGES,
-  copyMargin,
-  normalize,
-  type CopyRelation,
-  type CopyRow,
-  type CopyTradeSettingsRow,
-} from '@bourse/shared';
+import { LANGUAGES, copyMargin, normalize, type CopyTradeSettingsRow } from '@bourse/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  apiCall,
   appUrl,
-  baseUrl,
   expectOnScreen,
-  fund,
   operatorPost,
-  operatorToken,
-  registerUser,
   screenshot,
   text,
   untranslated,
@@ -37,94 +25,24 @@ import {
   waitForRoute,
   type RegisteredUser,
 } from './browser';
+import {
+  becomeLeader,
+  closeContract,
+  copies,
+  fundedUser,
+  openContract,
+  operatorGet,
+  relations,
+  textOf,
+} from './copy-support';
 
 const LIST = '/pages/followOrder/followOrder';
-
-async function operatorGet<T>(url: string): Promise<{ data: T; rows?: unknown[] }> {
-  const response = await fetch(new URL(`/admin-api${url}`, baseUrl()), {
-    headers: { Accept: 'application/json', Authorization: `Bearer ${await operatorToken()}` },
-  });
-  const result = (await response.json()) as { code: number; data: T; rows?: unknown[] };
-  expect(result.code, JSON.stringify(result)).toBe(200);
-  return result;
-}
-
-/** A user with 5,000 USDT (USD deposited, approved, exchanged). */
-async function fundedUser(): Promise<RegisteredUser> {
-  const user = await registerUser();
-  await fund(user, await operatorToken(), '5000');
-  const quote = await apiCall<{ quoteId: string }>('GET', '/api/balanceConvertRecord/quote', {
-    token: user.token,
-    query: { fromCurrencyId: '1', toCurrencyId: '3', amount: '5000' },
-  });
-  expect(quote.code, JSON.stringify(quote)).toBe(200);
-  const converted = await apiCall('POST', '/api/balanceConvertRecord/balanceConvert', {
-    token: user.token,
-    form: { quoteId: quote.data.quoteId, requestId: `e2e-copy-convert-${user.userInfo.id}` },
-  });
-  expect(converted.code, JSON.stringify(converted)).toBe(200);
-  return user;
-}
-
-let sequence = 0;
-async function openContract(user: RegisteredUser): Promise<{ id: number; margin: string }> {
-  sequence += 1;
-  const opened = await apiCall<{ id: number; margin: string }>(
-    'POST',
-    '/api/contractPosition/open',
-    {
-      token: user.token,
-      form: {
-        productType: '2',
-        productCode: 'BTCUSDT',
-        orderDirection: '1',
-        leverage: '5',
-        quantity: '0.002',
-        requestId: `e2e-copy-open-${user.userInfo.id}-${sequence}-${Date.now()}`,
-      },
-    },
-  );
-  expect(opened.code, JSON.stringify(opened)).toBe(200);
-  return opened.data;
-}
-
-async function closeContract(user: RegisteredUser, id: number): Promise<void> {
-  const closed = await apiCall('POST', '/api/contractPosition/close', {
-    token: user.token,
-    form: { id: String(id), requestId: `e2e-copy-close-${id}` },
-  });
-  expect(closed.code, JSON.stringify(closed)).toBe(200);
-}
-
-async function relations(user: RegisteredUser): Promise<CopyRelation[]> {
-  const answer = await apiCall('GET', '/api/copyTrade/relation/followedList', {
-    token: user.token,
-    query: { pageNum: '1', pageSize: '50' },
-  });
-  expect(answer.code, JSON.stringify(answer)).toBe(200);
-  return (answer.rows ?? []) as CopyRelation[];
-}
-
-async function copies(user: RegisteredUser): Promise<CopyRow[]> {
-  const answer = await apiCall('GET', '/api/copyTrade/relation/copies', {
-    token: user.token,
-    query: { pageNum: '1', pageSize: '50' },
-  });
-  expect(answer.code, JSON.stringify(answer)).toBe(200);
-  return (answer.rows ?? []) as CopyRow[];
-}
 
 async function noSidewaysScroll(page: Page, what: string) {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow, what).toBeLessThanOrEqual(0);
-}
-
-async function textOf(page: Page, testId: string): Promise<string> {
-  const locator = page.locator(`[data-testid="${testId}"]`).first();
-  await locator.waitFor();
-  return (await locator.textContent()) ?? '';
 }
 
 let settingsBefore: CopyTradeSettingsRow | undefined;
@@ -165,36 +83,26 @@ describe('copy trading', () => {
 
   it('applies to lead, is approved and shows a computed profile', async () => {
     const page = await browser.newPage({ user: leader });
-    await page.goto(appUrl('/pages/followOrder/lead'));
-    await page.locator('[data-testid="copy-lead-apply"]').waitFor();
-    expect(await page.locator('[data-testid="copy-lead-record"]').getAttribute('data-met')).toBe(
-      'true',
+    await becomeLeader(
+      page,
+      leader,
+      { title: 'Steady BTC trend', description: 'Small positions, cut losses early.' },
+      async (step) => {
+        if (step === 'apply')
+          expect(
+            await page.locator('[data-testid="copy-lead-record"]').getAttribute('data-met'),
+          ).toBe('true');
+        await screenshot(
+          page,
+          step === 'apply'
+            ? 'copy-lead-apply-en'
+            : step === 'approved'
+              ? 'copy-lead-en'
+              : 'copy-lead-profile-en',
+        );
+        if (step === 'profile') await noSidewaysScroll(page, 'lead profile');
+      },
     );
-    await screenshot(page, 'copy-lead-apply-en');
-    await page.locator('[data-testid="copy-lead-apply-button"]').click();
-    await page.locator('[data-testid="copy-application-status"][data-status="0"]').waitFor();
-    const pending = await operatorGet<unknown>('/copy-trade/applications?status=0&pageSize=50');
-    const application = ((pending.rows ?? []) as { id: number; userId: number }[]).find(
-      (row) => row.userId === leader.userInfo.id,
-    );
-    expect(application).toBeDefined();
-    await operatorPost('/copy-trade/applications/approve', { id: application!.id });
-    await page.reload();
-    await page.locator('[data-testid="copy-lead-trader"]').waitFor();
-    await screenshot(page, 'copy-lead-en');
-    // The profile editor: a title in English, a rate of 10 %.
-    await page.locator('[data-testid="copy-lead-edit"]').click();
-    await waitForRoute(page, '/pages/followOrder/leadProfile');
-    await page.locator('[data-testid="copy-lead-language-en"]').click();
-    await page.locator('#copy-lead-title').fill('Steady BTC trend');
-    await page.locator('#copy-lead-description').fill('Small positions, cut losses early.');
-    await page.locator('#copy-lead-rate').fill('10');
-    await page.locator('#copy-lead-min').fill('10');
-    await screenshot(page, 'copy-lead-profile-en');
-    await noSidewaysScroll(page, 'lead profile');
-    await page.locator('[data-testid="copy-lead-save"]').click();
-    await waitForRoute(page, '/pages/followOrder/lead');
-    expect(await textOf(page, 'copy-lead-rate')).toBe('10.00%');
 
     leaderOpen = (await openContract(leader)).id;
     await page.goto(appUrl(`/pages/followOrder/trader?traderId=${leader.userInfo.id}`));
