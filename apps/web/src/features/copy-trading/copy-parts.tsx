@@ -23,6 +23,7 @@ import { currencyScale, money, signedMoney, tradeCurrencyId } from '../../lib/tr
 import { holdParts, toneOf } from './figures';
 import '../../components/card-list.css';
 import './copy-trading.css';
+import { ListTag as Tag } from '../../components/list-tag';
 
 const LINE_CLASSES = { row: 'ct-line', strong: 'ct-line-strong', value: 'ct-line-value' };
 
@@ -132,28 +133,6 @@ export function modeText(relation: {
 }
 
 // ------------------------------------------------------------------ states
-
-function Tag({
-  tone,
-  testId,
-  status,
-  text,
-}: {
-  tone?: string;
-  testId: string;
-  status: number | string;
-  text: string;
-}) {
-  return (
-    <span
-      className={tone ? `list-tag list-tag-${tone}` : 'list-tag'}
-      data-testid={testId}
-      data-status={status}
-    >
-      {text}
-    </span>
-  );
-}
 
 export function TraderStatusTag({ status }: { status: number }) {
   const { t } = useTranslation();

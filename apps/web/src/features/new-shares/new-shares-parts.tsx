@@ -26,6 +26,7 @@ import { money, percentText } from '../../lib/trade';
 import { serverNow, type Offering } from './api';
 import '../../components/card-list.css';
 import './new-shares.css';
+import { ListTag as Tag } from '../../components/list-tag';
 
 const LINE_CLASSES = { row: 'ns-line', strong: 'ns-line-strong', value: 'ns-line-value' };
 
@@ -119,28 +120,6 @@ const STATUS_TONE: Record<number, string> = {
   [OFFERING_STATUS.allocated]: 'accent',
   [OFFERING_STATUS.cancelled]: 'danger',
 };
-
-function Tag({
-  tone,
-  testId,
-  status,
-  text,
-}: {
-  tone?: string;
-  testId: string;
-  status: number;
-  text: string;
-}) {
-  return (
-    <span
-      className={tone ? `list-tag list-tag-${tone}` : 'list-tag'}
-      data-testid={testId}
-      data-status={status}
-    >
-      {text}
-    </span>
-  );
-}
 
 export function OfferingStatusTag({ status }: { status: OfferingStatus }) {
   const { t } = useTranslation();
