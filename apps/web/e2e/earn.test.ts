@@ -143,7 +143,10 @@ describe('lock mining and staking', () => {
     expect(terms).toContain(text('earn_rateTiers'));
     expect(terms).toContain('0.15%');
     expect(terms).toContain('0.05%');
-    expect(await textOf(page, '[data-testid="earn-available"]')).toContain('1,000.00 USD');
+    // The balance arrives with the wallet's own query, after the product's terms.
+    await expect
+      .poll(() => textOf(page, '[data-testid="earn-available"]'), { timeout: 15_000 })
+      .toContain('1,000.00 USD');
     // An amount under the minimum is refused before anything is sent.
     await page.locator('#earn-amount').fill('5');
     await page.locator('[data-testid="earn-buy-button"]').click();
