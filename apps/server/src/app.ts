@@ -23,6 +23,7 @@ import { registerWebApp } from './http/web-app';
 import { registerApiDocs } from './http/openapi';
 import { RequestBudgets } from './http/budgets';
 import { Router } from './http/router';
+import { API_KEY } from '@bourse/shared';
 import { AppError } from './lib/errors';
 import { serverClock, type Clock } from './lib/clock';
 import {
@@ -232,7 +233,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(cors, {
       origin: config.CORS_ORIGINS,
       methods: ['GET', 'POST'],
-      allowedHeaders: ['Authorization', 'Content-Type', 'Accept-Language', 'LanguageId'],
+      // A signed call (API key) from an allowed origin sends its own headers too.
+      allowedHeaders: [
+        'Authorization',
+        'Content-Type',
+        'Accept-Language',
+        'LanguageId',
+        ...Object.values(API_KEY.headers),
+      ],
       maxAge: 600,
     });
   }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_KEY } from '@bourse/shared';
 import { call, createTestApp, GOOD_PASSWORD, uniqueEmail, type TestApp } from './helpers';
 
 let t: TestApp;
@@ -104,6 +105,21 @@ describe('envelope and statuses', () => {
     });
     expect(preflight.statusCode).toBe(204);
     expect(String(preflight.headers['access-control-allow-headers'])).toContain('LanguageId');
+    // An integrator's page signing its calls with an API key may send the signed-call headers.
+    const signed = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/contractPosition/open',
+      headers: {
+        origin: 'https://app.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'x-bourse-apikey,x-bourse-timestamp,x-bourse-signature',
+      },
+    });
+    expect(signed.statusCode).toBe(204);
+    const allowedHeaders = String(signed.headers['access-control-allow-headers']).toLowerCase();
+    for (const name of Object.values(API_KEY.headers)) {
+      expect(allowedHeaders).toContain(name.toLowerCase());
+    }
   });
 
   it('reports health with the database kind', async () => {
