@@ -212,6 +212,8 @@ describe('copy trading in the console', () => {
       .poll(() => fieldError(page, 'copy-application-reject-reason').textContent())
       .toBe(serverText('hint_paramRequired', 'en', ['reason']));
     await testId(page, 'copy-application-reject-reason').fill(rejectReason);
+    // The refusal goes from under the reason once it is typed, before anything is sent.
+    await fieldError(page, 'copy-application-reject-reason').waitFor({ state: 'detached' });
     await testId(page, 'copy-application-reject-confirm').click();
     await testId(page, `copy-application-${refusedApplication}`).waitFor({ state: 'detached' });
     const rejected = await client(refused.token).call(copyTradingApi.leadStatus);

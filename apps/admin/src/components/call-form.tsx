@@ -2,11 +2,12 @@
  * A form that makes one call (sign-in, password change): `prepare` checks the values, showing
  * each refusal on its field (lib/form.ts checkWith), and answers the call to make, or nothing.
  * The form is busy while the call runs; a refusal of the server goes on the field it names, of
- * `fields`, or above the form (`FormNotice`), and a change of any value clears it.
+ * `fields`, or above the form (`FormNotice`); a change of any value clears the notice, and a
+ * change of a field the refusal shown on it.
  */
 import { useState } from 'react';
 import { Alert, Form, type AlertProps, type FormInstance } from 'antd';
-import { showOnField } from '../lib/form';
+import { clearChangedErrors, showOnField } from '../lib/form';
 
 type Values = Record<string, unknown>;
 
@@ -42,7 +43,10 @@ export function useCallForm(
       layout: 'vertical',
       requiredMark: false,
       onFinish: (values: Values) => void submit(values),
-      onValuesChange: () => setFailure(undefined),
+      onValuesChange: (changed: Values) => {
+        setFailure(undefined);
+        clearChangedErrors(form, changed);
+      },
     } as const,
   };
 }

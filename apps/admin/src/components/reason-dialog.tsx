@@ -7,7 +7,7 @@
 import { useState, type ReactNode } from 'react';
 import { Form, Input, Modal, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { checkWith, showOnField } from '../lib/form';
+import { checkWith, clearChangedErrors, showOnField } from '../lib/form';
 import { FailureAlert } from './failure-alert';
 import type { z } from 'zod';
 
@@ -74,7 +74,13 @@ export function ReasonDialog<S extends z.ZodType>(props: ReasonDialogProps<S>) {
     >
       {props.children}
       <FailureAlert failure={failure} testId={`${props.testId}-failure`} />
-      <Form form={form} layout="vertical" requiredMark={false} preserve={false}>
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        preserve={false}
+        onValuesChange={(changed: Record<string, unknown>) => clearChangedErrors(form, changed)}
+      >
         {props.presets && (
           <Form.Item label={t('review.usualReasons')}>
             <Select

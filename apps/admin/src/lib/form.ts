@@ -72,3 +72,13 @@ export function showOnField(
   form.setFields([{ name: field, errors: [text] }]);
   return undefined;
 }
+
+/**
+ * Clears the refusal shown on each field the operator has just changed (a form's
+ * `onValuesChange`): refusals are set by hand above, so antd would keep them under a corrected
+ * value until the next submit.
+ */
+export function clearChangedErrors(form: FormInstance, changed: Record<string, unknown>): void {
+  const names = Object.keys(changed).filter((name) => form.getFieldError(name).length > 0);
+  if (names.length > 0) form.setFields(names.map((name) => ({ name, errors: [] })));
+}

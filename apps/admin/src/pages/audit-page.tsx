@@ -33,7 +33,7 @@ import {
 } from '@bourse/shared';
 import { api } from '../api';
 import { errorText } from '../i18n';
-import { checkWith } from '../lib/form';
+import { checkWith, clearChangedErrors } from '../lib/form';
 import { formatTime } from '../lib/format';
 import { saveFile } from '../lib/save-file';
 import { usePagedQuery } from '../hooks/use-paged-query';
@@ -244,6 +244,7 @@ export default function AuditPage() {
         form={form}
         layout="inline"
         onFinish={search}
+        onValuesChange={(changed: Record<string, unknown>) => clearChangedErrors(form, changed)}
         style={{ marginBottom: 16, rowGap: 12 }}
         data-testid="audit-filter"
       >

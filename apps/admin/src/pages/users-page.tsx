@@ -18,7 +18,7 @@ import {
 } from '@bourse/shared';
 import { api } from '../api';
 import { errorText } from '../i18n';
-import { checkWith } from '../lib/form';
+import { checkWith, clearChangedErrors } from '../lib/form';
 import { usePagedQuery } from '../hooks/use-paged-query';
 import { SearchButtons } from '../components/search-buttons';
 import { Muted, TimeCell } from '../components/cells';
@@ -153,9 +153,7 @@ export default function UsersPage() {
         initialValues={{ field: 'account' }}
         onFinish={find}
         // A refusal shown on a field goes once the field changes.
-        onValuesChange={(changed: Record<string, unknown>) =>
-          form.setFields(Object.keys(changed).map((name) => ({ name, errors: [] })))
-        }
+        onValuesChange={(changed: Record<string, unknown>) => clearChangedErrors(form, changed)}
         style={{ marginBottom: 16, rowGap: 12 }}
         data-testid="users-search"
       >

@@ -90,8 +90,8 @@ export function SettingDrawer<S extends z.ZodType>(props: SettingDrawerProps<S>)
       <Form
         {...formProps}
         initialValues={props.initialValues}
-        onValuesChange={() => {
-          formProps.onValuesChange();
+        onValuesChange={(changed: Record<string, unknown>) => {
+          formProps.onValuesChange(changed);
           props.onValuesChange?.();
         }}
       >

@@ -17,7 +17,7 @@ import {
 import { api } from '../../api';
 import { FailureAlert } from '../../components/failure-alert';
 import { ListError } from '../../components/data-table';
-import { checkWith, showOnField } from '../../lib/form';
+import { checkWith, clearChangedErrors, showOnField } from '../../lib/form';
 import { COPY_KEY, fractionOf, percentInput } from './parts';
 
 interface Values {
@@ -111,6 +111,7 @@ export function SettingsTab() {
         requiredMark={false}
         disabled={settings.isPending}
         onFinish={() => void save()}
+        onValuesChange={(changed: Record<string, unknown>) => clearChangedErrors(form, changed)}
       >
         <Form.Item
           name="maxProfitShareRate"

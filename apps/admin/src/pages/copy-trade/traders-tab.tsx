@@ -24,7 +24,7 @@ import { Muted, ToolbarRow, UserCell } from '../../components/cells';
 import { FailureAlert } from '../../components/failure-alert';
 import { AccountSearch, RefreshButton } from '../../components/list-controls';
 import { ReasonDialog } from '../../components/reason-dialog';
-import { checkWith, showOnField } from '../../lib/form';
+import { checkWith, clearChangedErrors, showOnField } from '../../lib/form';
 import { formatAmount, formatTime } from '../../lib/format';
 import {
   COPY_KEY,
@@ -99,6 +99,7 @@ function CapDialog({ trader, onClose }: { trader: ConsoleTrader; onClose(): void
         layout="vertical"
         requiredMark={false}
         initialValues={{ maxFollowersCap: trader.maxFollowersCap }}
+        onValuesChange={(changed: Record<string, unknown>) => clearChangedErrors(form, changed)}
       >
         <Form.Item
           name="maxFollowersCap"

@@ -137,8 +137,8 @@ function LayoutForm({ config }: { config: LayoutConfig }) {
     <Form
       {...formProps}
       initialValues={config.values}
-      onValuesChange={(_changed, values: SiteLayout) => {
-        formProps.onValuesChange();
+      onValuesChange={(changed: Record<string, unknown>, values: SiteLayout) => {
+        formProps.onValuesChange(changed);
         setShown(values);
       }}
       data-testid="layout-form"
