@@ -5,11 +5,13 @@
  * id answered once; history paged back by id; the inbox's states, assignment and closing (audited);
  * an operator's reply pushed on /ws to the user's and the visitor's sockets, a user's message
  * pushed to the console's stream; a visitor's conversation linked to the account they sign in to;
- * canned replies and external lines (validated URLs) kept by the console. With Redis, two
+ * canned replies and external lines (validated URLs) kept by the console; visitor identities
+ * unused for the keep days forgotten. With Redis, two
  * instances: a visitor's socket on one hears a reply sent through the other, and a console's stream
  * on one hears a message sent through the other.
  */
 import { randomBytes } from 'node:crypto';
+import { SERVICE_VISITOR_KEEP_DAYS } from '@bourse/shared';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +19,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { ADMIN_USERNAME, adminLogin } from '../src/admin-login';
+import { sha256 } from '../src/lib/secrets';
 import {
   call,
   createTestApp,
@@ -183,6 +186,27 @@ describe(`customer service (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const empty = await send({ visitorToken }, { content: '   ' });
     expect(empty.status).toBe(400);
     expect(empty.body.msg).toBe('hint_serviceMessageEmpty');
+  });
+
+  it('forgets visitor identities left unused for the keep days, never one that wrote', async () => {
+    const idle = await newVisitor();
+    const wrote = await newVisitor();
+    const recent = await newVisitor();
+    expect((await send({ visitorToken: wrote }, { content: 'Still there?' })).status).toBe(200);
+    const aged = new Date(t.clock.now().getTime() - (SERVICE_VISITOR_KEEP_DAYS + 1) * 86_400_000);
+    await t.db.query('UPDATE service_visitor SET created_at = $1 WHERE token_hash = ANY($2)', [
+      aged,
+      [idle, wrote].map(sha256),
+    ]);
+    // Known until a new visitor comes, which forgets the aged one that never wrote.
+    expect((await messages({ visitorToken: idle })).status).toBe(200);
+    await newVisitor();
+    const forgotten = await messages({ visitorToken: idle });
+    expect(forgotten.status).toBe(403);
+    expect(forgotten.body.msg).toBe('hint_visitorUnknown');
+    const kept = await messages({ visitorToken: wrote });
+    expect(kept.body.rows!.map((m: { content: string }) => m.content)).toEqual(['Still there?']);
+    expect((await messages({ visitorToken: recent })).status).toBe(200);
   });
 
   it('stores images re-encoded and refuses non-images, truncated and oversized ones', async () => {

@@ -24,6 +24,11 @@ const asVisitor = { visitorToken: z.preprocess(emptyToUndefined, visitorToken.op
 
 /** The longest message text, in UTF-16 units. */
 export const SERVICE_TEXT_MAX = 2000;
+/**
+ * Days a visitor identity that never wrote (or whose conversation went to an account) is kept;
+ * then it is forgotten and the app asks for a new one (`hint_visitorUnknown`).
+ */
+export const SERVICE_VISITOR_KEEP_DAYS = 30;
 /** Messages read at once (a page back through the history). */
 export const SERVICE_PAGE_MAX = 50;
 

@@ -71,6 +71,23 @@ export async function insertVisitor(q: Queryable, tokenHash: string, at: Date): 
   return row.id;
 }
 
+/**
+ * Forgets up to `limit` of the oldest visitors created before `before` that have no
+ * conversation (they never wrote, or it went to the account they signed in to); answers how many.
+ */
+export async function pruneVisitors(q: Queryable, before: Date, limit: number): Promise<number> {
+  const { rows } = await q.query<{ id: number }>(
+    `DELETE FROM service_visitor WHERE id IN (
+       SELECT v.id FROM service_visitor v
+        WHERE v.created_at < $1
+          AND NOT EXISTS (SELECT 1 FROM service_conversation c WHERE c.visitor_id = v.id)
+        ORDER BY v.id LIMIT $2)
+     RETURNING id`,
+    [before, limit],
+  );
+  return rows.length;
+}
+
 export async function visitorByHash(q: Queryable, tokenHash: string): Promise<number | undefined> {
   const row = await firstRow<{ id: number }>(
     q,

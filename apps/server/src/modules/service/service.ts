@@ -26,6 +26,7 @@ import {
   type ServiceMessage,
   type ServiceMessagesQuery,
   type ServiceSendBody,
+  SERVICE_VISITOR_KEEP_DAYS,
 } from '@bourse/shared';
 import type { Database, Queryable } from '../../db/database';
 import type { Clock } from '../../lib/clock';
@@ -43,6 +44,7 @@ import {
   imageOf,
   insertMessage,
   insertVisitor,
+  pruneVisitors,
   lastPersonMessage,
   lineById,
   linkVisitor,
@@ -157,15 +159,29 @@ const personOf = (row: ConversationRow): Person =>
 
 const noRead = { person_read_id: 0, desk_read_id: 0 };
 
+const DAY_MS = 86_400_000;
+/** Unused visitor identities forgotten with each new one (more than come, so none pile up). */
+const VISITORS_PRUNED_AT_ONCE = 20;
+
 export class ServiceDesk {
   constructor(private readonly deps: ServiceDeps) {}
 
   // ------------------------------------------------------------ the person's side
 
-  /** A new visitor identity: its token, known to the server only by its hash. */
+  /**
+   * A new visitor identity: its token, known to the server only by its hash. Each new one
+   * forgets a few identities unused for SERVICE_VISITOR_KEEP_DAYS, so the table keeps pace with
+   * the visitors that come without a job of its own.
+   */
   async newVisitor(): Promise<{ visitorToken: string }> {
     const token = newToken();
-    await insertVisitor(this.deps.db, sha256(token), this.deps.clock.now());
+    const now = this.deps.clock.now();
+    await insertVisitor(this.deps.db, sha256(token), now);
+    await pruneVisitors(
+      this.deps.db,
+      new Date(now.getTime() - SERVICE_VISITOR_KEEP_DAYS * DAY_MS),
+      VISITORS_PRUNED_AT_ONCE,
+    );
     return { visitorToken: token };
   }
 
