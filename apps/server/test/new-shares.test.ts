@@ -1008,6 +1008,13 @@ describe('listing and the lock-up', () => {
       };
     };
     expect(await coinBalance()).toEqual({ available: '0', frozen: '15' });
+    // The holder is told the coins are in the wallet, frozen until the lock-up's end.
+    const notices = await notificationsOf(user.userId);
+    expect(notices.map((notice) => notice.type)).toEqual([
+      'newShareAllocated',
+      'newShareCoinsListed',
+    ]);
+    expect(notices[1]!.params.slice(0, 2)).toEqual([code, '15']);
     const { rows: holdings } = await t.db.query<{ quantity: string; cost: string }>(
       `SELECT quantity::text AS quantity, cost::text AS cost FROM holding
        WHERE user_id = $1 AND product_id = $2 AND book = 'live' AND position_type = 3`,

@@ -436,6 +436,7 @@ export const NOTIFICATION_TYPES = [
   'newShareRefunded',
   'newShareCancelled',
   'newShareListed',
+  'newShareCoinsListed',
   'copyFailed',
   'copyTraderSuspended',
   'copyTraderResumed',

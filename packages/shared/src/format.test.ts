@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  isolateLtr,
+  notificationParams,
   UNKNOWN_VALUE,
   formatAmount,
   formatDateTime,
@@ -300,5 +302,22 @@ describe('formatMessage', () => {
   it('inserts parameters literally, without replacement patterns', () => {
     expect(formatMessage('{0}', ['$&'])).toBe('$&');
     expect(formatMessage('{0}', ['{1}'])).toBe('{1}');
+  });
+});
+
+describe('notificationParams', () => {
+  it('keeps figures, codes and dates left to right and words as they are', () => {
+    const ltr = [
+      '-12.50',
+      '1,000.00',
+      'NOVAUSDT',
+      'NS20261128000123',
+      '2026-11-29 00:00 UTC',
+      '2026-11-29',
+      '2026-11-29T00:00:00.000Z',
+    ];
+    expect(notificationParams(ltr)).toEqual(ltr.map(isolateLtr));
+    const words = ['USDT', 'Suspicious activity', 'BTC/USDT', 'بسبب التحقق'];
+    expect(notificationParams(words)).toEqual(words);
   });
 });

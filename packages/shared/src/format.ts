@@ -179,3 +179,16 @@ export function translateMessage(
 export function isolateLtr(text: string): string {
   return `\u2066${text}\u2069`;
 }
+
+/** A figure, a code or order number, or a date and time (2026-11-29 00:00 UTC) of a message. */
+const LEFT_TO_RIGHT =
+  /^[-+]?[\d.,]+$|^[A-Z0-9]{6,}$|^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?( UTC|Z)?$/;
+
+/**
+ * A notification's parameters as its text shows them: figures, codes and dates kept left to
+ * right (isolateLtr), so that in Arabic a date reads 2026-11-29 00:00 UTC rather than reordered
+ * by the words around it; words stay as they are.
+ */
+export function notificationParams(params: readonly string[]): string[] {
+  return params.map((param) => (LEFT_TO_RIGHT.test(param) ? isolateLtr(param) : param));
+}

@@ -6,7 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { isolateLtr, NOTIFICATION_TYPES, type NotificationType } from '@bourse/shared';
+import { notificationParams, NOTIFICATION_TYPES, type NotificationType } from '@bourse/shared';
 import { translate } from '../i18n';
 import { subscribe } from '../lib/realtime';
 import { queueToast } from '../lib/toast';
@@ -14,12 +14,7 @@ import { useUser } from './use-user';
 
 /** The text of a notification in the current language, its values kept left to right. */
 export function notificationText(type: NotificationType, params: readonly string[]): string {
-  return translate(
-    `notify_${type}`,
-    params.map((param) =>
-      /^[-+]?[\d.,]+$|^[A-Z0-9]{6,}$/.test(param) ? isolateLtr(param) : param,
-    ),
-  );
+  return translate(`notify_${type}`, notificationParams(params));
 }
 
 function isNotification(data: unknown): data is { type: NotificationType; params: string[] } {

@@ -2,7 +2,7 @@
  * The notifications of subscriptions (the messages module's NoticeEvent): allocated (lots, what
  * was paid and what was returned), refunded (no lot: everything returned), the offering cancelled
  * (with the operator's reason), listed (the shares in the holding, sellable from the lock-up's
- * end). Each opens the user's subscriptions (route names of apps/web/src/config/paths.ts).
+ * end; a coin's in the wallet, frozen until then). Each opens the user's subscriptions (route names of apps/web/src/config/paths.ts).
  */
 import type { NoticeEvent } from '../messages';
 
@@ -65,10 +65,12 @@ export function cancelled(
   };
 }
 
-export function listed(row: Subscription & { quantity: string; lockedUntil: string }): NoticeEvent {
+export function listed(
+  row: Subscription & { quantity: string; lockedUntil: string; coin: boolean },
+): NoticeEvent {
   return {
     userId: row.userId,
-    type: 'newShareListed',
+    type: row.coin ? 'newShareCoinsListed' : 'newShareListed',
     ref: `newShare:${row.id}:listed`,
     params: [row.code, row.quantity, row.lockedUntil, row.orderNo],
     link: { route: ROUTE },

@@ -371,6 +371,7 @@ export class NewSharesWorker {
             code: offering.code,
             quantity: holdings[index]!.quantity,
             lockedUntil: utcText(until),
+            coin: coinId !== null,
           }),
         );
       await this.deps.notices?.record(tx, events);
