@@ -336,6 +336,9 @@ describe('exchange', () => {
     await page
       .locator('[data-testid="exchange-available"]', { hasText: '100,000.0000 USDT' })
       .waitFor();
+    // The demo note comes with the account's refreshed details (the stored ones say live) and
+    // moves the form down: a tap is made once it is there.
+    await page.locator('[data-testid="exchange-demo"]').waitFor();
     return page;
   }
 
