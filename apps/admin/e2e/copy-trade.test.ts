@@ -272,6 +272,9 @@ describe('copy trading in the console', () => {
     await testId(page, 'copy-trader-status-effects').waitFor();
     await testId(page, 'copy-trader-status-reason').fill(suspendReason);
     await screenshot(page, 'copy-trade-suspend-en');
+    expect(await testId(page, 'copy-trader-suspend-confirm').getAttribute('class')).toContain(
+      'ant-btn-dangerous',
+    );
     await testId(page, 'copy-trader-suspend-confirm').click();
     await expect
       .poll(() => textOf(page, `copy-trader-status-${id}`))
@@ -308,6 +311,10 @@ describe('copy trading in the console', () => {
 
     await testId(page, `copy-trader-resume-${id}`).click();
     await testId(page, 'copy-trader-status-reason').fill('The profile text was corrected.');
+    // Resuming restores: its confirm is the plain primary button, not the warning red one.
+    expect(await testId(page, 'copy-trader-resume-confirm').getAttribute('class')).not.toContain(
+      'ant-btn-dangerous',
+    );
     await testId(page, 'copy-trader-resume-confirm').click();
     await expect
       .poll(() => textOf(page, `copy-trader-status-${id}`))

@@ -32,6 +32,8 @@ export interface ReasonDialogProps<S extends z.ZodType> {
   presets?: readonly string[];
   /** Shown above the form (what the action does). */
   children?: ReactNode;
+  /** The confirm button warns (red) unless the action restores something (default true). */
+  danger?: boolean;
 }
 
 export function ReasonDialog<S extends z.ZodType>(props: ReasonDialogProps<S>) {
@@ -62,7 +64,11 @@ export function ReasonDialog<S extends z.ZodType>(props: ReasonDialogProps<S>) {
       open={props.open}
       title={props.title}
       okText={props.okText}
-      okButtonProps={{ danger: true, loading: busy, 'data-testid': `${props.testId}-confirm` }}
+      okButtonProps={{
+        danger: props.danger ?? true,
+        loading: busy,
+        'data-testid': `${props.testId}-confirm`,
+      }}
       cancelText={t('common.cancel')}
       onOk={() => void submit()}
       onCancel={() => {

@@ -357,6 +357,7 @@ export function TradersTab() {
         okText={t(`copyTrade.traders.${dialog}.ok`)}
         testId={`copy-trader-${statusChange?.kind ?? 'suspend'}`}
         reasonTestId="copy-trader-status-reason"
+        danger={statusChange?.kind !== 'resume'}
         schema={traderStatusBody}
         body={(reason) => ({ traderId: statusChange?.trader.traderId, reason })}
         onSubmit={async (body) => {
