@@ -204,6 +204,15 @@ describe('messages', () => {
     const rows = page.locator('[data-testid^="notify-row-"][data-unread="1"]');
     await rows.first().waitFor();
     expect(await rows.first().textContent()).toContain(start);
+    // A sign-in from a client whose browser cannot be told names the kind of device, in Arabic.
+    const signedIn = await apiCall('POST', '/api/userInfo/login', {
+      form: { loginType: '1', userAccount: user.email, userPwd: user.password },
+    });
+    expect(signedIn.code, JSON.stringify(signedIn)).toBe(200);
+    const unknownDevice = text('security_device_unknown', 'ar');
+    const signInRow = page.locator('[data-testid^="notify-row-"]', { hasText: unknownDevice });
+    await signInRow.first().waitFor();
+    expect(await signInRow.first().textContent()).not.toContain('unknown');
     await screenshot(page, 'notifications-list-ar');
     await noSidewaysScroll(page);
   });

@@ -12,9 +12,18 @@ import { subscribe } from '../lib/realtime';
 import { queueToast } from '../lib/toast';
 import { useUser } from './use-user';
 
-/** The text of a notification in the current language, its values kept left to right. */
+/**
+ * The text of a notification in the current language, its values kept left to right. A sign-in
+ * whose browser could not be told names the kind of device (`unknown`, `mobile`…): said in the
+ * language too.
+ */
 export function notificationText(type: NotificationType, params: readonly string[]): string {
-  return translate(`notify_${type}`, notificationParams(params));
+  const [first, ...rest] = params;
+  const said =
+    type === 'newSignIn' && first !== undefined && /^[a-z]+$/.test(first)
+      ? [translate(`security_device_${first}`), ...rest]
+      : params;
+  return translate(`notify_${type}`, notificationParams(said));
 }
 
 function isNotification(data: unknown): data is { type: NotificationType; params: string[] } {
