@@ -76,22 +76,22 @@ export async function closeContract(user: RegisteredUser, id: number): Promise<v
   expect(closed.code, JSON.stringify(closed)).toBe(200);
 }
 
-export async function relations(user: RegisteredUser): Promise<CopyRelation[]> {
-  const answer = await apiCall('GET', '/api/copyTrade/relation/followedList', {
+/** The first page of one of the user's copy-trading lists. */
+async function firstPage<T>(user: RegisteredUser, list: string, pageSize: number): Promise<T[]> {
+  const answer = await apiCall('GET', `/api/copyTrade/relation/${list}`, {
     token: user.token,
-    query: { pageNum: '1', pageSize: '50' },
+    query: { pageNum: '1', pageSize: String(pageSize) },
   });
   expect(answer.code, JSON.stringify(answer)).toBe(200);
-  return (answer.rows ?? []) as CopyRelation[];
+  return (answer.rows ?? []) as T[];
 }
 
-export async function copies(user: RegisteredUser): Promise<CopyRow[]> {
-  const answer = await apiCall('GET', '/api/copyTrade/relation/copies', {
-    token: user.token,
-    query: { pageNum: '1', pageSize: '100' },
-  });
-  expect(answer.code, JSON.stringify(answer)).toBe(200);
-  return (answer.rows ?? []) as CopyRow[];
+export function relations(user: RegisteredUser): Promise<CopyRelation[]> {
+  return firstPage<CopyRelation>(user, 'followedList', 50);
+}
+
+export function copies(user: RegisteredUser): Promise<CopyRow[]> {
+  return firstPage<CopyRow>(user, 'copies', 100);
 }
 
 export async function textOf(page: Page, testId: string): Promise<string> {

@@ -2,7 +2,8 @@
  * The notifications of subscriptions (the messages module's NoticeEvent): allocated (lots, what
  * was paid and what was returned), refunded (no lot: everything returned), the offering cancelled
  * (with the operator's reason), listed (the shares in the holding, sellable from the lock-up's
- * end; a coin's in the wallet, frozen until then). Each opens the user's subscriptions (route names of apps/web/src/config/paths.ts).
+ * end; a coin's in the wallet, frozen until then). Each opens the user's subscriptions (route
+ * names of apps/web/src/config/paths.ts).
  */
 import type { NoticeEvent } from '../messages';
 
